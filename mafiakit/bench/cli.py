@@ -1,0 +1,56 @@
+"""`mafiakit bench NAME`: run one benchmark, print exactly one JSON object on stdout.
+
+Each benchmark lives in `mafiakit/bench/<name>.py` and defines
+`run(args: argparse.Namespace) -> dict`; progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import sys
+from typing import Any
+
+NAMES = ("engine", "bus", "pad", "scoreboard", "hub")
+
+
+def machine() -> dict[str, Any]:
+    import os
+
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "system": platform.platform(),
+    }
+
+
+def run_one(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    module = importlib.import_module(f"mafiakit.bench.{name}")
+    result: dict[str, Any] = {"bench": name, **module.run(args)}
+    return result
+
+
+def command(args: argparse.Namespace) -> int:
+    if args.name == "all":
+        results = []
+        for name in NAMES:
+            try:
+                results.append(run_one(name, args))
+            except ModuleNotFoundError as exc:
+                print(f"bench {name}: not available ({exc})", file=sys.stderr)
+        out: dict[str, Any] = {"bench": "all", "machine": machine(), "results": results}
+    else:
+        out = {**run_one(args.name, args), "machine": machine()}
+    print(json.dumps(out))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("bench", help="run a benchmark, print one JSON object")
+    p.add_argument("name", choices=(*NAMES, "all"))
+    p.add_argument("--broker", default=None, help="mqtt://host:port (default: start mosquitto)")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
+    p.set_defaults(func=command)
