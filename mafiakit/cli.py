@@ -13,7 +13,7 @@ import sys
 # module path -> it defines register(subparsers); a part that is absent or fails to import
 # (e.g. pygame missing on a headless hub) simply does not offer its subcommands.
 PARTS = (
-    "mafiakit.engine.cli",  # replay
+    "mafiakit.replay",  # replay
     "mafiakit.bench.cli",  # bench NAME
     "mafiakit.bus.cli",  # schema, broker
     "mafiakit.device.cli",  # table
