@@ -72,8 +72,10 @@ def _choose(game: Game, s: GameState, rng: random.Random, mix: Mix) -> act.Actio
     if not s.finished and len(at_table) > 3 and rng.random() < mix.foul:
         return act.Foul(seat=rng.choice(at_table))
     if not s.finished and rng.random() < mix.disqualify:
-        kind = "team_loss" if rng.random() < 0.2 else "removal"
-        return act.Disqualify(seat=rng.choice(at_table), kind=kind)
+        seat = rng.choice(at_table)
+        if rng.random() < 0.2:
+            return act.Disqualify(seat=seat, kind="team_loss")
+        return act.Disqualify(seat=seat, kind="removal")
     the_step = step(s, rules)
     if the_step in ("farewell", "tie_speech", "majority_speech"):
         return act.SpeechEnd()

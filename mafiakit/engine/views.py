@@ -12,7 +12,7 @@ from typing import Any
 from mafiakit.engine.roles import Role
 from mafiakit.engine.ruleset import Ruleset
 from mafiakit.engine.state import DAY, NIGHT, SETUP, GameState, Round
-from mafiakit.engine.timer import current_timer, night_steps
+from mafiakit.engine.timer import Timer, current_timer, night_steps
 
 PUBLIC, AUDIENCE, JUDGE = "public", "audience", "judge"
 CLASSES = (PUBLIC, AUDIENCE, JUDGE)
@@ -58,7 +58,7 @@ def view(s: GameState, rules: Ruleset, info_class: str, actions: int = 0) -> dic
         "number": s.number,
         "step": "night" if dark and s.number > 0 else the_step,
         "speaker": s.speech.seat if s.speech is not None and not dark else None,
-        "timer": None if timer is None or (dark and s.number > 0) else timer.to_dict(),
+        "timer": _timer(timer, dark and s.number > 0, judge),
         "seats": _seats(s),
         "nominations": _nominations(s, rules, info_class),
         "vote": _vote(s, info_class),
@@ -75,6 +75,14 @@ def view(s: GameState, rules: Ruleset, info_class: str, actions: int = 0) -> dic
     if judge:
         out["night_steps"] = list(night_steps(s, rules))
     return out
+
+
+def _timer(timer: Timer | None, dark: bool, judge: bool) -> dict[str, Any] | None:
+    if timer is None or dark:
+        return None
+    if not judge:
+        timer = timer._replace(script=())  # the zero-night script is the judge's business
+    return timer.to_dict()
 
 
 def _seats(s: GameState) -> list[dict[str, Any]]:

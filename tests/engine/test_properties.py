@@ -1,0 +1,123 @@
+"""Property tests: random legal games (hypothesis picks the seed and the mix) keep every
+invariant of the rules, undo restores exactly, and the views keep the secrets."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mafiakit.engine import events as ev
+from mafiakit.engine.apply import fold
+from mafiakit.engine.game import Game
+from mafiakit.engine.log import dump_lines, header
+from mafiakit.engine.playout import Mix, random_game
+from mafiakit.engine.protocol import result
+from mafiakit.engine.replay import replay
+from mafiakit.engine.roles import Role
+from mafiakit.engine.views import view
+
+RULES = st.sampled_from(["cml", "fiim", "fiim-2015", "judge-guide"])
+MIXES = st.builds(Mix, foul=st.floats(0, 0.08), disqualify=st.floats(0, 0.01),
+                  undo=st.floats(0, 0.1), nominate=st.floats(0.2, 0.9),
+                  tie_bias=st.floats(0, 0.8), voters=st.floats(0, 1), miss=st.floats(0, 0.9))
+SECRET_WORDS = ("sheriff", "don", "mafia", "citizen", "shot", "check", "best_move", "guess")
+
+
+def play(rules: str, seed: int, mix: Mix) -> Game:
+    p = random_game(rules, seed, mix)
+    assert p.game is not None
+    return p.game
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 2**32), mix=MIXES)
+def test_random_games_end_and_keep_the_invariants(rules: str, seed: int, mix: Mix) -> None:
+    game = play(rules, seed, mix)
+    s = game.state
+    assert s.finished and s.speech is None and game.outcome() is not None
+    removed = [r.seat for r in s.removed]
+    assert len(removed) == len(set(removed))
+    assert s.at_table == frozenset(range(1, 11)) - set(removed)
+    assert all(f >= 0 for f in s.fouls)
+    roles = s.roles
+    assert roles is not None and sorted(roles).count(Role.DON) == 1
+    blacks = sum(1 for seat in s.at_table if roles[seat - 1] in (Role.MAFIA, Role.DON))
+    if s.termination == "all_black_out":
+        assert blacks == 0 and s.winner == "red"
+    if s.termination == "black_parity":
+        assert blacks >= len(s.at_table) - blacks and s.winner == "black"
+    # replaying from scratch, state by state: vote sums and the fold
+    g = Game(rules)
+    for action, events in zip(game.actions, game.events, strict=True):
+        before = g.state
+        assert g.push(action) == events
+        for e in events:
+            if isinstance(e, ev.RoundClosed):
+                assert sum(e.votes) == len(before.at_table)
+                assert all(v >= 0 for v in e.votes)
+            if isinstance(e, ev.PlayerRemoved) and e.cause == "fouls":
+                assert g.state.fouls[e.seat - 1] == game.rules.fouls.removal_at
+    assert g.state == s
+    assert fold(e for events in game.events for e in events) == s
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 2**32), mix=MIXES, data=st.data())
+def test_undo_of_any_suffix_restores_the_earlier_state(rules: str, seed: int, mix: Mix,
+                                                       data: st.DataObject) -> None:
+    game = play(rules, seed, mix)
+    states = [Game(rules).state]
+    g = Game(rules)
+    for action in game.actions:
+        g.push(action)
+        states.append(g.state)
+    k = data.draw(st.integers(0, len(game.actions)))
+    for _ in range(k):
+        g.pop()
+    assert g.state == states[len(states) - 1 - k]
+    assert g.actions == game.actions[: len(game.actions) - k]
+    for action in game.actions[len(game.actions) - k:]:  # and forward again
+        g.push(action)
+    assert g.state == game.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 2**32), mix=MIXES)
+def test_judge_view_and_replay_agree(rules: str, seed: int, mix: Mix) -> None:
+    p = random_game(rules, seed, mix)
+    assert p.game is not None
+    _, replayed = replay(dump_lines(header(rules), p.entered))
+    res = result(replayed.state, rules)
+    judge = view(p.game.state, p.game.rules, "judge", len(p.game.actions))
+    assert judge["winner"] == res["winner"]
+    assert judge["best_move"] == res["best_move"]
+    assert [n["shot"] for n in judge["nights"]] == [n["shot"] for n in res["nights"]]
+    assert [n["don_check"] and n["don_check"]["seat"] for n in judge["nights"]] == [
+        n["don_check"] for n in res["nights"]]
+    outs = {str(x["seat"]): x["out"] for x in judge["seats"]}
+    for r in res["removed"]:
+        assert outs[str(r["seat"])] == {k: v for k, v in r.items() if k != "seat"}
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 2**32), mix=MIXES)
+def test_public_and_audience_views_never_carry_secrets_before_the_end(
+        rules: str, seed: int, mix: Mix) -> None:
+    """Roles, shots, checks and the best move stay in the judge view until the end."""
+    game = play(rules, seed, mix)
+    g = Game(rules)
+    for action in game.actions:
+        g.push(action)
+        for info_class in ("public", "audience"):
+            v = view(g.state, g.rules, info_class)
+            if g.state.finished:
+                assert v["roles"] is not None
+                continue
+            text = json.dumps(v)
+            assert v["roles"] is None and "nights" not in v and "best_move" not in v
+            for word in SECRET_WORDS:
+                assert word not in text, (word, text)
+            if g.state.phase == "night" and g.state.number > 0:
+                assert v["step"] == "night" and v["timer"] is None and v["speaker"] is None
