@@ -227,8 +227,7 @@ def remove_by_discipline(tx: Tx, seat: int, cause: str, team_loss: bool = False)
     tx.emit(ev.PlayerRemoved(seat, cause))
     _cancel_vote(tx)
     if team_loss:
-        team = s.role(seat).team
-        tx.emit(ev.GameEnded(team.other.value, "team_loss"))
+        end_game(tx, s.role(seat).team.other.value, "team_loss")  # 003 6.8
     check_win(tx)
     advance(tx)
 
@@ -259,9 +258,18 @@ def check_win(tx: Tx) -> None:
     roles = s.roles
     blacks = sum(1 for seat in s.at_table if roles[seat - 1] in _BLACK)
     if blacks == 0:
-        tx.emit(ev.GameEnded("red", "all_black_out"))
+        end_game(tx, "red", "all_black_out")
     elif blacks >= len(s.at_table) - blacks:
-        tx.emit(ev.GameEnded("black", "black_parity"))
+        end_game(tx, "black", "black_parity")
+
+
+def end_game(tx: Tx, winner: str, termination: str) -> None:
+    """"Стоп игра" (000 I.1.5): a running speech stops at once; only a farewell goes on
+    (002: the decisive leaver always has his last word)."""
+    speech = tx.state.speech
+    if speech is not None and speech.kind != FAREWELL:
+        tx.emit(ev.SpeechEnded(speech.seat))
+    tx.emit(ev.GameEnded(winner, termination))
 
 
 def close_phase(tx: Tx) -> None:
@@ -289,6 +297,6 @@ def close_phase(tx: Tx) -> None:
         tx.emit(ev.StreaksCounted(quiet, misses))
     limit = rules.quiet.four_player_black_misses
     if limit and misses >= limit:
-        tx.emit(ev.GameEnded("red", "four_player_misses"))
+        end_game(tx, "red", "four_player_misses")
     elif quiet >= rules.quiet.phases:
-        tx.emit(ev.GameEnded(rules.quiet.outcome, "quiet_rounds"))
+        end_game(tx, rules.quiet.outcome, "quiet_rounds")

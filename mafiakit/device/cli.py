@@ -1,0 +1,84 @@
+"""`mafiakit table`: run one table service (journal + engine + bus [+ pad and LEDs])."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import queue
+import signal
+import sys
+import threading
+from types import FrameType
+from typing import Any
+
+from mafiakit.device.config import ConfigError, load_settings
+from mafiakit.device.service import Stop, Submit, TableService
+
+
+def _stdin_reader(service: TableService) -> None:
+    """Each stdin line is a game-log action; answers `ok SEQ` or `error: REASON` on stdout."""
+    answers: queue.Queue[tuple[bool, str]] = queue.Queue()
+    for raw in sys.stdin:
+        text = raw.strip()
+        if not text:
+            continue
+        try:
+            line = json.loads(text)
+            if not isinstance(line, dict):
+                raise ValueError
+        except ValueError:
+            print("error: not a JSON object", flush=True)
+            continue
+        service.inbox.put(Submit(line, answers))
+        ok, why = answers.get()
+        print(f"ok {service.seq}" if ok else f"error: {why}", flush=True)
+    service.inbox.put(Stop())
+
+
+def command(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+                        stream=sys.stderr)
+    overrides: dict[str, Any] = {}
+    if args.journal:
+        overrides["journal"] = args.journal
+    if args.broker:
+        overrides["broker"] = {"url": args.broker}
+    try:
+        settings = load_settings(args.config, **overrides)
+    except ConfigError as exc:
+        print(f"config: {exc}", file=sys.stderr)
+        return 2
+    try:
+        service = TableService(settings, connect=not args.no_broker)
+    except RuntimeError as exc:
+        print(f"table: {exc}", file=sys.stderr)
+        return 1
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        service.inbox.put(Stop())
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    service.start()
+    print(f"ready {service.game_id} {service.seq}", flush=True)
+    if args.stdin:
+        threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
+    try:
+        service.run()
+    finally:
+        service.close()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("table", help="run the table service")
+    p.add_argument("--config", help="table.toml (see mafiakit/device/config.py)")
+    p.add_argument("--journal", help="override the journal path")
+    p.add_argument("--broker", help="override the broker URL, e.g. mqtt://127.0.0.1:1883")
+    p.add_argument("--no-broker", action="store_true", help="run without MQTT")
+    p.add_argument("--stdin", action="store_true",
+                   help="read game-log action lines from stdin (console judge)")
+    p.add_argument("-v", "--verbose", action="store_true")
+    p.set_defaults(func=command)

@@ -1,0 +1,130 @@
+"""The table's journal: every accepted judge action, on disk before anything is published.
+
+SQLite in WAL mode with synchronous=FULL: a line that `append` returned from survives a
+power cut. The journal is the game log itself (spec/game-log.md lines, undo lines included),
+so a restart replays it and lands on the exact same state.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id   TEXT PRIMARY KEY,
+    header    TEXT NOT NULL,
+    names     TEXT NOT NULL DEFAULT '[]',
+    created   TEXT NOT NULL,
+    finished  INTEGER NOT NULL DEFAULT 0,
+    result    TEXT
+);
+CREATE TABLE IF NOT EXISTS lines (
+    game_id   TEXT NOT NULL REFERENCES games(game_id),
+    seq       INTEGER NOT NULL,
+    line      TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS meta (
+    key       TEXT PRIMARY KEY,
+    value     TEXT NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class JournalGame:
+    game_id: str
+    header: dict[str, Any]
+    names: list[str]
+    lines: list[dict[str, Any]]
+    finished: bool
+
+
+class Journal:
+    """One SQLite file per table. Only the engine thread touches it (one thread at a time)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Built on one thread, then used only by the engine thread (never concurrently).
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- games -----------------------------------------------------------------------------
+
+    def new_game(self, game_id: str, header: dict[str, Any], names: list[str],
+                 created: str) -> None:
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute(
+                "INSERT INTO games (game_id, header, names, created) VALUES (?, ?, ?, ?)",
+                (game_id, json.dumps(header, ensure_ascii=False),
+                 json.dumps(names, ensure_ascii=False), created))
+            self._set_meta("current", game_id)
+
+    def set_names(self, game_id: str, names: list[str]) -> None:
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE games SET names = ? WHERE game_id = ?",
+                             (json.dumps(names, ensure_ascii=False), game_id))
+
+    def append(self, game_id: str, seq: int, line: dict[str, Any]) -> None:
+        """Durably record action number `seq` (1-based) of the game; raises on a gap."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            last = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM lines WHERE game_id = ?",
+                                    (game_id,)).fetchone()[0]
+            if seq != last + 1:
+                raise ValueError(f"journal gap: line {seq} after line {last}")
+            self._db.execute("INSERT INTO lines (game_id, seq, line) VALUES (?, ?, ?)",
+                             (game_id, seq, json.dumps(line, ensure_ascii=False)))
+
+    def finish(self, game_id: str, result: dict[str, Any]) -> None:
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE games SET finished = 1, result = ? WHERE game_id = ?",
+                             (json.dumps(result, ensure_ascii=False), game_id))
+
+    def reopen(self, game_id: str) -> None:
+        """An undo after the end: the game is open again."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.execute("UPDATE games SET finished = 0, result = NULL WHERE game_id = ?",
+                             (game_id,))
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def current(self) -> JournalGame | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()
+        return None if row is None else self.load(row[0])
+
+    def load(self, game_id: str) -> JournalGame | None:
+        row = self._db.execute(
+            "SELECT header, names, finished FROM games WHERE game_id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        lines = [json.loads(text) for (text,) in self._db.execute(
+            "SELECT line FROM lines WHERE game_id = ? ORDER BY seq", (game_id,))]
+        return JournalGame(game_id, json.loads(row[0]), json.loads(row[1]), lines, bool(row[2]))
+
+    def archive(self) -> list[dict[str, Any]]:
+        """Every game of this table, newest first: id, header, finished, result."""
+        rows = self._db.execute(
+            "SELECT game_id, header, finished, result, created FROM games ORDER BY created DESC")
+        return [{"game_id": g, "header": json.loads(h), "finished": bool(f),
+                 "result": None if r is None else json.loads(r), "created": c}
+                for g, h, f, r, c in rows]
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))

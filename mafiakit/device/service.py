@@ -1,0 +1,349 @@
+"""The table service: one engine on one thread, a journal, the bus, the pad.
+
+Everything arrives on one queue (`inbox`): MQTT messages and link changes from the bus
+client, key events from the pad, actions typed at the local console. Only the engine thread
+(`run`) touches the game, the journal and the timer; callbacks only enqueue.
+
+Order of every accepted action: rules check -> journal (fsync) -> publish (events, views,
+protocol) -> seat LEDs. A rejected action changes nothing and its reason goes to the judge.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from mafiakit.bus import topics
+from mafiakit.bus.client import BusClient, LinkDown, LinkUp, Presence, Received
+from mafiakit.bus.errors import PayloadError
+from mafiakit.bus.messages import decode_message
+from mafiakit.bus.payloads import Command, Heartbeat, Reply
+from mafiakit.device import snapshots as snap
+from mafiakit.device.config import TableSettings
+from mafiakit.device.journal import Journal
+from mafiakit.device.timer import Countdown, TimerError
+from mafiakit.engine import Undo
+from mafiakit.engine.errors import IllegalAction, LogError
+from mafiakit.engine.game import Game
+from mafiakit.engine.log import header as log_header
+from mafiakit.engine.log import parse_action, parse_header
+from mafiakit.engine.replay import ReplayError, replay
+from mafiakit.engine.timer import current_timer
+
+log = logging.getLogger("mafiakit.table")
+VERSION = "0.1.0"
+
+
+@dataclass(frozen=True)
+class Submit:
+    """An action line from the local console or a test; the answer goes to `reply`."""
+
+    line: dict[str, Any]
+    reply: queue.Queue[tuple[bool, str]] | None = None
+
+
+@dataclass(frozen=True)
+class TimerKey:
+    """Pause/resume (toggle) or restart the running countdown."""
+
+    restart: bool = False
+
+
+class Stop:
+    """Ask the engine thread to finish."""
+
+
+class TableService:
+    def __init__(self, settings: TableSettings, *, connect: bool = True,
+                 wall: Callable[[], float] = time.time,
+                 mono: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.wall, self.mono = wall, mono
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.journal = Journal(settings.journal)
+        self.tournament, self.table = settings.tournament, settings.table
+        self.game = Game(settings.rules)
+        self.game_id = ""
+        self.seq = 0  # journal lines of the current game (undo lines included)
+        self.header: dict[str, Any] = {}
+        self.names: list[str] = []
+        self.countdown: Countdown | None = None
+        self._timer_id: tuple[Any, ...] | None = None
+        self.last_error: str | None = None
+        self.pad_text: str = ""
+        self.listeners: list[Callable[[TableService], None]] = []  # after every change
+        self._seq_heartbeat = 0
+        self._booted = mono()
+        self._next_heartbeat = 0.0
+        self.bus: BusClient | None = None
+        if connect:
+            base = topics.table_topic(self.tournament, self.table, "status")
+            self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
+                                 presence=Presence(base, VERSION), inbox=self.inbox)
+        self._restore()
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        """Resume the current game from the journal, exactly (or open a first game)."""
+        saved = self.journal.current()
+        if saved is None:
+            self.new_game(log_header(self.settings.rules, tournament=self.tournament,
+                                     table=self.table))
+            return
+        try:
+            _, game = replay([_json(saved.header), *(_json(line) for line in saved.lines)])
+        except ReplayError as exc:  # a journal that no longer replays: never guess
+            raise RuntimeError(f"journal {self.settings.journal} game {saved.game_id}: "
+                               f"{exc}") from None
+        self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
+        self.header, self.names = saved.header, saved.names
+        self._retime()
+        log.info("resumed game %s at action %d", self.game_id, len(saved.lines))
+
+    def start(self) -> TableService:
+        if self.bus is not None:
+            self.bus.subscribe(topics.table_filter("cmd", self.tournament, self.table))
+            self.bus.start()
+        return self
+
+    def close(self) -> None:
+        if self.bus is not None:
+            self.bus.close()
+        self.journal.close()
+
+    def run(self, stop: threading.Event | None = None) -> None:
+        """Drain the inbox until Stop (or `stop` is set); heartbeat on the way."""
+        while stop is None or not stop.is_set():
+            if not self.step(timeout=0.25):
+                return
+
+    def step(self, timeout: float = 0.0) -> bool:
+        """Handle one inbox item (or none within `timeout`); False after Stop."""
+        now = self.mono()
+        if now >= self._next_heartbeat:
+            self._heartbeat()
+            self._next_heartbeat = now + self.settings.heartbeat_s
+        try:
+            item = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
+        except queue.Empty:
+            self._poll_timer()
+            return True
+        if isinstance(item, Stop):
+            return False
+        self.handle(item)
+        self._poll_timer()
+        return True
+
+    def handle(self, item: Any) -> None:
+        if isinstance(item, Submit):
+            ok, why = self.submit_line(item.line)
+            if item.reply is not None:
+                item.reply.put((ok, why))
+        elif isinstance(item, Received):
+            self._command(item)
+        elif isinstance(item, LinkUp):
+            log.info("broker connected (bdseq %d): publishing everything", item.bdseq)
+            self.publish_all()
+        elif isinstance(item, LinkDown):
+            log.warning("broker link down: %s (the game goes on; journal keeps everything)",
+                        item.reason)
+        elif isinstance(item, TimerKey):
+            self.timer_key(item.restart)
+        else:
+            self._hardware_item(item)
+
+    # -- games -----------------------------------------------------------------------------
+
+    def new_game(self, header: dict[str, Any], game_id: str | None = None,
+                 names: list[str] | None = None) -> str:
+        header = parse_header(dict(header))
+        gid = game_id or datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f")
+        if self.journal.load(gid) is not None:
+            raise LogError(f"game id {gid} is already used at this table")
+        players = header.get("players")
+        names = names if names is not None else (list(players) if players else [])
+        self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat())
+        self.game, self.game_id, self.header, self.names = Game(header["rules"]), gid, header, names
+        self.seq = 0
+        self.last_error = None
+        self._retime()
+        self.publish_all()
+        return gid
+
+    def set_names(self, names: list[str]) -> None:
+        if len(names) != 10:
+            raise LogError("a roster is ten nicknames, seat 1 first")
+        self.journal.set_names(self.game_id, names)
+        self.names = list(names)
+        self.publish_all()
+
+    def submit_line(self, line: dict[str, Any]) -> tuple[bool, str]:
+        """One judge action (a game-log line). Returns (accepted, reason-if-not)."""
+        line = dict(line)
+        line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
+        was_finished = self.game.state.finished
+        try:
+            action = parse_action(line)
+            if isinstance(action, Undo):
+                if not self.game.actions:
+                    raise IllegalAction("nothing to undo")
+                undone = self.game.pop()
+            else:
+                self.game.push(action)
+                undone = None
+        except (LogError, IllegalAction) as exc:
+            return self._reject(line, str(exc))
+        seq = self.seq + 1
+        try:
+            self.journal.append(self.game_id, seq, line)
+        except Exception as exc:  # disk full, I/O error: the action did not happen
+            if undone is not None:
+                self.game.push(undone)
+            else:
+                self.game.pop()
+            log.exception("journal write failed")
+            return self._reject(line, f"the journal could not be written ({exc}); try again")
+        self.seq = seq
+        finished = self.game.state.finished
+        if finished:
+            self.journal.finish(self.game_id, snap.protocol(self.game, self.game_id,
+                                                            self.header).result)
+        elif was_finished:
+            self.journal.reopen(self.game_id)
+        self.last_error = None
+        self._retime()
+        self._publish_event(seq, line)
+        self.publish_all()
+        return True, ""
+
+    def _reject(self, line: dict[str, Any], reason: str) -> tuple[bool, str]:
+        self.last_error = reason
+        log.info("rejected %s: %s", line.get("action"), reason)
+        self.publish_all(only=("judge",))
+        return False, reason
+
+    # -- timer -----------------------------------------------------------------------------
+
+    def _retime(self) -> None:
+        """A new countdown when the timed thing changed (new speaker, candidate, step)."""
+        ident = snap.timer_identity(self.game)
+        if ident == self._timer_id:
+            return
+        self._timer_id = ident
+        self.countdown = None
+        if ident is not None:
+            timer = current_timer(self.game.state, self.game.rules)
+            if timer is not None and timer.seconds > 0:
+                self.countdown = Countdown.start(timer.kind, timer.seconds, self.mono())
+
+    def timer_key(self, restart: bool = False) -> None:
+        if self.countdown is None:
+            self.last_error = "no timer is running"
+        else:
+            try:
+                now = self.mono()
+                self.countdown = (self.countdown.restart(now) if restart
+                                  else self.countdown.toggle(now))
+            except TimerError as exc:
+                self.last_error = str(exc)
+        self.publish_all()
+
+    def _poll_timer(self) -> None:
+        if self.countdown is None:
+            return
+        self.countdown, events = self.countdown.poll(self.mono())
+        for e in events:
+            self._timer_event(e)
+
+    def _timer_event(self, event: Any) -> None:
+        """Hook for the hardware layer (tones); the screens count down by themselves."""
+
+    def _hardware_item(self, item: Any) -> None:
+        log.warning("ignored an unknown inbox item %r", type(item).__name__)
+
+    # -- bus -------------------------------------------------------------------------------
+
+    def judge_extra(self) -> dict[str, Any]:
+        return {"last_error": self.last_error, "pad": self.pad_text, "game_id": self.game_id}
+
+    def publish_all(self, only: tuple[str, ...] = ("public", "audience", "judge")) -> None:
+        for listener in self.listeners:
+            listener(self)
+        if self.bus is None:
+            return
+        shots = snap.snapshots(
+            self.game, tournament=self.tournament, table=self.table,
+            seq=self.seq, game_id=self.game_id, names=self.names,
+            countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
+            judge_extra=self.judge_extra())
+        for info_class in only:
+            self.bus.publish(topics.table_topic(self.tournament, self.table, info_class),
+                             shots[info_class])
+        if self.game.state.finished:
+            self.bus.publish(topics.table_topic(self.tournament, self.table, "protocol"),
+                             snap.protocol(self.game, self.game_id, self.header))
+
+    def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
+        if self.bus is not None:
+            self.bus.publish(topics.table_topic(self.tournament, self.table, "events"),
+                             snap.event(seq, self.game_id, line, self.wall()))
+
+    def _heartbeat(self) -> None:
+        if self.bus is None:
+            return
+        self._seq_heartbeat += 1
+        hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
+                       sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
+                       game_id=self.game_id or None, last_event_seq=self.seq)
+        self.bus.publish(topics.table_topic(self.tournament, self.table, "heartbeat"), hb)
+
+    def _command(self, item: Received) -> None:
+        """A hub command: decoded strictly; a bad one is logged and answered, never fatal."""
+        try:
+            ref, payload = decode_message(item.topic, item.payload)
+        except PayloadError as exc:
+            log.warning("rejected a message on %s: %s", item.topic, exc)
+            return
+        if not isinstance(payload, Command):
+            log.warning("ignored a %s on %s", type(payload).__name__, item.topic)
+            return
+        ok, error, result = self._run_command(payload)
+        reply = Reply(request_id=payload.request_id, name=payload.name, ok=ok,
+                      error=error or None, result=result)
+        if self.bus is not None:
+            self.bus.publish(topics.table_topic(ref.tournament, ref.table, "reply"), reply)
+
+    def _run_command(self, cmd: Command) -> tuple[bool, str, dict[str, Any] | None]:
+        args = cmd.args
+        try:
+            if cmd.name == "action":
+                ok, why = self.submit_line(dict(args["action"]))  # type: ignore[arg-type]
+                return ok, why, {"seq": self.seq} if ok else None
+            if cmd.name == "undo":
+                ok, why = self.submit_line({"action": "undo"})
+                return ok, why, None
+            if cmd.name == "new_game":
+                gid = self.new_game(dict(args["header"]),  # type: ignore[arg-type]
+                                    game_id=args.get("game_id"))  # type: ignore[arg-type]
+                return True, "", {"game_id": gid}
+            if cmd.name == "roster":
+                self.set_names(list(args["names"]))  # type: ignore[arg-type]
+                return True, "", None
+            if cmd.name == "rebirth":
+                self.publish_all()
+                return True, "", None
+            return True, "", {"game_id": self.game_id, "actions": len(self.game.actions)}
+        except (LogError, IllegalAction, ValueError) as exc:
+            return False, str(exc), None
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False)
