@@ -1,0 +1,131 @@
+"""MosquittoProcess and password files, against the real mosquitto binary."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import socket
+from pathlib import Path
+
+import pytest
+
+from mafiakit.bus.broker import BrokerError, MosquittoProcess, find_mosquitto, free_port
+from mafiakit.bus.client import BusClient, LinkDown
+from mafiakit.bus.passwords import find_passwd_tool, hash_line, write_password_file
+from mafiakit.bus.testing import GUARD_S, connected_client, next_item
+
+
+def accepts(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def test_the_binary_is_found() -> None:
+    assert Path(find_mosquitto()).name == "mosquitto"
+
+
+def test_start_stop_restart_on_the_same_port() -> None:
+    with MosquittoProcess() as broker:
+        port = broker.port
+        assert broker.running and accepts(broker.host, port)
+        broker.stop()
+        assert not broker.running and not accepts(broker.host, port)
+        broker.start()
+        assert broker.port == port and accepts(broker.host, port)
+        broker.restart()
+        assert broker.running and accepts(broker.host, port)
+        workdir = broker.workdir
+    assert not broker.running
+    assert not workdir.exists()
+
+
+def test_the_generated_config_is_local_and_anonymous_by_default() -> None:
+    with MosquittoProcess() as broker:
+        config = broker.config_path.read_text()
+        assert f"listener {broker.port} 127.0.0.1" in config
+        assert "allow_anonymous true" in config
+        assert "persistence false" in config
+        assert broker.url == f"mqtt://127.0.0.1:{broker.port}"
+
+
+def test_a_busy_port_is_reported_with_the_broker_log() -> None:
+    with MosquittoProcess() as first:
+        second = MosquittoProcess(port=first.port)
+        with pytest.raises(BrokerError, match=f"port {first.port} .* is already taken"):
+            second.start()
+        second.close()
+
+
+def test_a_broken_config_is_reported_with_the_broker_log() -> None:
+    broker = MosquittoProcess()
+    broker.config_path.write_text(broker.config_path.read_text() + "no_such_option 1\n")
+    with pytest.raises(BrokerError, match=r"(?s)mosquitto exited at start.*no_such_option"):
+        broker.start()
+    broker.close()
+
+
+def test_a_missing_binary_is_reported() -> None:
+    broker = MosquittoProcess(binary="/nonexistent/mosquitto")
+    with pytest.raises(FileNotFoundError):
+        broker.start()
+    broker.close()
+
+
+def test_free_port_is_not_listened_on() -> None:
+    assert not accepts("127.0.0.1", free_port())
+
+
+def test_our_hash_is_mosquittos_pbkdf2_format() -> None:
+    salt = bytes(range(12))
+    line = hash_line("venue", "pw", salt=salt)
+    user, rest = line.split(":", 1)
+    _, algorithm, iterations, salt_b64, digest_b64 = rest.split("$")
+    assert (user, algorithm, iterations) == ("venue", "7", "101")
+    assert base64.b64decode(salt_b64) == salt
+    expected = hashlib.pbkdf2_hmac("sha512", b"pw", salt, 101)
+    assert base64.b64decode(digest_b64) == expected
+
+
+@pytest.mark.parametrize(
+    ("user", "password", "message"),
+    [("", "pw", "must be non-empty"), ("a:b", "pw", "without ':'"), ("a b", "pw", "spaces"),
+     ("hub", "", "must be non-empty and on one line"), ("hub", "a\nb", "on one line")],
+)
+def test_bad_accounts_are_refused(user: str, password: str, message: str,
+                                  tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=message):
+        write_password_file(tmp_path / "pw", {user: password})
+
+
+def test_password_file_is_private(tmp_path: Path) -> None:
+    path = tmp_path / "pw"
+    write_password_file(path, {"hub": "h"}, use_tool=False)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert path.read_text().startswith("hub:$7$101$")
+
+
+@pytest.mark.parametrize("ourselves", [False, True], ids=["mosquitto_passwd", "own-hash"])
+def test_accounts_log_in_and_strangers_do_not(ourselves: bool) -> None:
+    if not ourselves:
+        assert find_passwd_tool() is not None, "mosquitto_passwd ships with mosquitto"
+    users = {"venue": "right-password"}
+    with MosquittoProcess(users=users, hash_passwords_ourselves=ourselves) as broker:
+        assert "allow_anonymous false" in broker.config_path.read_text()
+        good = connected_client(broker.config("venue"), "venue")
+        assert good.connected
+        good.close()
+        wrong = BusClient(broker.config().as_user("venue", "wrong"), name="venue").start()
+        refusal = next_item(wrong, lambda item: isinstance(item, LinkDown), GUARD_S)
+        assert "refused" in refusal.reason
+        assert not wrong.connected
+        wrong.close()
+
+
+def test_config_for_an_unknown_account_is_refused() -> None:
+    with MosquittoProcess(users={"hub": "h"}) as broker:
+        with pytest.raises(KeyError, match="no account"):
+            broker.config("scoreboard")
+        assert broker.config("hub").username == "hub"

@@ -1,0 +1,262 @@
+"""Payload models: every kind round-trips, every bad input is refused in words."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from mafiakit.bus.payloads import (
+    MAX_PAYLOAD_BYTES,
+    MODELS,
+    Command,
+    Event,
+    Heartbeat,
+    Payload,
+    PayloadError,
+    Protocol,
+    Reply,
+    Snapshot,
+    Status,
+    decode,
+    encode,
+)
+from mafiakit.bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_view
+
+HEADER = {"format": "mafia-game-log", "version": 1, "rules": "cml", "table": "3",
+          "players": [f"Nick{n}" for n in range(1, 11)]}
+RESULT = {"rules": "cml", "finished": True, "winner": "red", "removed": []}
+
+VALID: dict[str, dict[str, Any]] = {
+    "public": sample_snapshot_fields("public"),
+    "audience": sample_snapshot_fields("audience"),
+    "judge": sample_snapshot_fields("judge"),
+    "status": {"state": "online", "bdseq": 3, "booted_at": SAMPLE_TIME,
+               "software_version": "mafiakit 0.1.0"},
+    "heartbeat": {"seq": 41, "bdseq": 3, "sent_at": SAMPLE_TIME, "uptime_s": 12.5,
+                  "game_id": "cup-3-12", "last_event_seq": 57},
+    "event": {"seq": 57, "game_id": "cup-3-12", "action": {"action": "nominate", "seat": 9},
+              "accepted": True, "at": SAMPLE_TIME},
+    "protocol": {"game_id": "cup-3-12", "header": HEADER,
+                 "actions": [{"action": "roles", "don": 2, "mafia": [5, 8], "sheriff": 1}],
+                 "result": RESULT},
+    "command": {"name": "action", "request_id": "hub-1:42",
+                "args": {"action": {"action": "foul", "seat": 4}}},
+    "reply": {"request_id": "hub-1:42", "name": "action", "ok": True},
+}
+
+
+def raw(kind: str, **changes: Any) -> bytes:
+    """A valid payload of `kind` with some fields changed (None removes a field)."""
+    model = MODELS[kind].model_validate(VALID[kind])
+    data = json.loads(encode(model))
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key)
+        else:
+            data[key] = value
+    return json.dumps(data).encode()
+
+
+@pytest.mark.parametrize("kind", sorted(MODELS))
+def test_every_payload_round_trips(kind: str) -> None:
+    model = MODELS[kind].model_validate(VALID[kind])
+    again = decode(kind, encode(model))
+    assert again == model
+    assert json.loads(encode(model))["schema_version"] == 1
+
+
+def test_models_are_the_documented_ones() -> None:
+    assert {
+        "public": Snapshot, "audience": Snapshot, "judge": Snapshot, "status": Status,
+        "heartbeat": Heartbeat, "event": Event, "protocol": Protocol, "command": Command,
+        "reply": Reply,
+    } == MODELS
+
+
+def test_timestamps_travel_as_iso_strings() -> None:
+    data = json.loads(raw("public"))
+    assert data["timer_started_at"] == "2026-11-29T18:30:00Z"
+
+
+ENVELOPE_REJECTIONS = [
+    ("command", b"x" * (MAX_PAYLOAD_BYTES + 1),
+     f"command payload is too large: {MAX_PAYLOAD_BYTES + 1} bytes, the limit is 65536"),
+    ("status", b"\xff\xfe{}", "status payload is not UTF-8 text"),
+    ("command", b"{name: undo}", "command payload is not JSON"),
+    ("command", b"", "command payload is not JSON"),
+    ("heartbeat", b'{"schema_version": 1, "uptime_s": NaN}', "heartbeat payload is not JSON"),
+    ("event", b"[1, 2]", "event payload is not a JSON object"),
+    ("event", b'"hello"', "event payload is not a JSON object"),
+    ("reply", b'{"ok": true}', "reply payload has no schema_version"),
+    ("status", b'{"schema_version": 2}', "status payload: unsupported schema_version 2"),
+    ("status", b'{"schema_version": "1"}', 'unsupported schema_version "1"'),
+    ("status", b'{"schema_version": true}', "unsupported schema_version true"),
+    ("status", b'{"schema_version": 1.0}', "unsupported schema_version 1.0"),
+    ("roles", b"{}", "unknown payload kind 'roles'"),
+]
+
+
+@pytest.mark.parametrize(("kind", "data", "message"), ENVELOPE_REJECTIONS)
+def test_bad_envelopes_are_refused_in_words(kind: str, data: bytes, message: str) -> None:
+    with pytest.raises(PayloadError) as caught:
+        decode(kind, data)
+    assert message in str(caught.value)
+
+
+def test_a_payload_of_exactly_the_limit_is_read() -> None:
+    body = raw("status")
+    padded = body[:-1] + b" " * (MAX_PAYLOAD_BYTES - len(body)) + b"}"
+    assert len(padded) == MAX_PAYLOAD_BYTES
+    assert isinstance(decode("status", padded), Status)
+
+
+FIELD_REJECTIONS = [
+    ("status", {"colour": "red"}, "status payload: unknown field 'colour'"),
+    ("status", {"bdseq": None}, "missing field 'bdseq'"),
+    ("status", {"state": "asleep"}, "field 'state': Input should be 'online', 'offline' or 'lost'"),
+    ("status", {"bdseq": -1}, "field 'bdseq'"),
+    ("status", {"booted_at": "2026-11-29T18:30:00"}, "field 'booted_at'"),
+    ("status", {"software_version": "x" * 41}, "field 'software_version'"),
+    ("heartbeat", {"uptime_s": -1}, "field 'uptime_s'"),
+    ("public", {"view_class": "judge"}, "a judge snapshot must carry a judge view, not 'public'"),
+    ("public", {"names": ["A"] * 5}, "names must list all 10 seats or be empty, not 5"),
+    ("public", {"names": ["A"] * 11}, "field 'names'"),
+    ("public", {"names": ["x" * 41] * 10}, "field 'names.0'"),
+    ("public", {"tournament": "Autumn Cup"}, "tournament id 'Autumn Cup' may contain only"),
+    ("public", {"table": "3/4"}, "must not contain '/'"),
+    ("public", {"seq": -1}, "field 'seq'"),
+    ("public", {"game_id": "game 12"}, "field 'game_id'"),
+    ("public", {"view": "day"}, "field 'view'"),
+    ("event", {"accepted": False}, "a rejected action needs a reason"),
+    ("event", {"action": {"seat": 3}}, "action needs an 'action' name, as in the game log"),
+    ("event", {"seq": 0}, "field 'seq'"),
+    ("event", {"reason": ""}, "field 'reason'"),
+    ("protocol", {"header": {"format": "pgn"}}, "header.format must be 'mafia-game-log'"),
+    ("protocol", {"actions": [{"action": "start"}, {}]}, "action 2 needs an 'action' name"),
+    ("command", {"name": "shoot"}, "field 'name'"),
+    ("command", {"request_id": ""}, "field 'request_id'"),
+    ("command", {"request_id": "a b"},
+     "field 'request_id' may contain only letters, digits and - _ . :"),
+    ("command", {"args": {}}, "the action command needs action"),
+    ("command", {"args": {"action": {"action": "foul"}, "force": True}},
+     "the action command does not take force"),
+    ("command", {"args": {"action": "foul"}}, "the action command needs an action object"),
+    ("command", {"name": "undo"}, "the undo command does not take action"),
+    ("command", {"name": "roster", "args": {"names": ["A"] * 9}}, "a roster is 10 nicknames"),
+    ("command", {"name": "new_game", "args": {}}, "the new_game command needs header"),
+    ("reply", {"ok": False}, "a failed reply needs an error text"),
+    ("reply", {"error": "seat 11 does not exist"}, "a successful reply carries no error"),
+]
+
+
+@pytest.mark.parametrize(("kind", "changes", "message"), FIELD_REJECTIONS)
+def test_wrong_fields_are_refused_in_words(
+    kind: str, changes: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(PayloadError) as caught:
+        decode(kind, raw(kind, **changes))
+    assert message in str(caught.value)
+    assert str(caught.value).startswith(f"{kind} payload")
+
+
+def test_many_problems_are_summarised() -> None:
+    data = raw("status", state="x", bdseq=-1, booted_at="y", software_version="")
+    with pytest.raises(PayloadError, match=r"and 1 more problem$"):
+        decode("status", data)
+
+
+def test_a_snapshot_of_another_class_is_refused() -> None:
+    with pytest.raises(PayloadError, match="public payload carries a judge snapshot"):
+        decode("public", raw("judge"))
+
+
+SECRETS = [
+    ("roles", {"1": "sheriff"}),
+    ("nights", [{"night": 1, "shot": 7}]),
+    ("best_move", {"seat": 7, "guess": [1, 2, 5], "black_found": 2}),
+    ("night_steps", ["sheriff_check"]),
+]
+
+
+@pytest.mark.parametrize("view_class", ["public", "audience"])
+@pytest.mark.parametrize(("key", "value"), SECRETS)
+def test_open_snapshots_refuse_judge_data_before_the_end(
+    view_class: str, key: str, value: Any
+) -> None:
+    leaking = sample_view(view_class, **{key: value})
+    with pytest.raises(ValueError, match=f"must not carry {key} before the game is decided"):
+        Snapshot.model_validate(sample_snapshot_fields(view_class, view=leaking))
+    with pytest.raises(PayloadError, match=f"must not carry {key}"):
+        decode(view_class, raw(view_class, view=leaking))
+
+
+@pytest.mark.parametrize("step", ["shoot", "checks", "best_move", "morning"])
+def test_open_snapshots_refuse_secret_night_steps(step: str) -> None:
+    night = sample_view("public", phase="night", number=1, step=step, speaker=None, timer=None)
+    with pytest.raises(ValueError, match=f"the night step '{step}'"):
+        Snapshot.model_validate(sample_snapshot_fields("public", view=night))
+
+
+@pytest.mark.parametrize("step", ["night", "zero_night"])
+def test_open_snapshots_show_the_night_itself(step: str) -> None:
+    night = sample_view("public", phase="night", number=1, step=step, speaker=None, timer=None)
+    snapshot = Snapshot.model_validate(sample_snapshot_fields("public", view=night))
+    assert snapshot.view["step"] == step
+
+
+def test_open_snapshots_show_roles_once_the_game_is_decided() -> None:
+    decided = sample_view("public", phase="finished", step="over", winner="red",
+                          roles={"1": "sheriff", "2": "don"}, nights=[{"night": 1, "shot": 7}])
+    snapshot = Snapshot.model_validate(sample_snapshot_fields("public", view=decided))
+    assert snapshot.view["roles"] == {"1": "sheriff", "2": "don"}
+
+
+def test_the_judge_snapshot_carries_everything() -> None:
+    snapshot = Snapshot.model_validate(sample_snapshot_fields("judge"))
+    assert snapshot.view["roles"] == {"1": "sheriff", "2": "don", "5": "mafia", "8": "mafia"}
+
+
+def test_names_may_be_empty_before_the_roster() -> None:
+    snapshot = Snapshot.model_validate(sample_snapshot_fields("public", names=[]))
+    assert snapshot.names == []
+
+
+def test_encode_refuses_what_receivers_would_refuse() -> None:
+    huge = Protocol.model_validate(
+        {**VALID["protocol"], "actions": [{"action": "foul", "note": "x" * 100}] * 700}
+    )
+    with pytest.raises(PayloadError, match="protocol payload is too large"):
+        encode(huge)
+
+
+def test_payloads_are_immutable() -> None:
+    status = Status.model_validate(VALID["status"])
+    with pytest.raises(ValueError, match="frozen"):
+        status.bdseq = 4  # type: ignore[misc]
+
+
+def test_same_session_compares_boot_and_bdseq() -> None:
+    online = Status.model_validate(VALID["status"])
+    lost = online.model_copy(update={"state": "lost"})
+    older = online.model_copy(update={"state": "lost", "bdseq": 2})
+    reboot = online.model_copy(update={"booted_at": SAMPLE_TIME.replace(hour=19)})
+    assert online.same_session(lost)
+    assert not online.same_session(older)
+    assert not online.same_session(reboot)
+
+
+@pytest.mark.parametrize("name", ["undo", "rebirth", "ping"])
+def test_commands_without_arguments(name: str) -> None:
+    command = Command(name=name, request_id="r1")
+    assert decode("command", encode(command)) == command
+
+
+def test_a_failed_reply_carries_the_table_s_reason() -> None:
+    reply = Reply(request_id="r1", name="action", ok=False, error="seat 11 does not exist")
+    assert decode("reply", encode(reply)).error == "seat 11 does not exist"  # type: ignore[attr-defined]
+
+
+def test_payload_base_is_versioned() -> None:
+    assert Payload.model_fields["schema_version"].default == 1
