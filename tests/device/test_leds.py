@@ -1,0 +1,148 @@
+"""Seat LEDs on mock PWM pins: exact pin values at chosen clock times."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from mafiakit.device.feedback import ERROR_FLASH, OK_FLASH
+from mafiakit.device.leds import (
+    BLINK_PERIOD,
+    DIM_LEVEL,
+    FRAME,
+    PULSE_PERIOD,
+    Pattern,
+    SeatLeds,
+    Step,
+    pattern_level,
+    signal_step,
+)
+from mafiakit.device.pins import PinMap
+from mafiakit.firmware_sim.board import MockBoard
+from mafiakit.firmware_sim.clock import ManualClock
+
+P = Pattern
+
+
+@pytest.fixture
+def leds(pin_map: PinMap, factory: MockFactory, clock: ManualClock) -> Iterator[SeatLeds]:
+    seat_leds = SeatLeds(pin_map.seat_leds, factory, clock)
+    yield seat_leds
+    seat_leds.close()
+
+
+@pytest.mark.parametrize(
+    ("pattern", "elapsed", "level"),
+    [
+        (P.OFF, 3.0, 0.0),
+        (P.DIM, 3.0, DIM_LEVEL),
+        (P.STEADY, 3.0, 1.0),
+        (P.FAST_BLINK, 0.0, 1.0),
+        (P.FAST_BLINK, BLINK_PERIOD * 0.75, 0.0),
+        (P.FAST_BLINK, BLINK_PERIOD * 1.25, 1.0),
+        (P.SLOW_PULSE, 0.0, 0.125),  # dim, rounded to 1/32
+        (P.SLOW_PULSE, PULSE_PERIOD / 2, 1.0),
+        (P.SLOW_PULSE, PULSE_PERIOD, 0.125),
+    ],
+)
+def test_pattern_levels(pattern: Pattern, elapsed: float, level: float) -> None:
+    assert pattern_level(pattern, elapsed) == pytest.approx(level)
+
+
+def test_signal_steps_follow_each_other_then_end() -> None:
+    signal = (Step(0.1, 1.0), Step(0.2, 0.0))
+    assert signal_step(signal, 0.05) == Step(0.1, 1.0)
+    assert signal_step(signal, 0.15) == Step(0.2, 0.0)
+    assert signal_step(signal, 0.31) is None
+    assert signal_step(signal, -0.01) is None
+
+
+def test_show_writes_the_pins(leds: SeatLeds, board: MockBoard) -> None:
+    leds.show([P.STEADY, P.DIM, P.OFF, *[P.DIM] * 7])
+    assert board.led_values() == (1.0, DIM_LEVEL, 0.0, *[DIM_LEVEL] * 7)
+    assert leds.values() == board.led_values()
+
+
+def test_a_blinking_seat_follows_the_clock(
+    leds: SeatLeds, board: MockBoard, clock: ManualClock
+) -> None:
+    leds.show([P.FAST_BLINK, *[P.OFF] * 9])
+    assert board.led_values()[0] == 1.0
+    clock.advance(BLINK_PERIOD / 4)  # then sample mid-phase, away from the edges
+    seen = []
+    for _ in range(4):
+        leds.render()
+        seen.append(board.led_values()[0])
+        clock.advance(BLINK_PERIOD / 2)
+    assert seen == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_an_unchanged_pattern_keeps_its_rhythm(
+    leds: SeatLeds, board: MockBoard, clock: ManualClock
+) -> None:
+    pulses = [P.SLOW_PULSE, *[P.DIM] * 9]
+    leds.show(pulses)
+    clock.advance(PULSE_PERIOD / 2)
+    leds.show(pulses)  # the same view again: the pulse must not restart
+    assert board.led_values()[0] == 1.0
+
+
+def test_render_asks_to_run_again_only_while_something_moves(
+    leds: SeatLeds, clock: ManualClock
+) -> None:
+    leds.show([P.DIM] * 10)
+    assert leds.render() is None
+    leds.show([P.SLOW_PULSE, *[P.DIM] * 9])
+    assert leds.render() == pytest.approx(clock() + FRAME)
+
+
+def test_press_flash_flips_the_seat_then_restores_it(
+    leds: SeatLeds, board: MockBoard, clock: ManualClock
+) -> None:
+    leds.show([P.STEADY, P.DIM, *[P.DIM] * 8])
+    leds.signal([1, 2], OK_FLASH)
+    assert board.led_values()[:3] == (0.0, 1.0, DIM_LEVEL)  # bright goes dark, dim goes bright
+    clock.advance(0.2)
+    assert leds.render() is None
+    assert board.led_values()[:3] == (1.0, DIM_LEVEL, DIM_LEVEL)
+
+
+def test_error_flash_is_two_flashes_on_every_seat(
+    leds: SeatLeds, board: MockBoard, clock: ManualClock
+) -> None:
+    leds.show([P.DIM] * 10)
+    leds.signal(range(1, 11), ERROR_FLASH)
+    clock.advance(0.05)  # sample mid-step
+    seen = []
+    for _ in range(5):
+        leds.render()
+        seen.append(set(board.led_values()))
+        clock.advance(0.1)
+    assert seen == [{1.0}, {0.0}, {1.0}, {0.0}, {DIM_LEVEL}]
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda leds: leds.show([P.DIM] * 9), "ten seat patterns are needed, got 9"),
+        (lambda leds: leds.signal([2, 11], OK_FLASH), "there is no seat 11"),
+        (lambda leds: leds.show([P.STEADY, "bright", *[P.OFF] * 8]), "'bright' is not a valid"),
+    ],
+)
+def test_bad_calls_are_refused_and_change_nothing(
+    leds: SeatLeds, board: MockBoard, clock: ManualClock, call: object, words: str
+) -> None:
+    leds.show([P.DIM] * 10)
+    with pytest.raises(ValueError, match=words):
+        call(leds)  # type: ignore[operator]
+    assert board.led_values() == (DIM_LEVEL,) * 10
+    clock.advance(0.05)
+    leds.render()
+    assert board.led_values() == (DIM_LEVEL,) * 10
+
+
+def test_ten_pins_are_needed(factory: MockFactory, clock: ManualClock) -> None:
+    with pytest.raises(ValueError, match="ten seat LEDs, got 2"):
+        SeatLeds([5, 6], factory, clock)
