@@ -28,7 +28,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from mafiakit.bus import topics
 from mafiakit.bus.config import BrokerConfig
 from mafiakit.bus.errors import PayloadError
-from mafiakit.bus.payloads import Payload, Status, decode, encode, utc_now
+from mafiakit.bus.payloads import Payload, Snapshot, Status, decode, encode, utc_now
 
 _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 
@@ -76,6 +76,17 @@ class Presence:
     topic: str
     software_version: str
     first_bdseq: int = 0
+
+
+def _check_snapshot_route(snapshot: Snapshot, ref: topics.TopicRef | None, topic: str) -> None:
+    """A snapshot goes only to its own class and table: a judge view on a public topic would
+    show the roles to the players."""
+    where = (snapshot.tournament, snapshot.table, snapshot.view_class)
+    if ref is None or (ref.tournament, ref.table, ref.kind) != where:
+        raise PayloadError(
+            f"refusing to publish the {snapshot.view_class} snapshot of table "
+            f"{snapshot.tournament}/{snapshot.table} on {topic}"
+        )
 
 
 class BusClient:
@@ -154,6 +165,8 @@ class BusClient:
         retain = policy.retain if retain is None else retain
         if retain and ref is not None and ref.kind == "cmd":
             raise topics.TopicError("commands are never retained: a late table would replay them")
+        if isinstance(payload, Snapshot):
+            _check_snapshot_route(payload, ref, topic)
         return self._paho.publish(topic, raw, qos=qos, retain=retain)
 
     def wait_ready(self, timeout: float | None = None) -> bool:

@@ -16,8 +16,9 @@ from mafiakit.bus.broker import MosquittoProcess
 from mafiakit.bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from mafiakit.bus.config import BrokerConfig
 from mafiakit.bus.messages import decode_message
-from mafiakit.bus.payloads import Event, Status, decode, encode
+from mafiakit.bus.payloads import Event, PayloadError, Status, decode, encode
 from mafiakit.bus.testing import (
+    GUARD_S,
     SAMPLE_TIME,
     connected_client,
     next_item,
@@ -73,6 +74,20 @@ def test_publish_refuses_what_the_tree_forbids(broker: MosquittoProcess) -> None
         client.publish("bench/ping", b"x")
 
 
+@pytest.mark.parametrize(
+    ("topic", "message"),
+    [
+        (topics.table_topic("cup", "3", "public"), "the judge snapshot of table cup/3 on"),
+        (topics.table_topic("cup", "4", "judge"), "the judge snapshot of table cup/3 on"),
+        ("bench/judge", "the judge snapshot of table cup/3 on bench/judge"),
+    ],
+)
+def test_a_snapshot_is_published_only_on_its_own_topic(topic: str, message: str) -> None:
+    client = BusClient(NOWHERE, name="strict")
+    with pytest.raises(PayloadError, match=message):
+        client.publish(topic, sample_snapshot("judge"), qos=1, retain=True)
+
+
 def test_foreign_topics_need_an_explicit_policy(broker: MosquittoProcess) -> None:
     client = connected_client(broker.config(), "bench", "bench/echo")
     client.publish("bench/echo", b"ping", qos=1, retain=False)
@@ -98,9 +113,9 @@ def test_items_go_to_a_shared_queue(broker: MosquittoProcess) -> None:
     shared.put("pad press")
     client = BusClient(broker.config(), name="shared", inbox=shared)
     client.start()
-    assert client.wait_ready(30)
-    assert shared.get(timeout=30) == "pad press"
-    assert isinstance(shared.get(timeout=30), LinkUp)
+    assert client.wait_ready(GUARD_S)
+    assert shared.get(timeout=GUARD_S) == "pad press"
+    assert isinstance(shared.get(timeout=GUARD_S), LinkUp)
     client.close()
 
 
@@ -175,9 +190,10 @@ def test_reconnects_resubscribes_and_is_born_again() -> None:
         down = next_item(hub, lambda item: isinstance(item, LinkDown))
         assert "disconnected" in down.reason
         next_item(hub, lambda item: isinstance(item, LinkUp))
-        assert hub.wait_ready(30) and table.wait_ready(30)
+        assert hub.wait_ready(GUARD_S) and table.wait_ready(GUARD_S)
         reborn = status_of(
-            next_item(hub, lambda i: isinstance(i, Received) and status_of(i).state == "online")
+            next_item(hub, lambda i: isinstance(i, Received) and i.topic == status
+                      and status_of(i).state == "online")
         )
         assert reborn.bdseq > first_bdseq
         assert reborn.booted_at == table.booted_at
@@ -196,7 +212,7 @@ def test_a_client_started_before_its_broker_connects_when_it_comes() -> None:
     assert refusal.reason == "the broker cannot be reached; retrying"
     assert not client.wait_ready(0.2)
     with broker:
-        assert client.wait_ready(30)
+        assert client.wait_ready(GUARD_S)
         assert client.connected
         client.close()
     assert not client.connected
