@@ -100,7 +100,7 @@ class BusClient:
         presence: Presence | None = None,
         inbox: queue.Queue[Any] | None = None,
     ) -> None:
-        if not _PREFIX.match(name):
+        if not _PREFIX.fullmatch(name):
             raise ValueError(
                 f"client name {name!r} may have only letters, digits, '-', '_' and '.' "
                 "(at most 40)"

@@ -102,7 +102,7 @@ def test_client_ids_are_unique_and_named() -> None:
     assert first.client_id != second.client_id
 
 
-@pytest.mark.parametrize("name", ["", "table cup", "a/b", "x" * 41])
+@pytest.mark.parametrize("name", ["", "table cup", "a/b", "x" * 41, "hub\n"])
 def test_bad_client_names_are_refused(name: str) -> None:
     with pytest.raises(ValueError, match="client name"):
         BusClient(NOWHERE, name=name)
