@@ -1,0 +1,151 @@
+"""Every word the scoreboard shows, in Russian and English.
+
+The view model builds all screen text through `t()`, so the renderer never chooses words and the
+secrecy check can scan a frame's text in either language. Keep English free of "don't": the
+checker would read its "don" as a role label.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LANGS: Final = ("ru", "en")
+
+# key -> (ru, en); {placeholders} are filled by t().
+TEXTS: Final[dict[str, tuple[str, str]]] = {
+    # header
+    "table": ("Стол {table}", "Table {table}"),
+    "judge_table": ("Стол {table} · судья", "Table {table} · judge"),
+    "wall_title": ("Все столы", "All tables"),
+    "seat_ref": ("№{seat}", "#{seat}"),
+    # liveness
+    "status.online": ("в сети", "online"),
+    "status.offline": ("нет связи", "offline"),
+    "status.stale": ("нет сигнала", "no signal"),
+    "status.unknown": ("ожидание", "waiting"),
+    "notice.offline": ("Стол не в сети: последнее известное состояние",
+                       "Table offline: last known state"),
+    "notice.stale": ("Нет сигнала от стола", "No signal from the table"),
+    "notice.no_view": ("Ожидание данных от стола", "Waiting for the table"),
+    # phase banners
+    "banner.deal": ("Раздача карт", "Dealing cards"),
+    "banner.ready": ("Карты розданы", "Cards are dealt"),
+    "banner.zero_night": ("Нулевая ночь", "Zero night"),
+    "banner.night": ("Ночь {number}", "Night {number}"),
+    "banner.day": ("День {number}", "Day {number}"),
+    "banner.farewell": ("Прощальная речь", "Farewell speech"),
+    "banner.tie_speech": ("Равенство голосов", "Tied vote"),
+    "banner.majority_speech": ("Речь 30 секунд", "30-second speech"),
+    "banner.vote": ("Голосование", "Vote"),
+    "banner.lift": ("Подъём", "Lift"),
+    "banner.over": ("Игра окончена", "Game over"),
+    "banner.waiting": ("Ожидание", "Waiting"),
+    # subtitles
+    "sub.speech": ("Говорит {seat} {name}", "Speaking: {seat} {name}"),
+    "sub.farewell": ("{seat} {name}", "{seat} {name}"),
+    "sub.muted_turn": ("{seat} {name} без права речи, может выставить",
+                       "{seat} {name} has lost this speech, may nominate"),
+    "sub.tie_speech": ("Речь при равенстве: {seat} {name}", "Tie speech: {seat} {name}"),
+    "sub.majority_speech": ("Речь {seat} {name}, 30 секунд", "{seat} {name} speaks 30 seconds"),
+    "sub.vote": ("Голосуем за {seat} {name}", "Voting on {seat} {name}"),
+    "sub.ready": ("Скоро наступит ночь", "Night falls soon"),
+    "sub.day_over": ("День {number} окончен", "Day {number} is over"),
+    "day_vote.none": ("Никто не выставлен", "Nobody was nominated"),
+    "day_vote.skipped": ("Голосование не проводится", "No vote today"),
+    "day_vote.cancelled": ("Голосование отменено", "The vote is cancelled"),
+    "day_vote.held": ("Голосование состоялось", "The vote is over"),
+    # timer labels
+    "timer.speech": ("Речь", "Speech"),
+    "timer.farewell": ("Прощальная речь", "Farewell"),
+    "timer.muted_turn": ("Ход без речи", "Turn without speech"),
+    "timer.tie_speech": ("Речь при равенстве", "Tie speech"),
+    "timer.majority_speech": ("Речь 30 секунд", "30-second speech"),
+    "timer.vote_window": ("Голосование", "Vote"),
+    "timer.zero_night": ("Нулевая ночь", "Zero night"),
+    "timer.paused": ("пауза", "paused"),
+    # seats
+    "left.vote": ("заголосован", "voted out"),
+    "left.lift": ("поднят", "lifted"),
+    "left.kill": ("убит", "killed"),
+    "left.fouls": ("удалён за фолы", "out on fouls"),
+    "left.disqualified": ("дисквалифицирован", "disqualified"),
+    "left.other": ("покинул стол", "left the table"),
+    "when.day": ("день {n}", "day {n}"),
+    "when.night": ("ночь {n}", "night {n}"),
+    "muted": ("без речи", "no speech"),
+    # panel
+    "nominated": ("Выставлены: {seats}", "Nominated: {seats}"),
+    "nominated.none": ("Выставленных нет", "No nominations yet"),
+    "nominated.hidden": ("Выставления объявят перед голосованием",
+                         "Nominations are announced at the vote"),
+    "vote.title": ("Голосование, круг {round}", "Vote, round {round}"),
+    "vote.waiting": ("ждём", "waiting"),
+    "vote.rest": ("остальные", "the rest"),
+    "vote.voters": ("голосовали: {seats}", "voters: {seats}"),
+    "round.line": ("Круг {round}: {votes}", "Round {round}: {votes}"),
+    "lift.question": ("Кто за то, чтобы все голосуемые игроки покинули стол?",
+                      "Who is for all the candidates leaving the table?"),
+    "lift.candidates": ("Голосуемые: {seats}", "Candidates: {seats}"),
+    "lift.yes": ("За: {yes}", "For: {yes}"),
+    "lift.passed": ("Игроки покидают стол", "The candidates leave the table"),
+    "lift.failed": ("Игроки остаются за столом", "The candidates stay at the table"),
+    # result (shown only once the game is decided)
+    "winner.red": ("Победа мирных", "The red team wins"),
+    "winner.black": ("Победа мафии", "The mafia wins"),
+    "winner.draw": ("Ничья", "Draw"),
+    "winner.none": ("Игра окончена", "Game over"),
+    "term.all_black_out": ("Все чёрные игроки покинули стол", "All black players are out"),
+    "term.black_parity": ("Чёрных не меньше, чем красных", "Black players equal the red"),
+    "term.quiet_rounds": ("Три круга без изменений", "Three rounds without change"),
+    "term.team_loss": ("Поражение команды за нарушение", "Team loss for a violation"),
+    "summary.left": ("{when}: {seat} {how}", "{when}: {seat} {how}"),
+    "summary.miss": ("Ночь {n}: промах", "Night {n}: miss"),
+    "summary.best_move": ("Лучший ход {seat}: {guess}, чёрных {found}",
+                          "Best move by {seat}: {guess}, black found {found}"),
+    # roles (shown only once the game is decided, or to the judge)
+    "role.citizen": ("мирный", "citizen"),
+    "role.sheriff": ("шериф", "sheriff"),
+    "role.mafia": ("мафия", "mafia"),
+    "role.don": ("дон", "don"),
+    # judge panel
+    "judge.roles": ("Роли: {roles}", "Roles: {roles}"),
+    "judge.shot": ("Ночь {n}: выстрел в {seat}", "Night {n}: shot at {seat}"),
+    "judge.shots": ("Ночь {n}: стреляли {shots}", "Night {n}: shots {shots}"),
+    "judge.don_check": ("Дон проверил {seat}: {answer}", "Don checked {seat}: {answer}"),
+    "judge.sheriff_check": ("Шериф проверил {seat}: {answer}", "Sheriff checked {seat}: {answer}"),
+    "judge.is_sheriff": ("шериф", "sheriff"),
+    "judge.not_sheriff": ("не шериф", "not the sheriff"),
+    "judge.black": ("чёрный", "black"),
+    "judge.red": ("красный", "red"),
+    "judge.night_steps": ("Дальше ночью: {steps}", "Next at night: {steps}"),
+    "judge.pending": ("Пульт: {text}", "Pad: {text}"),
+    "judge.error": ("Ошибка: {text}", "Error: {text}"),
+    "step.shoot": ("выстрел", "shot"),
+    "step.don_check": ("проверка дона", "don's check"),
+    "step.sheriff_check": ("проверка шерифа", "sheriff's check"),
+    "step.best_move": ("лучший ход", "best move"),
+    "step.morning": ("утро", "morning"),
+    # wall
+    "wall.players": ("За столом: {n}", "At the table: {n}"),
+    "wall.day_players": ("День {day} · за столом: {n}", "Day {day} · at the table: {n}"),
+    "wall.no_tables": ("Столы ещё не подключились", "No table has connected yet"),
+}
+
+
+def check_lang(lang: str) -> str:
+    """Return `lang` if the scoreboard speaks it, else raise with the choices."""
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r} is not available; choose one of: {', '.join(LANGS)}")
+    return lang
+
+
+def t(lang: str, key: str, **values: object) -> str:
+    """The text for `key` in `lang`, with {placeholders} filled."""
+    pair = TEXTS[key]
+    text = pair[LANGS.index(check_lang(lang))]
+    return text.format(**values) if values else text
+
+
+def has(key: str) -> bool:
+    """Whether a text exists for `key` (used for optional keys such as unknown steps)."""
+    return key in TEXTS

@@ -1,0 +1,119 @@
+"""Where things go on a 1920x1080 or 1280x720 screen, and how big the letters are.
+
+Everything is designed at 1920x1080 and scaled. Sizes were chosen for reading from ten metres:
+seat numbers about 10 % of the screen height, the countdown about a quarter of it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+import pygame
+
+SIZES: Final = ((1920, 1080), (1280, 720))
+BASE_W, BASE_H = SIZES[0]
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """"1920x1080" -> (1920, 1080); only the sizes the layouts are made for."""
+    choices = ", ".join(f"{w}x{h}" for w, h in SIZES)
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"screen size {text!r} is not WIDTHxHEIGHT; choose {choices}") from None
+    if (width, height) not in SIZES:
+        raise ValueError(f"screen size {text} has no layout; choose {choices}")
+    return width, height
+
+
+def check_size(size: tuple[int, int]) -> tuple[int, int]:
+    """`size` if a layout exists for it."""
+    return parse_size(f"{size[0]}x{size[1]}")
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Rectangles and font sizes of the table screen."""
+
+    size: tuple[int, int]
+    scale: float
+
+    def px(self, value: float) -> int:
+        """A length designed at 1080p, on this screen."""
+        return max(1, round(value * self.scale))
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle designed at 1080p, on this screen."""
+        return pygame.Rect(self.px(x), self.px(y), self.px(w), self.px(h))
+
+    @property
+    def header(self) -> pygame.Rect:
+        return self.rect(0, 0, BASE_W, 130)
+
+    @property
+    def subtitle(self) -> pygame.Rect:
+        return self.rect(0, 130, BASE_W, 72)
+
+    @property
+    def clock(self) -> pygame.Rect:
+        return self.rect(40, 212, 900, 400)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        return self.rect(980, 212, 900, 400)
+
+    @property
+    def notice(self) -> pygame.Rect:
+        return self.rect(0, 622, BASE_W, 56)
+
+    def seats(self) -> list[pygame.Rect]:
+        """Ten cards in one row, seat 1 on the left, as around the table."""
+        margin, gap, top, height = 20, 12, 690, 370
+        width = (BASE_W - 2 * margin - 9 * gap) / 10
+        return [
+            self.rect(margin + i * (width + gap), top, width, height) for i in range(10)
+        ]
+
+
+def table_layout(size: tuple[int, int]) -> TableLayout:
+    """The table layout for one of SIZES."""
+    width, height = check_size(size)
+    return TableLayout(size=(width, height), scale=height / BASE_H)
+
+
+@dataclass(frozen=True)
+class WallLayout:
+    """A grid of table cards under a title bar."""
+
+    size: tuple[int, int]
+    header: pygame.Rect
+    cards: tuple[pygame.Rect, ...]
+    card_px: int  # the card's main font size; the rest derive from it
+
+
+def wall_layout(size: tuple[int, int], tables: int) -> WallLayout:
+    """A grid wide enough for `tables` cards of roughly TV proportions."""
+    width, height = check_size(size)
+    scale = height / BASE_H
+    header_h = round(100 * scale)
+    gap = round(16 * scale)
+    count = max(1, tables)
+    cols = next(c for c in (1, 2, 3, 4, 5, 6, 7, 8, 10, 12) if c * math.ceil(c * 9 / 16) >= count
+                or c == 12)
+    rows = max(1, math.ceil(count / cols))
+    card_w = (width - gap * (cols + 1)) / cols
+    card_h = (height - header_h - gap * (rows + 1)) / rows
+    cards = tuple(
+        pygame.Rect(
+            round(gap + (i % cols) * (card_w + gap)),
+            round(header_h + gap + (i // cols) * (card_h + gap)),
+            round(card_w),
+            round(card_h),
+        )
+        for i in range(tables)
+    )
+    card_px = max(12, round(min(card_h / 6.2, card_w / 11)))
+    return WallLayout(size=(width, height), header=pygame.Rect(0, 0, width, header_h),
+                      cards=cards, card_px=card_px)

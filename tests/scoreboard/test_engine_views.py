@@ -1,0 +1,45 @@
+"""The real engine's views, step by step through random legal games, all read and stay secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from mafiakit.engine import actions as act
+from mafiakit.engine.game import Game
+from mafiakit.engine.playout import Mix, random_game
+from mafiakit.engine.views import view
+from mafiakit.scoreboard.model import judge_frame, table_frame, wall_frame
+from mafiakit.scoreboard.secrecy import secret_free, secrets_found
+from mafiakit.scoreboard.tablefeed import TableFeed
+from mafiakit.scoreboard.view import read_view
+
+NOW = 1_764_403_200.0
+MIX = Mix(foul=0.05, disqualify=0.004, undo=0.03, tie_bias=0.5)
+
+
+@pytest.mark.parametrize("rules", ["cml", "fiim", "fiim-2015", "judge-guide"])
+@pytest.mark.parametrize("seed", range(3))
+def test_every_engine_view_reads_and_no_public_frame_leaks(rules: str, seed: int) -> None:
+    played = random_game(rules, seed, MIX)
+    game = Game(rules)
+    checked = 0
+    for number, action in enumerate(played.entered, start=1):
+        if isinstance(action, act.Undo):
+            game.pop()
+        else:
+            game.push(action)
+        for info_class in ("public", "audience", "judge"):
+            data = view(game.state, game.rules, info_class, number)
+            feed = TableFeed("3", view=read_view(data, started_at=NOW - 5), status="online")
+            if info_class == "judge":
+                assert judge_frame(feed, NOW, "ru").judge is not None
+                continue
+            for lang in ("ru", "en"):
+                frame = table_frame(feed, NOW, lang, info_class)
+                assert secrets_found(frame) == [], (rules, seed, number, info_class)
+                assert secret_free(wall_frame([feed], NOW, lang))
+            checked += 1
+    assert game.state.finished and checked > 0
+    final = table_frame(TableFeed("3", view=read_view(view(game.state, game.rules, "public"))),
+                        NOW, "ru")
+    assert final.over and final.result and all(seat.role for seat in final.seats)

@@ -1,0 +1,139 @@
+"""FeedStore: latest state per table, liveness over time, bad messages change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from mafiakit.scoreboard.feed import FeedStore, liveness
+from mafiakit.scoreboard.samples import NOW, sample_payload
+
+STALE = 10.0
+
+
+@pytest.mark.parametrize(
+    ("offline_at", "last_seen", "now", "expected"),
+    [
+        (None, None, NOW, "unknown"),
+        (None, NOW, NOW + 5, "online"),
+        (None, NOW, NOW + 10, "online"),
+        (None, NOW, NOW + 10.5, "stale"),
+        (NOW + 1, NOW, NOW + 2, "offline"),
+        (NOW, NOW + 1, NOW + 2, "online"),
+        (NOW, None, NOW + 1, "offline"),
+    ],
+)
+def test_liveness_rules(
+    offline_at: float | None, last_seen: float | None, now: float, expected: str
+) -> None:
+    assert liveness(offline_at=offline_at, last_seen=last_seen, now=now,
+                    stale_after=STALE) == expected
+
+
+def test_a_snapshot_becomes_the_tables_feed() -> None:
+    store = FeedStore(STALE)
+    assert store.on_snapshot("3", sample_payload("vote"), NOW)
+    feed = store.feed("3", NOW)
+    assert feed.view is not None and feed.view.step == "vote"
+    assert feed.names[0] == "Антарес" and feed.seq == 7 and feed.status == "online"
+    assert store.tables() == ["3"] and store.changes == 1
+
+
+def test_a_retained_snapshot_is_no_sign_of_life() -> None:
+    store = FeedStore(STALE)
+    store.on_snapshot("3", sample_payload("vote"), NOW, retained=True)
+    assert store.feed("3", NOW).status == "unknown"
+    store.on_heartbeat("3", NOW + 1)
+    assert store.feed("3", NOW + 1).status == "online"
+
+
+def test_stale_without_heartbeat_and_back_by_itself() -> None:
+    store = FeedStore(STALE)
+    store.on_status("3", "online", NOW)
+    assert store.feed("3", NOW + 9).status == "online"
+    assert store.feed("3", NOW + 11).status == "stale"
+    store.on_heartbeat("3", NOW + 20)
+    assert store.feed("3", NOW + 20).status == "online"
+    assert store.feed("3", NOW + 31).status == "stale"
+
+
+def test_offline_at_once_on_the_last_will_and_online_again_on_birth() -> None:
+    store = FeedStore(STALE)
+    store.on_status("3", "online", NOW, session=("boot1", 0))
+    store.on_heartbeat("3", NOW + 1)
+    store.on_status("3", "offline", NOW + 2, session=("boot1", 0))
+    assert store.feed("3", NOW + 2).status == "offline"
+    assert store.feed("3", NOW + 500).status == "offline"
+    store.on_status("3", "online", NOW + 600, session=("boot2", 0))
+    assert store.feed("3", NOW + 600).status == "online"
+
+
+def test_a_late_will_of_an_earlier_connection_is_ignored() -> None:
+    store = FeedStore(STALE)
+    store.on_status("3", "online", NOW, session=("boot1", 1))
+    assert not store.on_status("3", "offline", NOW + 1, session=("boot1", 0))
+    assert store.feed("3", NOW + 1).status == "online"
+
+
+def test_a_heartbeat_after_an_offline_status_means_the_table_is_back() -> None:
+    store = FeedStore(STALE)
+    store.on_status("3", "offline", NOW)
+    store.on_heartbeat("3", NOW + 1)
+    assert store.feed("3", NOW + 1).status == "online"
+
+
+def test_unreadable_messages_change_nothing_and_say_why() -> None:
+    store = FeedStore(STALE)
+    store.on_snapshot("3", sample_payload("vote"), NOW)
+    before = store.feed("3", NOW)
+    broken = sample_payload("vote")
+    broken["view"]["speaker"] = 12
+    assert not store.on_snapshot("3", broken, NOW + 1)
+    assert not store.on_snapshot("3", b"{oops", NOW + 1)
+    assert not store.on_status("3", "sleepy", NOW + 1)
+    assert store.feed("3", NOW) == before
+    assert list(store.problems) == [
+        "table 3: state not shown: the speaker: seat 12 does not exist; seats are numbered 1 "
+        "to 10",
+        "table 3: state not shown: the message is not valid JSON (Expecting property name "
+        "enclosed in double quotes)",
+        "table 3: status 'sleepy' not understood; expected online or offline",
+    ]
+    assert store.on_snapshot("3", sample_payload("lift"), NOW + 2)
+    after = store.feed("3", NOW + 2)
+    assert after.view is not None and after.view.step == "lift"
+
+
+def test_names_survive_a_snapshot_without_a_roster() -> None:
+    store = FeedStore(STALE, names={"3": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]})
+    assert store.feed("3", NOW).names[0] == "A"
+    store.on_snapshot("3", sample_payload("vote", names=None), NOW)
+    assert store.feed("3", NOW).names[9] == "J"
+    store.on_snapshot("3", sample_payload("vote"), NOW)
+    assert store.feed("3", NOW).names[9] == "Ясень"
+
+
+def test_refused_actions_become_the_judges_last_error() -> None:
+    store = FeedStore(STALE)
+    store.on_snapshot("3", sample_payload("judge_day"), NOW)
+    assert store.feed("3", NOW).last_error == "seat 11 does not exist"
+    store.on_event("3", False, "the vote has not started")
+    assert store.feed("3", NOW).last_error == "the vote has not started"
+    store.on_event("3", True, None)
+    assert store.feed("3", NOW).last_error is None
+    store.on_snapshot("3", sample_payload("judge_day"), NOW + 1)  # the latest message wins
+    assert store.feed("3", NOW + 1).last_error == "seat 11 does not exist"
+
+
+def test_stale_after_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        FeedStore(0)
+
+
+def test_the_table_services_judge_extras_are_read_from_the_view() -> None:
+    """As mafiakit.device sends them: `last_error` and `pad` inside the judge view."""
+    payload = sample_payload("judge_day", pending_key=None, last_error=None)
+    payload["view"].update(last_error="no timer is running", pad="Голоса → №4")
+    store = FeedStore(STALE)
+    store.on_snapshot("3", payload, NOW)
+    feed = store.feed("3", NOW)
+    assert feed.last_error == "no timer is running" and feed.pending_key == "Голоса → №4"

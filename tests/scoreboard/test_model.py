@@ -1,0 +1,232 @@
+"""The table view model: banners, seats, nominations, votes, lift, night, result, liveness."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from mafiakit.scoreboard.frames import TableFrame
+from mafiakit.scoreboard.model import judge_frame, table_frame
+from mafiakit.scoreboard.samples import (
+    NAMES,
+    NOW,
+    PUBLIC_SAMPLES,
+    leaky,
+    sample_feed,
+    sample_payload,
+    sample_view,
+)
+from mafiakit.scoreboard.tablefeed import TableFeed
+
+BANNERS = {
+    "deal": ("Раздача карт", "Dealing cards"),
+    "ready": ("Карты розданы", "Cards are dealt"),
+    "zero_night": ("Нулевая ночь", "Zero night"),
+    "night": ("Ночь 1", "Night 1"),
+    "day1_speech": ("День 1", "Day 1"),
+    "farewell": ("Прощальная речь", "Farewell speech"),
+    "speech": ("День 2", "Day 2"),
+    "speech_last_seconds": ("День 2", "Day 2"),
+    "speech_paused": ("День 2", "Day 2"),
+    "muted_turn": ("День 2", "Day 2"),
+    "vote": ("Голосование", "Vote"),
+    "tie_speech": ("Равенство голосов", "Tied vote"),
+    "revote": ("Голосование", "Vote"),
+    "lift": ("Подъём", "Lift"),
+    "lift_passed": ("Прощальная речь", "Farewell speech"),
+    "majority_speech": ("Речь 30 секунд", "30-second speech"),
+    "await_night": ("День 3", "Day 3"),
+    "over_red": ("Игра окончена", "Game over"),
+    "over_black": ("Игра окончена", "Game over"),
+    "over_farewell": ("Игра окончена", "Game over"),
+    "draw": ("Игра окончена", "Game over"),
+}
+
+
+def frame(
+    name: str, lang: str = "ru", info_class: str = "public", status: str = "online"
+) -> TableFrame:
+    return table_frame(sample_feed(name, status), NOW, lang, info_class)
+
+
+def test_every_public_sample_has_a_banner() -> None:
+    assert set(BANNERS) == set(PUBLIC_SAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(BANNERS))
+def test_banner_of_every_step_in_both_languages(name: str) -> None:
+    ru, en = BANNERS[name]
+    assert frame(name, "ru").banner == ru
+    assert frame(name, "en").banner == en
+
+
+def test_subtitles_name_the_seat_and_player() -> None:
+    assert frame("speech").subtitle == "Говорит №8 Nova"
+    assert frame("speech", "en").subtitle == "Speaking: #8 Nova"
+    assert frame("vote").subtitle == "Голосуем за №9 Шторм"
+    assert frame("muted_turn").subtitle == "№5 Ёжик без права речи, может выставить"
+    assert frame("farewell").subtitle == "№7 Маэстро Длинное Имя"
+    assert frame("await_night").subtitle == "Никто не выставлен"
+    assert frame("ready").subtitle == "Скоро наступит ночь"
+
+
+def test_seat_cards_show_number_name_fouls_and_how_players_left() -> None:
+    seats = frame("speech").seats
+    assert [s.seat for s in seats] == list(range(1, 11))
+    assert [s.nickname for s in seats] == list(NAMES)
+    assert [s.fouls for s in seats] == [0, 0, 0, 0, 1, 0, 0, 0, 0, 2]
+    assert [s.speaking for s in seats].count(True) == 1 and seats[7].speaking
+    assert not seats[2].at_table and seats[2].notes == ("заголосован", "день 1")
+    assert not seats[6].at_table and seats[6].notes == ("убит", "ночь 1")
+    assert frame("speech", "en").seats[6].notes == ("killed", "night 1")
+    assert all(s.role is None and s.role_text == "" for s in seats)
+
+
+def test_a_muted_player_is_marked() -> None:
+    seat = frame("muted_turn").seats[4]
+    assert seat.muted and seat.notes == ("без речи",) and seat.fouls == 3
+
+
+def test_countdown_text_label_and_flash() -> None:
+    speech = frame("speech").countdown
+    assert speech is not None and speech.text == "00:37" and speech.label == "Речь"
+    assert not speech.urgent
+    last = frame("speech_last_seconds").countdown
+    assert last is not None and last.text == "00:07" and last.urgent and last.flash
+    paused = frame("speech_paused").countdown
+    assert paused is not None and paused.paused and paused.label == "Речь · пауза"
+    assert frame("await_night").countdown is None
+
+
+def test_the_countdown_runs_with_the_clock() -> None:
+    feed = sample_feed("speech")
+    clocks = [table_frame(feed, NOW + s, "ru").countdown for s in (0, 1, 2, 40)]
+    texts = [c.text if c else "" for c in clocks]
+    assert texts == ["00:37", "00:36", "00:35", "00:00"]
+
+
+def test_nominations_appear_only_where_the_public_dict_carries_them() -> None:
+    assert frame("speech").nominations_text == "Выставлены: №4, №9"
+    assert [s.nominated for s in frame("speech").seats if s.nominated] == [1, 2]
+    hidden = frame("day1_speech")
+    assert hidden.nominations_text == "Выставления объявят перед голосованием"
+    assert all(s.nominated is None for s in hidden.seats)
+
+
+def test_a_richer_dict_on_a_public_screen_hides_the_nominations() -> None:
+    data = sample_view("speech")
+    data.update(view="audience", nominations=[4, 9])
+    feed = sample_feed("speech", payload=sample_payload("speech", view=data))
+    public = table_frame(feed, NOW, "ru", "public")
+    assert all(s.nominated is None for s in public.seats)
+    assert "№4" not in public.nominations_text
+    audience = table_frame(feed, NOW, "ru", "audience")
+    assert audience.nominations_text == "Выставлены: №4, №9"
+
+
+def test_vote_panel_shows_counts_and_the_current_candidate() -> None:
+    vote = frame("vote").vote
+    assert vote is not None and vote.title == "Голосование, круг 1"
+    assert [(v.text, v.votes, v.current) for v in vote.lines] == [
+        ("№4 Гроссмейстер", 3, False), ("№9 Шторм", None, True), ("№2 Бармалей", None, False)]
+    seats = frame("vote").seats
+    assert seats[3].votes == 3 and seats[3].candidate and not seats[3].voting_now
+    assert seats[8].voting_now and seats[1].candidate and not seats[0].candidate
+
+
+def test_voters_are_shown_to_the_audience_only() -> None:
+    data = sample_view("vote")
+    data["vote"]["voters"] = {"4": [1, 5, 6]}
+    feed = sample_feed("vote", payload=sample_payload("vote", view=data))
+    public = table_frame(feed, NOW, "ru", "public").vote
+    audience = table_frame(feed, NOW, "ru", "audience").vote
+    assert public is not None and audience is not None
+    assert public.lines[0].voters_text == ""
+    assert audience.lines[0].voters_text == "голосовали: №1, №5, №6"
+
+
+def test_a_tie_shows_the_finished_round() -> None:
+    tie = frame("tie_speech")
+    assert tie.vote is not None and tie.vote.history == ("Круг 1: №4 — 4, №9 — 4",)
+    revote = frame("revote")
+    assert revote.vote is not None and revote.vote.title == "Голосование, круг 2"
+    assert revote.vote.history == ("Круг 1: №4 — 4, №9 — 4",)
+
+
+def test_the_lift_question_and_its_answer() -> None:
+    lift = frame("lift").lift
+    assert lift is not None
+    assert lift.question == "Кто за то, чтобы все голосуемые игроки покинули стол?"
+    assert lift.candidates_text == "Голосуемые: №4, №9" and lift.answer == ""
+    passed = frame("lift_passed").lift
+    assert passed is not None and passed.answer == "За: 6. Игроки покидают стол"
+    english = frame("lift_passed", "en").lift
+    assert english is not None and english.answer == "For: 6. The candidates leave the table"
+
+
+def test_night_shows_only_that_it_is_night_even_if_the_dict_says_more() -> None:
+    data = leaky(sample_view("night"))
+    data.update(step="don_check", speaker=6, timer={"kind": "don_check", "seconds": 10},
+                vote={"round": 1, "candidates": [4], "current": 4, "votes": {}})
+    feed = sample_feed("night", payload=sample_payload("night", view=data,
+                                                       timer_started_at=NOW - 2))
+    night = table_frame(feed, NOW, "ru")
+    assert night.night and night.banner == "Ночь 1"
+    assert night.subtitle == "" and night.countdown is None and night.vote is None
+    assert not any(s.speaking or s.candidate or s.role for s in night.seats)
+    assert night.judge is None and night.summary == ()
+
+
+def test_roles_and_protocol_only_after_the_game() -> None:
+    over = frame("over_red")
+    assert over.over and over.result == "Победа мирных" and over.result_side == "red"
+    assert over.termination == "Все чёрные игроки покинули стол"
+    assert [s.role for s in over.seats][:4] == ["citizen", "mafia", "citizen", "sheriff"]
+    assert over.seats[5].role_text == "Дон"
+    assert over.summary == (
+        "День 1: №3 заголосован", "Ночь 1: №7 убит", "День 2: №2 заголосован",
+        "Ночь 2: промах", "День 3: №6 поднят", "День 3: №8 поднят",
+        "Лучший ход №7: №2, №6, №9, чёрных 2")
+    assert frame("over_black", "en").result == "The mafia wins"
+    assert frame("draw").result == "Ничья"
+
+
+def test_offline_and_stale_tables_keep_their_state_with_a_notice() -> None:
+    offline = frame("speech", status="offline")
+    assert offline.notice == "Стол не в сети: последнее известное состояние"
+    assert offline.status_text == "нет связи" and offline.banner == "День 2"
+    assert frame("speech", "en", status="stale").notice == "No signal from the table"
+    assert frame("speech").notice == ""
+
+
+def test_a_table_without_state_shows_the_waiting_screen() -> None:
+    waiting = table_frame(TableFeed("7", names=tuple(NAMES)), NOW, "ru")
+    assert waiting.banner == "Ожидание" and waiting.notice == "Ожидание данных от стола"
+    assert [s.nickname for s in waiting.seats] == list(NAMES)
+    assert waiting.countdown is None and waiting.title == "Стол 7"
+
+
+def test_judge_frame_shows_everything() -> None:
+    judge = judge_frame(sample_feed("judge_night"), NOW, "ru")
+    assert judge.title == "Стол 3 · судья" and judge.subtitle == "Проверка шерифа"
+    assert judge.countdown is not None and judge.countdown.text == "00:07"
+    assert judge.seats[5].role == "don"
+    assert judge.judge is not None
+    assert judge.judge.lines == ("Ночь 1: выстрел в №7", "Дон проверил №4: шериф",
+                                 "Дальше ночью: проверка шерифа, лучший ход")
+    assert judge.judge.pending == "Пульт: Фол → №"
+    assert judge.judge.error == "Ошибка: seat 11 does not exist"
+
+
+def test_bad_language_or_class_is_refused() -> None:
+    with pytest.raises(ValueError, match="choose one of: ru, en"):
+        table_frame(sample_feed("speech"), NOW, "de")
+    with pytest.raises(ValueError, match="judge_frame"):
+        table_frame(sample_feed("speech"), NOW, "ru", "judge")
+
+
+def test_frames_are_values() -> None:
+    first, second = frame("vote"), frame("vote")
+    assert first == second and hash(first) == hash(second)
+    assert replace(first, banner="x") != first
