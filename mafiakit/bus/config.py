@@ -25,8 +25,10 @@ class BrokerConfig(BaseModel):
     cert_file: Path | None = None
     key_file: Path | None = None
     keepalive: int = Field(default=30, ge=5, le=3600)
-    reconnect_min_s: float = Field(default=0.5, gt=0, le=60)
-    reconnect_max_s: float = Field(default=30.0, gt=0, le=3600)
+    # A table on the venue LAN retries at least every second: screens must converge within
+    # seconds of the broker's return, and a connect attempt costs next to nothing.
+    reconnect_min_s: float = Field(default=0.25, gt=0, le=60)
+    reconnect_max_s: float = Field(default=1.0, gt=0, le=3600)
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

@@ -78,8 +78,13 @@ class Journal:
             self._db.execute("UPDATE games SET names = ? WHERE game_id = ?",
                              (json.dumps(names, ensure_ascii=False), game_id))
 
-    def append(self, game_id: str, seq: int, line: dict[str, Any]) -> None:
-        """Durably record action number `seq` (1-based) of the game; raises on a gap."""
+    def append(self, game_id: str, seq: int, line: dict[str, Any],
+               result: dict[str, Any] | None = None) -> None:
+        """Durably record action number `seq` (1-based) of the game; raises on a gap.
+
+        `result` is the result object when the game is decided after this line (None while
+        it goes on): stored in the same transaction, so a crash never splits them.
+        """
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             last = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM lines WHERE game_id = ?",
@@ -88,19 +93,19 @@ class Journal:
                 raise ValueError(f"journal gap: line {seq} after line {last}")
             self._db.execute("INSERT INTO lines (game_id, seq, line) VALUES (?, ?, ?)",
                              (game_id, seq, json.dumps(line, ensure_ascii=False)))
+            self._set_result(game_id, result)
 
-    def finish(self, game_id: str, result: dict[str, Any]) -> None:
+    def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
+        """Mark the game decided (with its result) or open again (None)."""
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("UPDATE games SET finished = 1, result = ? WHERE game_id = ?",
-                             (json.dumps(result, ensure_ascii=False), game_id))
+            self._set_result(game_id, result)
 
-    def reopen(self, game_id: str) -> None:
-        """An undo after the end: the game is open again."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            self._db.execute("UPDATE games SET finished = 0, result = NULL WHERE game_id = ?",
-                             (game_id,))
+    def _set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
+        self._db.execute(
+            "UPDATE games SET finished = ?, result = ? WHERE game_id = ?",
+            (int(result is not None),
+             None if result is None else json.dumps(result, ensure_ascii=False), game_id))
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from mafiakit.engine.errors import IllegalAction, LogError
 from mafiakit.engine.game import Game
 from mafiakit.engine.log import header as log_header
 from mafiakit.engine.log import parse_action, parse_header
+from mafiakit.engine.protocol import result
 from mafiakit.engine.replay import ReplayError, replay
 from mafiakit.engine.timer import current_timer
 
@@ -104,6 +105,9 @@ class TableService:
             raise RuntimeError(f"journal {self.settings.journal} game {saved.game_id}: "
                                f"{exc}") from None
         self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
+        if game.state.finished != saved.finished:  # written by a kit that split the two
+            self.journal.set_result(saved.game_id, result(game.state, game.rules.id)
+                                    if game.state.finished else None)
         self.header, self.names = saved.header, saved.names
         self._retime()
         log.info("resumed game %s at action %d", self.game_id, len(saved.lines))
@@ -189,7 +193,6 @@ class TableService:
         """One judge action (a game-log line). Returns (accepted, reason-if-not)."""
         line = dict(line)
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
-        was_finished = self.game.state.finished
         try:
             action = parse_action(line)
             if isinstance(action, Undo):
@@ -202,8 +205,10 @@ class TableService:
         except (LogError, IllegalAction) as exc:
             return self._reject(line, str(exc))
         seq = self.seq + 1
+        decided = self.game.state.finished
+        outcome = result(self.game.state, self.game.rules.id) if decided else None
         try:
-            self.journal.append(self.game_id, seq, line)
+            self.journal.append(self.game_id, seq, line, outcome)
         except Exception as exc:  # disk full, I/O error: the action did not happen
             if undone is not None:
                 self.game.push(undone)
@@ -212,12 +217,6 @@ class TableService:
             log.exception("journal write failed")
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
-        finished = self.game.state.finished
-        if finished:
-            self.journal.finish(self.game_id, snap.protocol(self.game, self.game_id,
-                                                            self.header).result)
-        elif was_finished:
-            self.journal.reopen(self.game_id)
         self.last_error = None
         self._retime()
         self._publish_event(seq, line)
