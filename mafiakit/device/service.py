@@ -57,6 +57,15 @@ class TimerKey:
     restart: bool = False
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """Open a new game at this table (the previous one stays in the journal's archive)."""
+
+    header: dict[str, Any]
+    game_id: str | None = None
+    names: list[str] | None = None
+
+
 class Stop:
     """Ask the engine thread to finish."""
 
@@ -161,6 +170,8 @@ class TableService:
                         item.reason)
         elif isinstance(item, TimerKey):
             self.timer_key(item.restart)
+        elif isinstance(item, NewGame):
+            self.new_game(item.header, item.game_id, item.names)
         else:
             self._hardware_item(item)
 
