@@ -13,13 +13,14 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from gpiozero import Buzzer, Factory
 
 from mafiakit.device.feedback import ERROR_BEEP, ERROR_FLASH, OK_BEEP, OK_FLASH
 from mafiakit.device.leds import FRAME, Pattern, SeatLeds, Signal, signal_step
 from mafiakit.device.music import NightMusic
-from mafiakit.device.pad import KeyEvent, KeyPad, PadTiming
+from mafiakit.device.pad import KeyPad, PadTiming
 from mafiakit.device.pins import PinMap
 
 MUSIC_TICK = 1.0  # seconds between checks for the next night track
@@ -28,8 +29,10 @@ MUSIC_TICK = 1.0  # seconds between checks for the next night track
 class TableHardware:
     """Pad + seat LEDs + optional buzzer + optional music, on an injected pin factory and clock.
 
-    With `background=False` nothing runs by itself: call `poll()` after moving the clock (tests,
-    virtual-time replays). Otherwise a thread polls whenever something is due.
+    Key events go to `events`: pass the consumer's own queue (e.g. the table service's inbox)
+    to get them there directly. With `background=False` nothing runs by itself: call `poll()`
+    after moving the clock (tests, virtual-time replays); otherwise a thread polls whenever
+    something is due.
     """
 
     def __init__(
@@ -40,6 +43,7 @@ class TableHardware:
         *,
         timing: PadTiming | None = None,
         music: NightMusic | None = None,
+        events: queue.Queue[Any] | None = None,
         background: bool = True,
     ) -> None:
         self.pin_map = pin_map
@@ -50,7 +54,7 @@ class TableHardware:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.buzzer: Buzzer | None = None
-        self.pad = KeyPad(pin_map, factory, clock, timing)
+        self.pad = KeyPad(pin_map, factory, clock, timing, events)
         try:
             self.leds = SeatLeds(pin_map.seat_leds, factory, clock)
             if pin_map.buzzer is not None:
@@ -58,7 +62,7 @@ class TableHardware:
         except BaseException:
             self.close()
             raise
-        self.events: queue.Queue[KeyEvent] = self.pad.events
+        self.events: queue.Queue[Any] = self.pad.events
         if background:
             self._thread = threading.Thread(target=self._run, name="table-hardware", daemon=True)
             self._thread.start()

@@ -15,7 +15,9 @@ input (verb, list, skipped night step); with nothing unfinished it undoes the la
 TIMER pauses / resumes the timer, held it restarts it; it never disturbs a sequence.
 
 Anything impossible is a `PadError` in plain words; it clears the unfinished sequence and
-changes nothing else. The engine still validates every action it receives.
+changes nothing else. The pad checks sequences, the engine checks the rules: the one rule the
+pad applies itself is that only players at the table vote, so a wrong voter shows at his key
+rather than after the whole list.
 """
 
 from __future__ import annotations
@@ -109,11 +111,6 @@ def _seats_at_table(view: View) -> set[int]:
     return {entry["seat"] for entry in view["seats"] if entry["at_table"]}
 
 
-def _need_at_table(seat: int, view: View) -> None:
-    if seat not in _seats_at_table(view):
-        raise _Refused(f"seat {seat} is not at the table")
-
-
 class PadDecoder:
     """Turns key events into results, one event at a time, reading the current judge view."""
 
@@ -205,15 +202,14 @@ class PadDecoder:
         seat = seat_of(key)
         if seat is None:
             raise _Refused(f"{verb.value} needs a seat number; nothing was recorded")
-        if verb is not Verb.WITHDRAW:
-            _need_at_table(seat, view)
         self._verb = None
+        by = {"by": view["speaker"]} if view.get("speaker") is not None else {}
         actions: dict[Verb, dict[str, Any]] = {
             Verb.FOUL: {"action": "foul", "seat": seat},
             Verb.REMOVE: {"action": "disqualify", "seat": seat, "kind": "removal"},
             Verb.TEAM_LOSS: {"action": "disqualify", "seat": seat, "kind": "team_loss"},
-            Verb.NOMINATE: {"action": "nominate", "seat": seat},
-            Verb.WITHDRAW: {"action": "withdraw", "seat": seat},
+            Verb.NOMINATE: {"action": "nominate", "seat": seat, **by},
+            Verb.WITHDRAW: {"action": "withdraw", "seat": seat, **by},
         }
         return Action(actions[verb])
 
@@ -304,9 +300,10 @@ class PadDecoder:
             entry.count = seat
         elif seat in entry.seats:
             entry.seats.remove(seat)
-        else:
-            _need_at_table(seat, view)
+        elif seat in _seats_at_table(view):
             entry.seats.append(seat)
+        else:
+            raise _Refused(f"seat {seat} is not at the table and cannot vote")
         return Pending(self.text(view))
 
     def _vote(self, view: View) -> Result:
@@ -343,7 +340,6 @@ class PadDecoder:
             raise _Refused("the night's steps are done: NEXT brings the morning")
         entry = self._entry(view)
         if step in CHOICE_STEPS:
-            _need_at_table(seat, view)
             entry.seats = [seat]  # a new seat key replaces the choice
         elif step == "best_move":
             if seat in entry.seats:
@@ -351,7 +347,6 @@ class PadDecoder:
             elif len(entry.seats) == 3:
                 raise _Refused("the best move names at most three seats: enter it again")
             else:
-                _need_at_table(seat, view)
                 entry.seats.append(seat)
         else:
             raise _Refused(f"this pad does not know the night step {step!r}")

@@ -25,7 +25,7 @@ import math
 import queue
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from gpiozero import DigitalInputDevice, Factory
 
@@ -147,8 +147,10 @@ class KeyPad:
         factory: Factory,
         clock: Clock,
         timing: PadTiming | None = None,
+        events: queue.Queue[Any] | None = None,
     ) -> None:
-        self.events: queue.Queue[KeyEvent] = queue.Queue()
+        # `events` may be the consumer's own inbox (the table service's single queue)
+        self.events: queue.Queue[Any] = queue.Queue() if events is None else events
         self._edges: queue.Queue[Edge | None] = queue.Queue()
         self._waited: list[Edge | None] = []  # taken off the queue by wait(), read first by pump()
         self._clock = clock

@@ -7,6 +7,7 @@ the press signal, so the pad, the debounce, the LEDs and key scripts can be trie
     mafiakit sim --script game.keys                # window, the script plays in real time
     mafiakit sim --script game.keys --headless     # no window, virtual time, JSON lines out
     mafiakit sim --script game.keys --headless --screenshot table.png
+    mafiakit sim --from-log examples/cml-quiet-draw.jsonl > game.keys   # a game as keys
 
 The table service plugs into the same pieces (`SimWindow(hardware, board, hook, status)`, or
 `replay_virtual`) with its own consumer instead of `PadCheck`.
@@ -56,6 +57,8 @@ class PadCheck:
 
 
 def command(args: argparse.Namespace) -> int:
+    if args.from_log:
+        return _from_log(args.from_log)
     try:
         steps = load_script(args.script) if args.script else []
     except (OSError, ScriptError) as exc:
@@ -91,6 +94,18 @@ def command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _from_log(path: Path) -> int:
+    from mafiakit.engine.replay import ReplayError
+    from mafiakit.firmware_sim.fromlog import log_to_script
+
+    try:
+        print(log_to_script(path.read_text(encoding="utf-8")), end="")
+    except (OSError, ReplayError) as exc:
+        print(f"sim: {path}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _screenshot(hardware: TableHardware, board: MockBoard, check: PadCheck, path: Path) -> None:
     import pygame
 
@@ -106,4 +121,5 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--bounce", type=int, default=0, help="contact bounces per press (default 0)")
     p.add_argument("--headless", action="store_true", help="no window: replay in virtual time")
     p.add_argument("--screenshot", type=Path, help="with --headless: save the table as a PNG")
+    p.add_argument("--from-log", type=Path, help="print a game log's key presses as a script")
     p.set_defaults(func=command)

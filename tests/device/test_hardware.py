@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import queue
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from mafiakit.device.hardware import TableHardware
 from mafiakit.device.leds import DIM_LEVEL, FRAME, Pattern
 from mafiakit.device.music import MusicSettings, NightMusic
+from mafiakit.device.pad import KeyEvent
 from mafiakit.device.pins import PinMap
 from mafiakit.firmware_sim.board import MockBoard
 from mafiakit.firmware_sim.clock import ManualClock
@@ -141,5 +143,23 @@ def test_the_background_thread_debounces_and_signals_on_its_own(
         while board.led_values()[4] != DIM_LEVEL:  # the thread ends the flash by itself
             time.sleep(0.01)
         assert table.events.empty()
+    finally:
+        table.close()
+
+
+def test_key_events_can_go_straight_to_the_consumers_own_queue(
+    pin_map: PinMap, factory: MockFactory, clock: ManualClock, board: MockBoard
+) -> None:
+    inbox: queue.Queue[object] = queue.Queue()
+    inbox.put("an item of the service's own")
+    table = TableHardware(pin_map, factory, clock, events=inbox, background=False)
+    try:
+        board.press("NEXT")
+        clock.advance(0.01)
+        table.poll()
+        assert inbox.get_nowait() == "an item of the service's own"
+        event = inbox.get_nowait()
+        assert isinstance(event, KeyEvent)
+        assert (event.key, event.kind) == ("NEXT", "press")
     finally:
         table.close()

@@ -89,10 +89,13 @@ ACTIONS: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
     "majority speech ends": (MAJORITY, "NEXT", {"action": "speech_end"}),
     "last farewell after the game ends": (LAST_WORD, "NEXT", {"action": "speech_end"}),
     "night falls": (AWAIT, "NEXT", {"action": "night"}),
-    "nominate": (SPEECH, "NOMINATE 7", {"action": "nominate", "seat": 7}),
-    "nominate in a muted turn": (MUTED, "NOMINATE 2", {"action": "nominate", "seat": 2}),
-    "nominate, NOMINATE twice": (SPEECH, "NOMINATE NOMINATE 7", {"action": "nominate", "seat": 7}),
-    "withdraw: NOMINATE held": (SPEECH, "NOMINATE^ 7", {"action": "withdraw", "seat": 7}),
+    "nominate": (SPEECH, "NOMINATE 7", {"action": "nominate", "seat": 7, "by": 4}),
+    "nominate in a muted turn": (
+        MUTED, "NOMINATE 2", {"action": "nominate", "seat": 2, "by": 5}),
+    "nominate, NOMINATE twice": (
+        SPEECH, "NOMINATE NOMINATE 7", {"action": "nominate", "seat": 7, "by": 4}),
+    "withdraw: NOMINATE held": (
+        SPEECH, "NOMINATE^ 7", {"action": "withdraw", "seat": 7, "by": 4}),
     # fouls and removals
     "foul": (SPEECH, "FOUL 4", {"action": "foul", "seat": 4}),
     "foul, FOUL twice": (SPEECH, "FOUL FOUL 4", {"action": "foul", "seat": 4}),
@@ -136,6 +139,13 @@ ACTIONS: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
         CHECKS, "NEXT NEXT 9 NEXT", {"action": "best_move", "seats": [9]}),
     "morning": (MORNING, "NEXT", {"action": "day"}),
     "morning after skipping every step": (CHECKS, "NEXT NEXT NEXT NEXT", {"action": "day"}),
+    # the rules about who may be named are the engine's: the pad passes these on
+    "a foul on the leaving player's farewell": (FAREWELL, "FOUL 7", {"action": "foul", "seat": 7}),
+    "a nomination of a seat that left": (
+        SPEECH, "NOMINATE 3", {"action": "nominate", "seat": 3, "by": 4}),
+    "a check of a seat that left": (
+        view("night", "checks", out=(2,), night_steps=("don_check",)), "2 NEXT",
+        {"action": "don_check", "seat": 2}),
     # undo
     "undo": (SPEECH, "UNDO", {"action": "undo"}),
     "undo after the game": (OVER, "UNDO", {"action": "undo"}),
@@ -170,17 +180,14 @@ REFUSALS: dict[str, tuple[dict[str, Any], str, str]] = {
     "a bare seat key while waiting for night": (AWAIT, "7", "press FOUL first"),
     "nominate outside a speech": (FAREWELL, "NOMINATE", "during a player's own speech"),
     "nominate during a vote": (VOTING, "NOMINATE", "during a player's own speech"),
-    "nominate someone not at the table": (SPEECH, "NOMINATE 3", "seat 3 is not at the table"),
     "a verb then another key": (SPEECH, "NOMINATE NEXT", "NOMINATE needs a seat number"),
     "a foul then VOTE": (VOTING, "FOUL VOTE", "FOUL needs a seat number"),
     "a removal then NEXT": (SPEECH, "FOUL^ NEXT", "REMOVE needs a seat number"),
-    "foul on a player who left": (SPEECH, "FOUL 3", "seat 3 is not at the table"),
-    "a voter not at the table": (VOTING, "1 3", "seat 3 is not at the table"),
+    "a voter not at the table": (VOTING, "1 3", "seat 3 is not at the table and cannot vote"),
     "a count above the players at the table": (VOTING, "VOTE 10", "only 9 players"),
     "NEXT during a vote": (VOTING, "1 NEXT", "votes first"),
     "NEXT during the lift question": (LIFT, "NEXT", "votes first"),
     "VOTE outside a vote": (SPEECH, "VOTE", "VOTE works only during a vote"),
-    "shoot someone not at the table": (view("night", "shoot", out=(5,)), "5", "seat 5 is not"),
     "a fourth best-move seat": (BEST, "1 2 3 4", "at most three seats"),
     "a seat in the morning": (MORNING, "4", "NEXT brings the morning"),
     "an unknown night step": (view("night", "omen", night_steps=("omen",)), "4", "'omen'"),
