@@ -79,11 +79,12 @@ class Journal:
                              (json.dumps(names, ensure_ascii=False), game_id))
 
     def append(self, game_id: str, seq: int, line: dict[str, Any],
-               result: dict[str, Any] | None = None) -> None:
+               result: dict[str, Any] | None = None, *, decided_changed: bool = False) -> None:
         """Durably record action number `seq` (1-based) of the game; raises on a gap.
 
         `result` is the result object when the game is decided after this line (None while
-        it goes on): stored in the same transaction, so a crash never splits them.
+        it goes on). When `result` is given or `decided_changed` (an undo reopened the game)
+        it is stored in the same transaction, so a crash never splits the two.
         """
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
@@ -93,7 +94,8 @@ class Journal:
                 raise ValueError(f"journal gap: line {seq} after line {last}")
             self._db.execute("INSERT INTO lines (game_id, seq, line) VALUES (?, ?, ?)",
                              (game_id, seq, json.dumps(line, ensure_ascii=False)))
-            self._set_result(game_id, result)
+            if result is not None or decided_changed:
+                self._set_result(game_id, result)
 
     def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
         """Mark the game decided (with its result) or open again (None)."""

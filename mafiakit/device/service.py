@@ -93,6 +93,8 @@ class TableService:
         self._booted = mono()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
+        self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
+                        for kind in ("public", "audience", "judge", "events", "protocol")}
         if connect:
             base = topics.table_topic(self.tournament, self.table, "status")
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
@@ -204,6 +206,7 @@ class TableService:
         """One judge action (a game-log line). Returns (accepted, reason-if-not)."""
         line = dict(line)
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
+        was_decided = self.game.state.finished
         try:
             action = parse_action(line)
             if isinstance(action, Undo):
@@ -219,7 +222,8 @@ class TableService:
         decided = self.game.state.finished
         outcome = result(self.game.state, self.game.rules.id) if decided else None
         try:
-            self.journal.append(self.game_id, seq, line, outcome)
+            self.journal.append(self.game_id, seq, line, outcome,
+                                decided_changed=decided != was_decided)
         except Exception as exc:  # disk full, I/O error: the action did not happen
             if undone is not None:
                 self.game.push(undone)
@@ -230,8 +234,8 @@ class TableService:
         self.seq = seq
         self.last_error = None
         self._retime()
+        self.publish_all()  # public first: what every screen waits for
         self._publish_event(seq, line)
-        self.publish_all()
         return True, ""
 
     def _reject(self, line: dict[str, Any], reason: str) -> tuple[bool, str]:
@@ -289,14 +293,16 @@ class TableService:
             listener(self)
         if self.bus is None:
             return
-        shots = snap.snapshots(
-            self.game, tournament=self.tournament, table=self.table,
-            seq=self.seq, game_id=self.game_id, names=self.names,
-            countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
-            judge_extra=self.judge_extra())
         for info_class in only:
-            self.bus.publish(topics.table_topic(self.tournament, self.table, info_class),
-                             shots[info_class])
+            shot = snap.snapshot(
+                self.game, info_class, tournament=self.tournament, table=self.table,
+                seq=self.seq, game_id=self.game_id, names=self.names,
+                countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
+                judge_extra=self.judge_extra() if info_class == "judge" else None)
+            self.bus.publish(self._topics[info_class], shot)
+            # paho sends from its network thread: give it the GIL now, so the public
+            # snapshot leaves before the judge/audience ones are built (bench bus: -0.4 ms).
+            time.sleep(0)
         if self.game.state.finished:
             self.bus.publish(topics.table_topic(self.tournament, self.table, "protocol"),
                              snap.protocol(self.game, self.game_id, self.header))
