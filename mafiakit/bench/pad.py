@@ -3,7 +3,8 @@
 The path is the real one: `MockPin.drive_low()` -> gpiozero callback -> edge queue -> the
 hardware thread's debounce (`settle` of stable low) -> `events` -> a consumer thread -> the
 press signal on the seat LED. The consumer is a parameter so the lead can measure the full
-path through the engine later; the default is the minimal loop of the table service:
+path through the engine later (`run(args, make_consumer)`, where `make_consumer(hardware)`
+returns the callable); the default is the minimal loop of the table service:
 `signal_ok(press_feedback_seat(public_view, key))` on a day view.
 
 Presses rotate over the ten seat keys, spaced so each seat's flash is over before its key
@@ -94,7 +95,10 @@ def measure(
     return latencies
 
 
-def run(args: argparse.Namespace, consumer: Consumer | None = None) -> dict[str, Any]:
+def run(
+    args: argparse.Namespace,
+    make_consumer: Callable[[TableHardware], Consumer] | None = None,
+) -> dict[str, Any]:
     """Measure `presses` key presses (200 with --quick, else 1000); print progress to stderr."""
     presses = 200 if getattr(args, "quick", False) else 1000
     factory = cast(MockFactory, make_factory("mock"))
@@ -107,7 +111,7 @@ def run(args: argparse.Namespace, consumer: Consumer | None = None) -> dict[str,
             hardware,
             MockBoard(pin_map, factory),
             presses,
-            consumer or feedback_consumer(hardware, DAY_VIEW),
+            make_consumer(hardware) if make_consumer else feedback_consumer(hardware, DAY_VIEW),
         )
     finally:
         hardware.close()
