@@ -5,15 +5,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from mafiakit.engine.protocol import result
 from mafiakit.engine.replay import ReplayError, replay
+from mafiakit.engine.ruleset import RulesetError, load_ruleset
 
 
 def command(args: argparse.Namespace) -> int:
+    leagues = {}
+    for path in args.rules or ():
+        try:
+            ruleset = load_ruleset(Path(path))
+        except RulesetError as exc:
+            print(f"rules: {exc}", file=sys.stderr)
+            return 2
+        leagues[ruleset.id] = ruleset
     try:
         with open(args.file, "rb") as fh:
-            _, game = replay(fh.read().split(b"\n"))
+            _, game = replay(fh.read().split(b"\n"), leagues)
     except ReplayError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -27,4 +37,6 @@ def command(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("replay", help="replay a game log, print the result as JSON")
     p.add_argument("file")
+    p.add_argument("--rules", action="append", metavar="TOML",
+                   help="a league's ruleset file, for logs whose header names its id")
     p.set_defaults(func=command)

@@ -51,15 +51,17 @@ def parse_json_line(text: str) -> dict[str, Any]:
     return obj
 
 
-def parse_header(obj: dict[str, Any]) -> dict[str, Any]:
-    """Check line 1; return it. Required: format, version, rules."""
+def parse_header(obj: dict[str, Any], extra_rules: Iterable[str] = ()) -> dict[str, Any]:
+    """Check line 1; return it. Required: format, version, rules (a built-in id or one of
+    `extra_rules`, the ids of league rulesets loaded from files)."""
     if obj.get("format") != FORMAT:
         raise LogError(f'the first line must be the header with "format": "{FORMAT}"')
     if obj.get("version") != VERSION or type(obj.get("version")) is not int:
         raise LogError(f"unsupported log version {obj.get('version')!r} (this kit reads {VERSION})")
     rules = obj.get("rules")
-    if not isinstance(rules, str) or rules not in BUILTIN:
-        raise LogError(f"unknown rules {rules!r}: use one of {', '.join(BUILTIN)}")
+    known = (*BUILTIN, *extra_rules)
+    if not isinstance(rules, str) or rules not in known:
+        raise LogError(f"unknown rules {rules!r}: use one of {', '.join(known)}")
     players = obj.get("players")
     if players is not None and (
         not isinstance(players, list) or len(players) != 10

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from mafiakit.engine import actions as act
 from mafiakit.engine.errors import IllegalAction, LogError
 from mafiakit.engine.game import Game
 from mafiakit.engine.log import parse_action, parse_header, parse_json_line
+from mafiakit.engine.ruleset import Ruleset
 
 
 class ReplayError(ValueError):
@@ -20,7 +21,8 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
-def replay(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], Game]:
+def replay(lines: Iterable[str | bytes],
+           rulesets: Mapping[str, Ruleset] | None = None) -> tuple[dict[str, Any], Game]:
     """Apply a whole log (text or raw byte lines). Blank lines are skipped but counted."""
     head: dict[str, Any] | None = None
     game: Game | None = None
@@ -35,8 +37,9 @@ def replay(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], Game]:
         try:
             obj = parse_json_line(text)
             if game is None:
-                head = parse_header(obj)
-                game = Game(head["rules"])
+                extra = rulesets or {}
+                head = parse_header(obj, extra)
+                game = Game(extra.get(head["rules"]) or head["rules"])
                 continue
             action = parse_action(obj)
             if isinstance(action, act.Undo) and not game.actions:

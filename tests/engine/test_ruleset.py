@@ -1,0 +1,83 @@
+"""Rulesets as data: the built-ins load, a league adds its own file, bad files are named."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mafiakit.engine import Day, Game, Nominate, Roles, Start, Withdraw
+from mafiakit.engine.ruleset import BUILTIN, RulesetError, load_ruleset
+
+CML = Path(__file__).resolve().parents[2] / "mafiakit/engine/rulesets/cml.toml"
+
+
+@pytest.mark.parametrize("rule_id", BUILTIN)
+def test_builtin_rulesets_load_and_cite_their_seed(rule_id: str) -> None:
+    rules = load_ruleset(rule_id)
+    assert rules.id == rule_id and rules.seed.endswith(".txt")
+
+
+def test_the_rulesets_differ_where_the_seeds_do() -> None:
+    """rulesets.md's table of differences, as options."""
+    cml, fiim, f15, guide = (load_ruleset(r) for r in BUILTIN)
+    assert (cml.fouls.third_foul_mutes, fiim.fouls.third_foul_mutes) == (False, True)
+    assert (cml.day.withdraw_allowed, fiim.day.withdraw_allowed, f15.day.withdraw_allowed,
+            guide.day.withdraw_allowed) == (False, True, True, False)
+    assert (cml.timers.vote_window, fiim.timers.vote_window) == (1.5, 2)
+    assert (f15.timers.don_check, cml.timers.don_check) == (20, 10)
+    assert f15.day.players_may_ask_nominations and not cml.day.players_may_ask_nominations
+    assert (cml.quiet.outcome, f15.quiet.outcome) == ("draw", "red")
+    assert cml.lift.not_held_for == ((3, 9),)
+    assert guide.timers.zero_night[-1] == ("free_seating", 40)
+
+
+def league(tmp_path: Path, **replace: str) -> Path:
+    text = CML.read_text(encoding="utf-8").replace('id = "cml"', 'id = "my-league"')
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    path = tmp_path / "league.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_league_writes_one_file(tmp_path: Path) -> None:
+    path = league(tmp_path, **{"withdraw_allowed = false": "withdraw_allowed = true"})
+    game = Game(load_ruleset(path))
+    for action in (Roles(don=3, mafia=(5, 8), sheriff=1), Start(), Day(), Nominate(seat=4),
+                   Withdraw(seat=4)):
+        game.push(action)
+    assert game.state.day is not None and game.state.day.nominations == ()
+
+
+@pytest.mark.parametrize(("change", "phrase"), [
+    ({"speech = 60 ": "speech = -5 "}, "timers.speech"),
+    ({"[quiet]": "[quiet]\ncolour = 3"}, "quiet.colour"),
+    ({'outcome = "draw"': 'outcome = "blue"'}, "quiet.outcome"),
+    ({"[day]": "[day"}, "not valid TOML"),
+])
+def test_bad_league_files_name_the_option(tmp_path: Path, change: dict[str, str],
+                                          phrase: str) -> None:
+    with pytest.raises(RulesetError, match=phrase.replace(".", r"\.")):
+        load_ruleset(league(tmp_path, **change))
+
+
+def test_unknown_ruleset_name() -> None:
+    with pytest.raises(RulesetError, match="unknown ruleset 'cmll'"):
+        load_ruleset("cmll")
+
+
+def test_replay_with_a_league_file(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"format": "mafia-game-log", "version": 1, "rules": "my-league"}\n'
+                   '{"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}\n',
+                   encoding="utf-8")
+    cmd = [sys.executable, "-m", "mafiakit.cli", "replay", str(log)]
+    without = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert without.returncode == 2 and "line 1: unknown rules 'my-league'" in without.stderr
+    done = subprocess.run([*cmd, "--rules", str(league(tmp_path))], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert '"rules": "my-league"' in done.stdout
