@@ -1,22 +1,21 @@
 # The two commands a newcomer needs: `make demo` (the kit running) and `make test` (everything checked).
 VENV := .venv
 PY := $(VENV)/bin/python
-export SDL_VIDEODRIVER ?= dummy
-export SDL_AUDIODRIVER ?= dummy
 
 .PHONY: setup demo test lint typecheck bench clean
 
 setup:
 	@bash scripts/bootstrap.sh
 
+# Windows on a desktop; without a display it runs headless and writes screenshots to out/demo.
 demo: setup
 	$(VENV)/bin/mafiakit demo
 
 test: setup lint typecheck
-	$(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 lint: setup
-	$(VENV)/bin/ruff check mafiakit tests
+	$(VENV)/bin/ruff check mafiakit tests scripts
 
 typecheck: setup
 	$(VENV)/bin/mypy
@@ -25,4 +24,4 @@ bench: setup
 	$(VENV)/bin/mafiakit bench all
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out

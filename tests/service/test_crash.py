@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from mafiakit.bus.broker import MosquittoProcess
+from mafiakit.bus.client import Received
 from mafiakit.bus.payloads import Protocol, decode
-from mafiakit.bus.testing import connected_client, next_message
+from mafiakit.bus.testing import connected_client, next_item
 from mafiakit.bus.topics import table_topic
 from mafiakit.device.journal import Journal
 from mafiakit.engine.log import action_to_dict, dump_lines, header
@@ -87,8 +88,11 @@ def test_sigkill_at_random_points_loses_nothing(broker: MosquittoProcess, tmp_pa
     # One more (clean) start: it resumes the finished game and republishes the protocol.
     proc, done = start_table(journal, broker.url)
     assert done == len(lines)
-    retained = decode("protocol", next_message(watcher, table_topic("crash", "9", "protocol"))
-                      .payload)
+    final = [action_to_dict(a) for a in play.game.actions]
+    topic = table_topic("crash", "9", "protocol")
+    message = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
+                        and len(json.loads(i.payload)["actions"]) == len(final))
+    retained = decode("protocol", message.payload)
     assert proc.stdin is not None
     proc.stdin.close()
     assert proc.wait(30) == 0
@@ -102,5 +106,5 @@ def test_sigkill_at_random_points_loses_nothing(broker: MosquittoProcess, tmp_pa
     assert result(replayed.state, "cml") == expected
     assert isinstance(retained, Protocol)
     assert retained.result == expected
-    assert retained.actions == [action_to_dict(a) for a in play.game.actions]
+    assert retained.actions == final
     watcher.close()
