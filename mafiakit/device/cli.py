@@ -12,12 +12,19 @@ import threading
 from types import FrameType
 from typing import Any
 
+from pydantic import ValidationError
+
+from mafiakit.bus.errors import describe_validation_error
+from mafiakit.bus.payloads import Command
 from mafiakit.device.config import ConfigError, load_settings
-from mafiakit.device.service import Stop, Submit, TableService
+from mafiakit.device.journal import Journal
+from mafiakit.device.service import LocalCommand, Stop, Submit, TableService
 
 
 def _stdin_reader(service: TableService) -> None:
-    """Each stdin line is a game-log action; answers `ok SEQ` or `error: REASON` on stdout."""
+    """Each stdin line is a game-log action, or a table command such as
+    `{"command": "roster", "names": [...]}` / `{"command": "new_game", "header": {...}}`.
+    Answers `ok SEQ` or `error: REASON` on stdout."""
     answers: queue.Queue[tuple[bool, str]] = queue.Queue()
     for raw in sys.stdin:
         text = raw.strip()
@@ -30,7 +37,16 @@ def _stdin_reader(service: TableService) -> None:
         except ValueError:
             print("error: not a JSON object", flush=True)
             continue
-        service.inbox.put(Submit(line, answers))
+        if "command" in line:
+            name = line.pop("command")
+            try:
+                cmd = Command(name=name, request_id="console", args=line)
+            except ValidationError as exc:
+                print(f"error: {describe_validation_error(exc)}", flush=True)
+                continue
+            service.inbox.put(LocalCommand(cmd, answers))
+        else:
+            service.inbox.put(Submit(line, answers))
         ok, why = answers.get()
         print(f"ok {service.seq}" if ok else f"error: {why}", flush=True)
     service.inbox.put(Stop())
@@ -50,6 +66,11 @@ def command(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"config: {exc}", file=sys.stderr)
         return 2
+    if args.archive:
+        journal = Journal(settings.journal)
+        print(json.dumps(journal.archive(), ensure_ascii=False, indent=1))
+        journal.close()
+        return 0
     try:
         service = TableService(settings, connect=not args.no_broker)
     except RuntimeError as exc:
@@ -80,5 +101,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--no-broker", action="store_true", help="run without MQTT")
     p.add_argument("--stdin", action="store_true",
                    help="read game-log action lines from stdin (console judge)")
+    p.add_argument("--archive", action="store_true",
+                   help="print every game of this table's journal (id, header, result) and exit")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(func=command)

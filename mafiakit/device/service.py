@@ -51,6 +51,14 @@ class Submit:
 
 
 @dataclass(frozen=True)
+class LocalCommand:
+    """A command typed at the table itself (same names and arguments as the hub's)."""
+
+    command: Command
+    reply: queue.Queue[tuple[bool, str]] | None = None
+
+
+@dataclass(frozen=True)
 class TimerKey:
     """Pause/resume (toggle) or restart the running countdown."""
 
@@ -164,6 +172,10 @@ class TableService:
                 item.reply.put((ok, why))
         elif isinstance(item, Received):
             self._command(item)
+        elif isinstance(item, LocalCommand):
+            ok, error, _ = self._run_command(item.command)
+            if item.reply is not None:
+                item.reply.put((ok, error))
         elif isinstance(item, LinkUp):
             log.info("broker connected (bdseq %d): publishing everything", item.bdseq)
             self.publish_all()

@@ -1,0 +1,43 @@
+"""`mafiakit table --stdin`: the console judge, local roster and new games, the archive."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from mafiakit.engine.log import action_to_dict
+from mafiakit.engine.playout import random_game
+
+
+def table(journal: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mafiakit.cli", "table", "--no-broker",
+                           "--journal", str(journal), *args], input=stdin,
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_console_plays_two_games_and_the_archive_keeps_both(tmp_path: Path) -> None:
+    journal = tmp_path / "t.sqlite"
+    names = [f"P{i}" for i in range(1, 11)]
+    first = [action_to_dict(a) for a in random_game("cml", 3).entered]
+    second = [action_to_dict(a) for a in random_game("fiim", 4).entered]
+    lines = [{"command": "roster", "names": names}, *first,
+             {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1,
+                                                 "rules": "fiim"}, "game_id": "evening-2"},
+             *second[:10], {"action": "day", "oops": 1}, {"command": "nope"}]
+    done = table(journal, "--stdin", stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0].startswith("ready ")
+    accepted = 1 + len(first) + 1 + 10  # roster, game 1, new game, 10 lines of game 2
+    assert all(line.startswith("ok") for line in out[1:1 + accepted])
+    assert out[1 + accepted] == "error: day: unknown field oops"
+    assert out[2 + accepted].startswith("error: field 'name': Input should be 'new_game'")
+    assert len(out) == 3 + accepted
+    archive = json.loads(table(journal, "--archive").stdout)
+    assert [g["game_id"] for g in archive] == ["evening-2", archive[1]["game_id"]]
+    assert archive[1]["finished"] is True and archive[1]["result"]["rules"] == "cml"
+    assert archive[0]["finished"] is False
+    resumed = table(journal, "--stdin", stdin=json.dumps(second[10]) + "\n")
+    assert resumed.stdout.splitlines() == ["ready evening-2 10", "ok 11"]
