@@ -32,8 +32,10 @@ from mafiakit.device.pins import seat_of
 
 View = Mapping[str, Any]
 
-SPEECH_STEPS = frozenset({"speech", "muted_turn", "farewell", "tie_speech", "majority_speech"})
-NOMINATION_STEPS = frozenset({"speech", "muted_turn"})
+SPEECH_STEPS = frozenset(
+    {"speech", "short_speech", "muted_turn", "farewell", "tie_speech", "majority_speech"}
+)
+NOMINATION_STEPS = frozenset({"speech", "short_speech", "muted_turn"})
 CHOICE_STEPS = ("shoot", "don_check", "sheriff_check")
 NIGHT_NAMES = {
     "shoot": "SHOOT",

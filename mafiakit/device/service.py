@@ -26,9 +26,14 @@ from mafiakit.bus.errors import PayloadError
 from mafiakit.bus.messages import decode_message
 from mafiakit.bus.payloads import Command, Heartbeat, Reply
 from mafiakit.device import snapshots as snap
+from mafiakit.device.bridge import PadBridge
 from mafiakit.device.config import TableSettings
+from mafiakit.device.hardware import TableHardware
 from mafiakit.device.journal import Journal
-from mafiakit.device.timer import Countdown, TimerError
+from mafiakit.device.music import MusicSettings, NightMusic
+from mafiakit.device.pad import KeyEvent
+from mafiakit.device.pins import PinMap, make_factory
+from mafiakit.device.timer import Countdown, TimerError, TimerEvent
 from mafiakit.engine import Undo
 from mafiakit.engine.errors import IllegalAction, LogError
 from mafiakit.engine.game import Game
@@ -80,6 +85,7 @@ class Stop:
 
 class TableService:
     def __init__(self, settings: TableSettings, *, connect: bool = True,
+                 hardware: TableHardware | None = None,
                  wall: Callable[[], float] = time.time,
                  mono: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
@@ -107,7 +113,18 @@ class TableService:
             base = topics.table_topic(self.tournament, self.table, "status")
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
                                  presence=Presence(base, VERSION), inbox=self.inbox)
+        self.hardware = hardware if hardware is not None else self._build_hardware()
+        self.bridge = None if self.hardware is None else PadBridge(self, self.hardware)
         self._restore()
+
+    def _build_hardware(self) -> TableHardware | None:
+        """Pins from the config: "lgpio" on a Pi, "mock" for a simulated table, "none"."""
+        hw = self.settings.hardware
+        if hw.pins == "none":
+            return None
+        music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume))
+        return TableHardware(PinMap(), make_factory(hw.pins), self.mono, music=music,
+                             events=self.inbox)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -140,6 +157,8 @@ class TableService:
     def close(self) -> None:
         if self.bus is not None:
             self.bus.close()
+        if self.hardware is not None:
+            self.hardware.close()
         self.journal.close()
 
     def run(self, stop: threading.Event | None = None) -> None:
@@ -288,12 +307,19 @@ class TableService:
         self.countdown, events = self.countdown.poll(self.mono())
         for e in events:
             self._timer_event(e)
+        if self.bridge is not None:
+            self.bridge.refresh()  # the speaker's LED blinks in his last 10 seconds
 
-    def _timer_event(self, event: Any) -> None:
-        """Hook for the hardware layer (tones); the screens count down by themselves."""
+    def _timer_event(self, event: TimerEvent) -> None:
+        """"10 seconds" and "time": a tone at the table; screens count down by themselves."""
+        if self.bridge is not None:
+            self.bridge.tone(event)
 
     def _hardware_item(self, item: Any) -> None:
-        log.warning("ignored an unknown inbox item %r", type(item).__name__)
+        if isinstance(item, KeyEvent) and self.bridge is not None:
+            self.bridge.key(item)
+        else:
+            log.warning("ignored an unknown inbox item %r", type(item).__name__)
 
     # -- bus -------------------------------------------------------------------------------
 
@@ -301,6 +327,8 @@ class TableService:
         return {"last_error": self.last_error, "pad": self.pad_text, "game_id": self.game_id}
 
     def publish_all(self, only: tuple[str, ...] = ("public", "audience", "judge")) -> None:
+        if self.bridge is not None:
+            self.bridge.refresh()
         for listener in self.listeners:
             listener(self)
         if self.bus is None:

@@ -18,7 +18,7 @@ from mafiakit.engine.ruleset import BUILTIN
 FORMAT, VERSION = "mafia-game-log", 1
 MAX_LINE = 16_384
 
-_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # action: (required fields, optional fields); "t" is allowed everywhere
     "roles": (frozenset({"don", "mafia", "sheriff"}), frozenset()),
     "start": (frozenset(), frozenset()),
@@ -100,9 +100,9 @@ def _count_or_voters(obj: dict[str, Any], name: str) -> tuple[int | None, tuple[
 def parse_action(obj: dict[str, Any]) -> act.Action:
     """A game-log action line (already JSON-decoded) -> an Action, or LogError."""
     name = obj.get("action")
-    if not isinstance(name, str) or name not in _FIELDS:
+    if not isinstance(name, str) or name not in ACTION_FIELDS:
         raise LogError(f"unknown action {json.dumps(name)}")
-    required, optional = _FIELDS[name]
+    required, optional = ACTION_FIELDS[name]
     keys = set(obj) - {"action", "t"}
     missing = required - keys
     if missing:
