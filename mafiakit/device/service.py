@@ -90,7 +90,8 @@ class TableService:
                  mono: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.wall, self.mono = wall, mono
-        self.inbox: queue.Queue[Any] = queue.Queue()
+        # Injected hardware (simulator, tests) already has a queue: it becomes the inbox.
+        self.inbox: queue.Queue[Any] = hardware.events if hardware is not None else queue.Queue()
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
         self.game = Game(settings.rules)

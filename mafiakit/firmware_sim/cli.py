@@ -1,16 +1,13 @@
-"""`mafiakit sim`: the simulated table hardware on its own, as a pad check.
+"""`mafiakit sim`: the simulated table: the real table service on mock pins, in a window.
 
-Without the table service, every clean key event is printed as a JSON line and answered with
-the press signal, so the pad, the debounce, the LEDs and key scripts can be tried without a Pi:
-
-    mafiakit sim                                   # window: click keys or type 1-0, space, f...
-    mafiakit sim --script game.keys                # window, the script plays in real time
-    mafiakit sim --script game.keys --headless     # no window, virtual time, JSON lines out
-    mafiakit sim --script game.keys --headless --screenshot table.png
+    mafiakit sim                                   # window + table service + its own broker
+    mafiakit sim --broker mqtt://127.0.0.1:1883    # ... against a running broker
+    mafiakit sim --script game.keys                # the script plays the judge in real time
     mafiakit sim --from-log examples/cml-quiet-draw.jsonl > game.keys   # a game as keys
 
-The table service plugs into the same pieces (`SimWindow(hardware, board, hook, status)`, or
-`replay_virtual`) with its own consumer instead of `PadCheck`.
+With `--pad-only` (implied by `--headless`) the pad is tried without the table service: every clean key event is
+printed as a JSON line and answered with the press signal (`--headless` replays a script in
+virtual time, `--screenshot` saves the window).
 """
 
 from __future__ import annotations
@@ -59,12 +56,14 @@ class PadCheck:
 def command(args: argparse.Namespace) -> int:
     if args.from_log:
         return _from_log(args.from_log)
+    if not (args.pad_only or args.headless):
+        return _table(args)
     try:
         steps = load_script(args.script) if args.script else []
     except (OSError, ScriptError) as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2
-    if args.headless and not args.script:
+    if args.headless and not args.script:  # (pad check only)
         print("sim: --headless replays a key script: give --script FILE", file=sys.stderr)
         return 2
     factory = cast(MockFactory, make_factory("mock"))
@@ -91,6 +90,34 @@ def command(args: argparse.Namespace) -> int:
         SimWindow(hardware, board, hook=check.drain, status=lambda: check.last).run(player)
     finally:
         hardware.close()
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    """The real table service on the simulated hardware, in a window."""
+    from mafiakit.firmware_sim.table import SimTable
+    from mafiakit.firmware_sim.window import SimWindow
+
+    try:
+        steps = load_script(args.script) if args.script else []
+    except (OSError, ScriptError) as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
+                         broker_url=args.broker, journal=args.journal)
+    if sim.broker is not None:
+        print(f"sim: broker at {sim.broker.url}", file=sys.stderr)
+    sim.run_in_background()
+    service = sim.service
+    player = None
+    if steps:
+        player = ScriptPlayer(sim.board, schedule(steps, bounce=args.bounce),
+                              sim.hardware.clock() + args.start_delay)
+    try:
+        SimWindow(sim.hardware, sim.board,
+                  status=lambda: service.last_error or service.pad_text).run(player)
+    finally:
+        sim.close()
     return 0
 
 
@@ -122,4 +149,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--headless", action="store_true", help="no window: replay in virtual time")
     p.add_argument("--screenshot", type=Path, help="with --headless: save the table as a PNG")
     p.add_argument("--from-log", type=Path, help="print a game log's key presses as a script")
+    p.add_argument("--pad-only", action="store_true",
+                   help="no table service: print key events (pad check)")
+    p.add_argument("--broker", help="broker URL (default: start a mosquitto of its own)")
+    p.add_argument("--tournament", default="demo")
+    p.add_argument("--table", default="1")
+    p.add_argument("--rules", default="cml")
+    p.add_argument("--journal", type=Path, help="journal file (default: a temporary one)")
+    p.add_argument("--start-delay", type=float, default=2.0,
+                   help="seconds before a --script starts playing")
     p.set_defaults(func=command)
