@@ -5,9 +5,9 @@
     mafiakit sim --script game.keys                # the script plays the judge in real time
     mafiakit sim --from-log examples/cml-quiet-draw.jsonl > game.keys   # a game as keys
 
-With `--pad-only` (implied by `--headless`) the pad is tried without the table service: every clean key event is
-printed as a JSON line and answered with the press signal (`--headless` replays a script in
-virtual time, `--screenshot` saves the window).
+With `--pad-only` (implied by `--headless`) the pad is tried without the table service:
+every clean key event is printed as a JSON line and answered with the press signal
+(`--headless` replays a script in virtual time, `--screenshot` saves the window).
 """
 
 from __future__ import annotations
