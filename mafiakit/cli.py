@@ -18,7 +18,8 @@ PARTS = (
     "mafiakit.bus.cli",  # schema, broker
     "mafiakit.device.cli",  # table
     "mafiakit.firmware_sim.cli",  # sim
-    "mafiakit.scoreboard.cli",  # scoreboard, demo
+    "mafiakit.scoreboard.cli",  # scoreboard
+    "mafiakit.demo",  # demo
     "mafiakit.hub.cli",  # hub
 )
 

@@ -152,7 +152,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--pad-only", action="store_true",
                    help="no table service: print key events (pad check)")
     p.add_argument("--broker", help="broker URL (default: start a mosquitto of its own)")
-    p.add_argument("--tournament", default="demo")
+    p.add_argument("--tournament", default="local")
     p.add_argument("--table", default="1")
     p.add_argument("--rules", default="cml")
     p.add_argument("--journal", type=Path, help="journal file (default: a temporary one)")

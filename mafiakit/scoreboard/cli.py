@@ -23,7 +23,7 @@ from mafiakit.scoreboard.samples import NOW, SAMPLES, fill_store
 from mafiakit.scoreboard.screen import ScreenSource
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
-DEFAULT_TOURNAMENT = "default"
+DEFAULT_TOURNAMENT = "local"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
