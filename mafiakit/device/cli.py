@@ -84,11 +84,13 @@ def command(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, on_signal)
     service.start()
     print(f"ready {service.game_id} {service.seq}", flush=True)
+    service.notifier.ready()
     if args.stdin:
         threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
     try:
         service.run()
     finally:
+        service.notifier.stopping()
         service.close()
     return 0
 

@@ -33,6 +33,7 @@ from mafiakit.device.journal import Journal
 from mafiakit.device.music import MusicSettings, NightMusic
 from mafiakit.device.pad import KeyEvent
 from mafiakit.device.pins import PinMap, make_factory
+from mafiakit.device.systemd import Notifier
 from mafiakit.device.timer import Countdown, TimerError, TimerEvent
 from mafiakit.engine import Undo
 from mafiakit.engine.errors import IllegalAction, LogError
@@ -106,6 +107,7 @@ class TableService:
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
         self._seq_heartbeat = 0
         self._booted = mono()
+        self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
@@ -171,6 +173,7 @@ class TableService:
     def step(self, timeout: float = 0.0) -> bool:
         """Handle one inbox item (or none within `timeout`); False after Stop."""
         now = self.mono()
+        self.notifier.watchdog()
         if now >= self._next_heartbeat:
             self._heartbeat()
             self._next_heartbeat = now + self.settings.heartbeat_s
