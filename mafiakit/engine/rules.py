@@ -319,33 +319,30 @@ def _shoot(tx: Tx, a: act.Shoot) -> None:
     tx.emit(ev.Shot(kill, tuple(sorted(a.shots))))
 
 
-def _don_check(tx: Tx, a: act.DonCheck) -> None:
+def _check(tx: Tx, seat: int, checker: Role, title: str) -> None:
+    """The don's or the sheriff's check: once a night, after the shot, while he is at the
+    table, never of himself (000 I.7.5-7.7, 003 4.5.6-4.5.8)."""
     s = tx.state
-    _night_after_shot(s, "don's check")
-    don = s.seat_of(Role.DON)
-    if don not in s.at_table:
-        raise IllegalAction("the don is out: there is no don's check")
+    _night_after_shot(s, f"{title}'s check")
+    own = s.seat_of(checker)
+    if own not in s.at_table:
+        raise IllegalAction(f"the {title} is out: there is no {title}'s check")
     assert s.night is not None
-    if s.night.don_check is not None:
-        raise IllegalAction("the don has already checked tonight (one check a night)")
-    _seat(a.seat)
-    if a.seat == don:
-        raise IllegalAction("the don cannot check himself")
+    done = s.night.don_check if checker is Role.DON else s.night.sheriff_check
+    if done is not None:
+        raise IllegalAction(f"the {title} has already checked tonight (one check a night)")
+    _seat(seat)
+    if seat == own:
+        raise IllegalAction(f"the {title} cannot check himself")
+
+
+def _don_check(tx: Tx, a: act.DonCheck) -> None:
+    _check(tx, a.seat, Role.DON, "don")
     tx.emit(ev.DonChecked(a.seat))
 
 
 def _sheriff_check(tx: Tx, a: act.SheriffCheck) -> None:
-    s = tx.state
-    _night_after_shot(s, "sheriff's check")
-    sheriff = s.seat_of(Role.SHERIFF)
-    if sheriff not in s.at_table:
-        raise IllegalAction("the sheriff is out: there is no sheriff's check")
-    assert s.night is not None
-    if s.night.sheriff_check is not None:
-        raise IllegalAction("the sheriff has already checked tonight (one check a night)")
-    _seat(a.seat)
-    if a.seat == sheriff:
-        raise IllegalAction("the sheriff cannot check himself")
+    _check(tx, a.seat, Role.SHERIFF, "sheriff")
     tx.emit(ev.SheriffChecked(a.seat))
 
 

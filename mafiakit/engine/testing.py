@@ -8,11 +8,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from mafiakit.engine import actions as act
+from mafiakit.engine.errors import IllegalAction
 from mafiakit.engine.game import Game
+from mafiakit.engine.protocol import result
 from mafiakit.engine.ruleset import Ruleset
 from mafiakit.engine.state import REGULAR_KINDS
+from mafiakit.engine.timer import current_timer
 
 
 def started(rules: Ruleset | str = "cml", don: int = 3, mafia: tuple[int, int] = (5, 8),
@@ -62,3 +66,35 @@ def to_day(game: Game, shot: int | None = None) -> None:
     if game.state.number > 0:
         game.push(act.Shoot(target=shot))
     game.push(act.Day())
+
+
+def refused(game: Game, action: act.Action, phrase: str) -> str:
+    """Assert the action is refused with a reason naming `phrase` and the game is untouched;
+    return the reason."""
+    before = game.state
+    try:
+        game.push(action)
+    except IllegalAction as exc:
+        assert phrase in str(exc), f"{action}: {exc!s} does not name {phrase!r}"
+        assert game.state is before, f"{action} was refused but changed the game"
+        return str(exc)
+    raise AssertionError(f"{action} was accepted; expected a refusal naming {phrase!r}")
+
+
+def day_result(game: Game, number: int) -> dict[str, Any]:
+    """Day `number` of the replay result object (the protocol)."""
+    days: list[dict[str, Any]] = result(game.state, game.rules.id)["days"]
+    (day,) = [d for d in days if d["day"] == number]
+    return day
+
+
+def timer_of(game: Game) -> tuple[str, float] | None:
+    """(kind, seconds) of the timer that applies now."""
+    t = current_timer(game.state, game.rules)
+    return None if t is None else (t.kind, t.seconds)
+
+
+def quiet_day(game: Game) -> None:
+    """A day without nominations (or with its vote cancelled), then «Наступает ночь»."""
+    speeches(game)
+    game.push(act.Night())

@@ -6,7 +6,6 @@ Seeds (/work/shared/seeds): 000 = cml (I.8, II), 003 = fiim (6, 7), 001 = fiim-2
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from mafiakit.engine import (
     Disqualify,
     Foul,
     Game,
-    IllegalAction,
     Night,
     Nominate,
     Outcome,
@@ -29,8 +27,15 @@ from mafiakit.engine import (
 )
 from mafiakit.engine.protocol import result
 from mafiakit.engine.state import Speech
-from mafiakit.engine.testing import end_speeches, speeches, started, to_day
-from mafiakit.engine.timer import current_timer
+from mafiakit.engine.testing import (
+    day_result,
+    end_speeches,
+    refused,
+    speeches,
+    started,
+    timer_of,
+    to_day,
+)
 from mafiakit.engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
@@ -38,12 +43,6 @@ MUTING = ("fiim", "fiim-2015", "judge-guide")  # third foul: the next speech is 
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.
 
 
-def refused(game: Game, action: Action, phrase: str) -> None:
-    """The action is refused with a reason naming `phrase`, and the game is untouched."""
-    before = game.state
-    with pytest.raises(IllegalAction, match=re.escape(phrase)):
-        game.push(action)
-    assert game.state is before
 
 
 def fouls(game: Game, seat: int, n: int) -> None:
@@ -51,16 +50,8 @@ def fouls(game: Game, seat: int, n: int) -> None:
         game.push(Foul(seat))
 
 
-def day_result(game: Game, number: int) -> dict[str, Any]:
-    """Day `number` of the replay result object (the protocol)."""
-    days: list[dict[str, Any]] = result(game.state, game.rules.id)["days"]
-    (day,) = [d for d in days if d["day"] == number]
-    return day
 
 
-def timer_of(game: Game) -> tuple[str, float] | None:
-    t = current_timer(game.state, game.rules)
-    return None if t is None else (t.kind, t.seconds)
 
 
 def public_seat(game: Game, seat: int) -> dict[str, Any]:

@@ -6,7 +6,6 @@ Seeds (/work/shared/seeds): 000 = cml (I.1.4, I.8.5), 003 = fiim (1.4, 7.8, 7.9)
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -18,7 +17,6 @@ from mafiakit.engine import (
     DonCheck,
     Foul,
     Game,
-    IllegalAction,
     Night,
     Nominate,
     Outcome,
@@ -32,7 +30,7 @@ from mafiakit.engine import (
 )
 from mafiakit.engine.protocol import result
 from mafiakit.engine.state import Speech
-from mafiakit.engine.testing import speeches, started, to_day
+from mafiakit.engine.testing import quiet_day, refused, speeches, started, to_day
 from mafiakit.engine.timer import current_timer
 from mafiakit.engine.views import view
 
@@ -42,22 +40,12 @@ RED_WIN = Outcome(Winner.RED, Termination.ALL_BLACK_OUT)
 BLACK_WIN = Outcome(Winner.BLACK, Termination.BLACK_PARITY)
 
 
-def refused(game: Game, action: Action, phrase: str) -> None:
-    """The action is refused with a reason naming `phrase`, and the game is untouched."""
-    before = game.state
-    with pytest.raises(IllegalAction, match=re.escape(phrase)):
-        game.push(action)
-    assert game.state is before
 
 
 def public(game: Game) -> dict[str, Any]:
     return view(game.state, game.rules, "public")
 
 
-def quiet_day(game: Game) -> None:
-    """A day without nominations (or with its vote cancelled), then «Наступает ночь»."""
-    speeches(game)
-    game.push(Night())
 
 
 def table_without(rules: str, *seats: int) -> Game:

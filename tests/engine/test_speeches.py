@@ -6,18 +6,12 @@ Seeds (/work/shared/seeds): 000 = cml, 003 = fiim (second half), 001 = fiim-2015
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import pytest
 
 from mafiakit.engine import (
-    Action,
     Day,
     Disqualify,
     DonCheck,
-    Game,
-    IllegalAction,
     Lift,
     Night,
     Nominate,
@@ -27,40 +21,29 @@ from mafiakit.engine import (
     Votes,
     Withdraw,
 )
-from mafiakit.engine.protocol import result
 from mafiakit.engine.state import Speech
-from mafiakit.engine.testing import end_speeches, speeches, started, to_day
-from mafiakit.engine.timer import current_timer
+from mafiakit.engine.testing import (
+    day_result,
+    end_speeches,
+    quiet_day,
+    refused,
+    speeches,
+    started,
+    timer_of,
+    to_day,
+)
 from mafiakit.engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.
 
 
-def refused(game: Game, action: Action, phrase: str) -> None:
-    """The action is refused with a reason naming `phrase`, and the game is untouched."""
-    before = game.state
-    with pytest.raises(IllegalAction, match=re.escape(phrase)):
-        game.push(action)
-    assert game.state is before
 
 
-def day_result(game: Game, number: int) -> dict[str, Any]:
-    """Day `number` of the replay result object (the protocol)."""
-    days: list[dict[str, Any]] = result(game.state, game.rules.id)["days"]
-    (day,) = [d for d in days if d["day"] == number]
-    return day
 
 
-def timer_of(game: Game) -> tuple[str, float] | None:
-    t = current_timer(game.state, game.rules)
-    return None if t is None else (t.kind, t.seconds)
 
 
-def quiet_day(game: Game) -> None:
-    """A day without nominations, then «Наступает ночь»."""
-    speeches(game)
-    game.push(Night())
 
 
 # -- the order of speeches: 000 I.6.2, 003 4.3.2, 001 4.3.1, 002 "День N" ---------------------
