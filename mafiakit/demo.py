@@ -49,7 +49,14 @@ def command(args: argparse.Namespace) -> int:
 
 
 def windowed(game: Path, gap_ms: int, lang: str) -> int:
+    import signal
+
     from mafiakit.bus.broker import MosquittoProcess
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # close the windows and the broker on the way out
+
+    signal.signal(signal.SIGTERM, stop)
     from mafiakit.firmware_sim.fromlog import log_to_script
 
     me = [sys.executable, "-m", "mafiakit.cli"]
@@ -59,16 +66,21 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
                           encoding="utf-8")
         rules = json.loads(game.read_text(encoding="utf-8").splitlines()[0])["rules"]
         print(f"demo: broker {broker.url}; the judge plays {game.name}", file=sys.stderr)
+        # side by side on a 1920x1080 desktop (a window manager may move them)
         screen = subprocess.Popen([*me, "scoreboard", "--table", TABLE, "--tournament",
                                    TOURNAMENT, "--broker", broker.url, "--lang", lang,
-                                   "--size", "1280x720"])
+                                   "--size", "1280x720"],
+                                  env={**os.environ, "SDL_VIDEO_WINDOW_POS": "640,0"})
         table = subprocess.Popen([*me, "sim", "--broker", broker.url, "--tournament",
                                   TOURNAMENT, "--table", TABLE, "--rules", rules,
-                                  "--script", str(script), "--start-delay", "6"])
+                                  "--script", str(script), "--start-delay", "6"],
+                                 env={**os.environ, "SDL_VIDEO_WINDOW_POS": "0,600"})
         try:
             _announce_game(broker.url, json.loads(game.read_text(encoding="utf-8")
                                                   .splitlines()[0]))
             code = table.wait()
+        except KeyboardInterrupt:
+            code = 0
         finally:
             for proc in (table, screen):
                 proc.terminate()
@@ -77,7 +89,10 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
 
 
 def _announce_game(url: str, header: dict[str, Any]) -> None:
-    """Once the table is online, open the game with the log's header (names included)."""
+    """Once the table is online, open the game with the log's header (names included);
+    resend until the table replies (its command subscription may lag its birth)."""
+    import queue
+
     from mafiakit.bus.client import BusClient, Received
     from mafiakit.bus.config import BrokerConfig
     from mafiakit.bus.payloads import Command
@@ -85,19 +100,27 @@ def _announce_game(url: str, header: dict[str, Any]) -> None:
 
     hub = BusClient(BrokerConfig.from_url(url), name="demo-hub")
     hub.subscribe(table_topic(TOURNAMENT, TABLE, "status"))
+    hub.subscribe(table_topic(TOURNAMENT, TABLE, "reply"))
     hub.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 30
+    online, sent_at = False, 0.0
     try:
         while time.monotonic() < deadline:
-            try:
-                item = hub.inbox.get(timeout=0.5)
-            except Exception:  # queue.Empty
-                continue
-            if isinstance(item, Received) and b'"online"' in item.payload:
+            if online and time.monotonic() - sent_at > 1.0:
                 hub.publish(command_topic(TOURNAMENT, TABLE, "new_game"),
                             Command(name="new_game", request_id="demo", args={"header": header}))
-                time.sleep(0.5)
+                sent_at = time.monotonic()
+            try:
+                item = hub.inbox.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if not isinstance(item, Received):
+                continue
+            if item.topic.endswith("/status") and b'"online"' in item.payload:
+                online = True
+            elif item.topic.endswith("/reply") and b'"demo"' in item.payload:
                 return
+        print("demo: the table did not answer; the game has no names", file=sys.stderr)
     finally:
         hub.close()
 
