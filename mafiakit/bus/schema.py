@@ -7,6 +7,7 @@ from typing import Any
 
 from mafiakit.bus.payloads import MODELS, Snapshot
 from mafiakit.bus.topics import VIEW_CLASSES
+from mafiakit.bus.views import View
 
 
 def snapshot_schema(view_class: str) -> dict[str, Any]:
@@ -14,9 +15,12 @@ def snapshot_schema(view_class: str) -> dict[str, Any]:
     schema = copy.deepcopy(Snapshot.model_json_schema())
     schema["title"] = f"{view_class.capitalize()}Snapshot"
     schema["properties"]["view_class"] = {"const": view_class, "type": "string"}
-    schema["properties"]["view"]["description"] = (
+    view = View.model_json_schema()
+    schema.setdefault("$defs", {}).update(view.pop("$defs", {}))
+    view["description"] = (
         f"the engine's {view_class} view (docs/views.md); its 'view' key is {view_class!r}"
     )
+    schema["properties"]["view"] = view
     return schema
 
 
