@@ -96,7 +96,7 @@ class ScreenLoop:
         """Build the frame for `now`; draw and show it if it changed. True when redrawn."""
         self.wakeups += 1
         frame = self.frame_at(self.clock() if now is None else now)
-        if frame == self.last:
+        if frame is self.last or frame == self.last:
             return False
         self.renderer.draw(frame, self.display.screen)
         self.display.show()

@@ -60,7 +60,9 @@ class FeedStore:
         self.stale_after = stale_after
         self._tables: dict[str, _Table] = {}
         self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
-        self.changes = 0  # grows with every accepted message: a cheap "something changed"
+        # grows with every message that can change a screen: a cheap "something changed"
+        # (a heartbeat of a table already online changes nothing and does not count)
+        self.changes = 0
         for table, roster in (names or {}).items():
             self._table(table).names = read_names(list(roster)) or ()
 
@@ -97,9 +99,13 @@ class FeedStore:
         return True
 
     def on_heartbeat(self, table: str, now: float) -> None:
-        """A sign of life."""
-        self._table(table).last_seen = now
-        self.changes += 1
+        """A sign of life; it changes a screen only when the table was not online."""
+        entry = self._table(table)
+        was = liveness(offline_at=entry.offline_at, last_seen=entry.last_seen, now=now,
+                       stale_after=self.stale_after)
+        entry.last_seen = now
+        if was != "online":
+            self.changes += 1
 
     def on_event(self, table: str, accepted: bool, reason: str | None) -> None:
         """An action the table received: a refusal becomes the judge's "last error"."""

@@ -105,6 +105,15 @@ class Fonts:
             text = text[:-1]
         return text.rstrip() + "…" if text else ""
 
+    def shrink(self, text: str, px: int, width: int, bold: bool = False,
+               least: float = 0.8) -> tuple[str, int]:
+        """(text, size) that fits `width`: smaller letters first (down to `least` of `px`),
+        then cut with "…" - a word a little too long stays whole and readable."""
+        size, floor = px, max(6, round(px * least))
+        while size > floor and self.width(text, size, bold) > width:
+            size -= 1
+        return self.fit(text, size, width, bold), size
+
     def wrap(self, text: str, px: int, width: int, bold: bool = False) -> list[str]:
         """`text` broken into lines of at most `width` pixels, at spaces."""
         lines: list[str] = []

@@ -72,9 +72,11 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
     speaker = None if hide_night else view.speaker
     vote = None if hide_night else view.vote
     lift = None if hide_night else view.lift
+    # once decided, nobody is nominated or voted on any more: no badges, no candidate edges
+    marks = (None, None, None) if view.over else (nominations, vote, lift)
     seats = tuple(
-        parts.seat_card(feed, seat, lang, speaker=speaker, nominations=nominations, vote=vote,
-                        lift=lift, role=roles.get(seat.seat))
+        parts.seat_card(feed, seat, lang, speaker=speaker, nominations=marks[0], vote=marks[1],
+                        lift=marks[2], role=roles.get(seat.seat))
         for seat in view.seats
     )
     return TableFrame(
@@ -212,7 +214,7 @@ def _wall_card(feed: TableFeed, now: float, lang: str) -> WallCard:
         players_text=players,
         players_left=left if view else 0,
         timer_text=countdown.text if countdown else "",
-        urgent=bool(countdown and countdown.flash),
+        urgent=bool(countdown and countdown.urgent),  # steady red: the wall does not flash
         night=frame.night,
         over=frame.over,
         status=feed.status,

@@ -164,7 +164,7 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
     lines: list[str] = []
     if view is not None:
         for night in view.nights or ():
-            lines.extend(_night_lines(night, lang))
+            lines.extend(_night_lines(night, lang, shot_pending=_shot_pending(view, night)))
         if view.best_move is not None:
             best = view.best_move
             found = "?" if best.black_found is None else best.black_found
@@ -182,9 +182,15 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
     )
 
 
-def _night_lines(night: NightView, lang: str) -> list[str]:
+def _shot_pending(view: View, night: NightView) -> bool:
+    """Tonight's shot is still to come: an empty shot is not a miss yet."""
+    tonight = view.phase == "night" and night.night == view.number
+    return tonight and (view.step == "shoot" or "shoot" in (view.night_steps or ()))
+
+
+def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> list[str]:
     lines = []
-    if night.night > 0:
+    if night.night > 0 and not (shot_pending and night.shot is None and not night.shots):
         if night.shots:
             shots = ", ".join(
                 f"{ref(who, lang)}→{ref(at, lang) if at else '—'}" for who, at in night.shots

@@ -16,17 +16,15 @@ from mafiakit.scoreboard.fonts import Fonts
 from mafiakit.scoreboard.frames import SeatCard, TableFrame, WallFrame
 from mafiakit.scoreboard.layout import TableLayout, table_layout
 from mafiakit.scoreboard.panel import Line, panel_lines
+from mafiakit.scoreboard.seatcard import draw_card
 from mafiakit.scoreboard.theme import (
     DAY,
-    FOUL,
-    FOUL_OUT,
     JUDGE_ERROR,
     JUDGE_PENDING,
     NIGHT,
     NOTICE,
     PAUSED,
     RESULT,
-    ROLE,
     STATUS,
     URGENT,
     Theme,
@@ -205,80 +203,11 @@ class Renderer:
         return found
 
 
-def draw_card(card: SeatCard, theme: Theme, size: tuple[int, int], lay: TableLayout,
-              fonts: Fonts) -> pygame.Surface:
-    """One seat card: big number, nickname, fouls, how the player left, badges, role."""
-    width, height = size
-    surface = pygame.Surface(size)
-    surface.fill(theme.bg)
-    bg, number, text = theme.card, theme.card_number, theme.card_text
-    if not card.at_table:
-        bg, number, text = theme.out_card, theme.out_text, theme.out_text
-    if card.speaking:
-        bg, number, text = theme.speaker_card, theme.speaker_text, theme.speaker_text
-    elif card.voting_now:
-        bg, number, text = theme.current_card, theme.current_text, theme.current_text
-    radius = lay.px(16)
-    pygame.draw.rect(surface, bg, surface.get_rect(), border_radius=radius)
-    if card.candidate and not (card.speaking or card.voting_now):
-        pygame.draw.rect(surface, theme.candidate_edge, surface.get_rect(), lay.px(5),
-                         border_radius=radius)
-    digits = fonts.text(str(card.seat), lay.px(116), number, bold=True, bg=bg)
-    surface.blit(digits, digits.get_rect(midtop=(width // 2, lay.px(6))))
-    inner = width - lay.px(14)
-    name = fonts.text(fonts.fit(card.nickname, lay.px(26), inner), lay.px(26), text, bg=bg)
-    surface.blit(name, name.get_rect(midtop=(width // 2, lay.px(148))))
-    _fouls(surface, card, text, lay)
-    y = lay.px(230)
-    for row in card.notes[:2]:
-        note = fonts.text(fonts.fit(row, lay.px(23), inner), lay.px(23), text, bg=bg)
-        surface.blit(note, note.get_rect(midtop=(width // 2, y)))
-        y += note.get_height()
-    if card.nominated is not None:
-        _badge(surface, str(card.nominated), (lay.px(28), lay.px(28)),
-               colors=(theme.candidate_edge, (255, 255, 255)), lay=lay, fonts=fonts)
-    if card.votes is not None:
-        _badge(surface, str(card.votes), (width - lay.px(30), lay.px(30)),
-               colors=((255, 255, 255), (20, 20, 20)), lay=lay, fonts=fonts)
-    if card.role:
-        band_bg, band_fg = ROLE[card.role]
-        band = pygame.Rect(0, height - lay.px(58), width, lay.px(58))
-        pygame.draw.rect(surface, band_bg, band, border_bottom_left_radius=radius,
-                         border_bottom_right_radius=radius)
-        label = fonts.fit(card.role_text, lay.px(28), inner, bold=True)
-        role = fonts.text(label, lay.px(28), band_fg, bold=True, bg=band_bg)
-        surface.blit(role, role.get_rect(center=band.center))
-    return surface
-
-
 def _moon(target: pygame.Surface, center: tuple[int, int], radius: int, theme: Theme) -> None:
     """A crescent where the clock would be: the night screen has no words to read."""
     pygame.draw.circle(target, theme.banner, center, radius)
     shadow = (center[0] + radius * 2 // 5, center[1] - radius // 5)
     pygame.draw.circle(target, theme.bg, shadow, radius)
-
-
-def _fouls(surface: pygame.Surface, card: SeatCard, edge: tuple[int, int, int],
-           lay: TableLayout) -> None:
-    """Four foul marks: filled ones count the fouls, red at the fourth."""
-    step, radius, y = lay.px(34), lay.px(11), lay.px(205)
-    x0 = surface.get_width() // 2 - round(1.5 * step)
-    color = FOUL_OUT if card.fouls >= 4 else FOUL.get(card.fouls, FOUL_OUT)
-    for i in range(4):
-        center = (x0 + i * step, y)
-        if i < card.fouls:
-            pygame.draw.circle(surface, color, center, radius)
-        else:
-            pygame.draw.circle(surface, edge, center, radius, max(1, lay.px(2)))
-
-
-def _badge(surface: pygame.Surface, text: str, center: tuple[int, int], *,
-           colors: tuple[tuple[int, int, int], tuple[int, int, int]], lay: TableLayout,
-           fonts: Fonts) -> None:
-    bg, fg = colors
-    pygame.draw.circle(surface, bg, center, lay.px(24))
-    label = fonts.text(text, lay.px(30), fg, bold=True, bg=bg)
-    surface.blit(label, label.get_rect(center=center))
 
 
 def render_table(frame: TableFrame, size: tuple[int, int] = (1920, 1080)) -> pygame.Surface:

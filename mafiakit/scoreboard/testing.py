@@ -100,3 +100,24 @@ def bus_snapshot(name: str, tournament: str, table: str, seq: int = 1) -> Any:
         "timer_started_at": None if started is None else datetime.fromtimestamp(started, UTC),
         "sent_at": datetime.now(UTC),
     })
+
+
+def overlaps(placed: list[tuple[str, pygame.Rect]], inside: pygame.Rect,
+             contained: dict[str, str] | None = None) -> list[str]:
+    """What is wrong with drawn parts that must neither overlap nor leave `inside`.
+
+    `contained` maps a part to the part it is drawn on (a result text on its band): that pair
+    must nest instead of staying apart. Returns readable findings; [] means the layout is clean.
+    """
+    nests = contained or {}
+    found = [f"{name} {tuple(rect)} leaves {tuple(inside)}" for name, rect in placed
+             if not inside.contains(rect)]
+    for i, (name, rect) in enumerate(placed):
+        for other, spot in placed[i + 1:]:
+            if nests.get(name) == other or nests.get(other) == name:
+                outer, inner = (spot, rect) if nests.get(name) == other else (rect, spot)
+                if not outer.contains(inner):
+                    found.append(f"{name} {tuple(rect)} is not inside {other} {tuple(spot)}")
+            elif rect.colliderect(spot):
+                found.append(f"{name} {tuple(rect)} overlaps {other} {tuple(spot)}")
+    return found

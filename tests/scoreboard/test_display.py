@@ -11,10 +11,11 @@ import pytest
 from mafiakit.scoreboard.display import Display, ScreenLoop, save_png
 from mafiakit.scoreboard.feed import FeedStore
 from mafiakit.scoreboard.fonts import Fonts
-from mafiakit.scoreboard.frames import TableFrame
+from mafiakit.scoreboard.frames import TableFrame, WallFrame
 from mafiakit.scoreboard.model import table_frame
 from mafiakit.scoreboard.render import Renderer
-from mafiakit.scoreboard.samples import NOW, sample_payload
+from mafiakit.scoreboard.samples import NOW, WALL, sample_payload
+from mafiakit.scoreboard.screen import ScreenSource
 from mafiakit.scoreboard.testing import compare
 
 SIZE = (1280, 720)
@@ -105,3 +106,44 @@ def test_save_png_writes_the_same_pixels(tmp_path: Path, fonts: Fonts) -> None:
     assert compare(pygame.image.load(str(path)), image).differing == 0
     with pytest.raises(ValueError, match=r"must end in \.png"):
         save_png(image, tmp_path / "lift.jpg")
+
+
+def floor_of(tables: int) -> FeedStore:
+    """A live tournament floor: countdowns of different lengths started at different moments."""
+    store = FeedStore()
+    for i in range(tables):
+        table, sample = str(i + 1), WALL[i % len(WALL)][1]
+        store.on_snapshot(table, sample_payload(sample, table), NOW)
+    return store
+
+
+def test_an_unchanged_wall_is_neither_rebuilt_nor_redrawn(display: Display, fonts: Fonts) -> None:
+    store = floor_of(24)
+    source = ScreenSource(store, mode="wall")
+    loop = ScreenLoop(display, Renderer(SIZE, fonts), source)
+    drawn = [loop.tick(NOW + 0.05 + 0.1 * i) for i in range(10)]  # one second of wake-ups
+    assert drawn.count(True) == 1 and source.builds == 1
+    store.on_heartbeat("1", NOW + 0.97)  # a live table says it is alive: nothing to show
+    assert not loop.tick(NOW + 0.98) and source.builds == 1
+    assert loop.wakeups == 11 and loop.redraws == 1
+
+
+def test_the_walls_countdowns_step_together_once_a_second(display: Display, fonts: Fonts) -> None:
+    source = ScreenSource(floor_of(24), mode="wall")
+    loop = ScreenLoop(display, Renderer(SIZE, fonts), source)
+    drawn = [loop.tick(NOW + 0.05 + 0.1 * i) for i in range(30)]  # three seconds
+    assert drawn.count(True) == 3 and source.builds == 3  # not once per table's own second
+    assert [i for i, redrawn in enumerate(drawn) if redrawn] == [0, 10, 20]
+
+
+def test_a_message_redraws_the_wall_at_once(display: Display, fonts: Fonts) -> None:
+    store = floor_of(12)
+    source = ScreenSource(store, mode="wall")
+    loop = ScreenLoop(display, Renderer(SIZE, fonts), source)
+    assert loop.tick(NOW + 0.1) and not loop.tick(NOW + 0.2)
+    store.on_snapshot("3", sample_payload("over_red", "3"), NOW + 0.25)
+    assert loop.tick(NOW + 0.3)
+    frame = source(NOW + 0.3)
+    assert isinstance(frame, WallFrame) and frame.cards[2].over
+    store.on_status("5", "offline", NOW + 0.4)
+    assert loop.tick(NOW + 0.5) and loop.redraws == 3

@@ -56,6 +56,19 @@ def test_stale_without_heartbeat_and_back_by_itself() -> None:
     assert store.feed("3", NOW + 31).status == "stale"
 
 
+def test_only_a_heartbeat_that_brings_a_table_back_counts_as_a_change() -> None:
+    store = FeedStore(STALE)
+    store.on_heartbeat("3", NOW)  # unknown -> online
+    assert store.changes == 1
+    store.on_heartbeat("3", NOW + 5)  # online stays online: no screen needs redrawing
+    assert store.changes == 1 and store.feed("3", NOW + 14).status == "online"
+    store.on_heartbeat("3", NOW + 30)  # stale -> online
+    assert store.changes == 2
+    store.on_status("3", "offline", NOW + 31)
+    store.on_heartbeat("3", NOW + 32)  # offline -> online
+    assert store.changes == 4 and store.feed("3", NOW + 32).status == "online"
+
+
 def test_offline_at_once_on_the_last_will_and_online_again_on_birth() -> None:
     store = FeedStore(STALE)
     store.on_status("3", "online", NOW, session=("boot1", 0))

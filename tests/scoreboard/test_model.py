@@ -219,6 +219,33 @@ def test_judge_frame_shows_everything() -> None:
     assert judge.judge.error == "Ошибка: seat 11 does not exist"
 
 
+def test_the_judge_is_not_told_of_a_miss_before_the_shot() -> None:
+    data = sample_view("judge_night")
+    data.update(number=2, step="shoot", night_steps=["shoot", "don_check", "sheriff_check"],
+                nights=[data["nights"][0], {"night": 2, "shot": None}])
+    payload = sample_payload("judge_night", view=data)
+    shooting = judge_frame(sample_feed("judge_night", payload=payload), NOW, "ru").judge
+    assert shooting is not None and "Ночь 2: промах" not in shooting.lines
+    assert shooting.lines[0] == "Ночь 1: выстрел в №7"
+    data.update(step="don_check", night_steps=["don_check", "sheriff_check"])
+    payload = sample_payload("judge_night", view=data)
+    missed = judge_frame(sample_feed("judge_night", payload=payload), NOW, "ru").judge
+    assert missed is not None and "Ночь 2: промах" in missed.lines
+
+
+def test_a_decided_game_drops_nomination_badges_and_candidate_edges() -> None:
+    data = sample_view("over_red")
+    data.update(nominations=[6, 8], lift={"candidates": [6, 8], "yes": 7, "passed": True})
+    for over in (table_frame(sample_feed("over_red", payload=sample_payload("over_red",
+                                                                            view=data)), NOW),
+                 judge_frame(sample_feed("over_red", payload=sample_payload("over_red",
+                                                                            view=data)), NOW)):
+        assert all(seat.nominated is None and not seat.candidate for seat in over.seats)
+        assert over.seats[5].role == "don"
+    playing = frame("lift")
+    assert [seat.seat for seat in playing.seats if seat.candidate] == [4, 9]
+
+
 def test_bad_language_or_class_is_refused() -> None:
     with pytest.raises(ValueError, match="choose one of: ru, en"):
         table_frame(sample_feed("speech"), NOW, "de")

@@ -41,8 +41,16 @@ def judge(name: str, lang: str) -> Callable[[], Frame]:
     return lambda: judge_frame(sample_feed(name), NOW, lang)
 
 
-def wall(lang: str) -> Callable[[], Frame]:
-    return lambda: wall_frame(wall_feeds(), NOW, lang)
+ONE_TABLE = (("1", "farewell", "online"),)  # long phase and players lines under a countdown
+TWO_TABLES = (*ONE_TABLE, ("2", "over_red", "stale"))
+
+
+def wall(lang: str, floor: tuple[tuple[str, str, str], ...] = ()) -> Callable[[], Frame]:
+    """The wall of `floor` (table, sample, status), or of the twelve WALL tables."""
+    if not floor:
+        return lambda: wall_frame(wall_feeds(), NOW, lang)
+    return lambda: wall_frame([sample_feed(name, status, table) for table, name, status in floor],
+                              NOW, lang)
 
 
 CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
@@ -53,17 +61,19 @@ CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
     "vote-audience-ru-720": (table("vote", "ru", info_class="audience"), SMALL),
     "judge_night-ru-720": (judge("judge_night", "ru"), SMALL),
     "judge_day-ru-720": (judge("judge_day", "ru"), SMALL),
-    "wall-ru-720": (wall("ru"), SMALL),
+    **{f"wall{n}-ru-{size[1]}": (wall("ru", floor), size)
+       for n, floor in ((1, ONE_TABLE), (2, TWO_TABLES)) for size in (SMALL, HD)},
+    "wall12-ru-720": (wall("ru"), SMALL),
     **{f"{name}-en-720": (table(name, "en"), SMALL)
        for name in ("speech", "vote", "lift", "night", "over_red")},
     "judge_day-en-720": (judge("judge_day", "en"), SMALL),
-    "wall-en-720": (wall("en"), SMALL),
+    "wall12-en-720": (wall("en"), SMALL),
     **{f"{name}-ru-1080": (table(name, "ru"), HD)
        for name in ("speech", "vote", "night", "over_black", "speech_last_seconds")},
     **{f"{name}-en-1080": (table(name, "en"), HD) for name in ("lift", "over_red", "tie_speech")},
     "judge_night-ru-1080": (judge("judge_night", "ru"), HD),
-    "wall-ru-1080": (wall("ru"), HD),
-    "wall-en-1080": (wall("en"), HD),
+    "wall12-ru-1080": (wall("ru"), HD),
+    "wall12-en-1080": (wall("en"), HD),
 }
 
 

@@ -42,3 +42,12 @@ def test_a_table_without_state_and_an_empty_wall() -> None:
     assert wall.cards[1].phase_text == "Ожидание" and wall.cards[1].players_text == ""
     empty = wall_frame([], NOW, "en")
     assert empty.cards == () and empty.empty_text == "No table has connected yet"
+
+
+def test_the_last_seconds_are_steady_red_on_the_wall() -> None:
+    """The wall is redrawn once a second, so it shows the urgency without flashing."""
+    feed = sample_feed("speech_last_seconds", table="6")
+    reds = [wall_frame([feed], NOW + step / 4, "ru").cards[0].urgent for step in range(8)]
+    assert reds == [True] * 8
+    calm = wall_frame([sample_feed("speech", table="1")], NOW, "ru").cards[0]
+    assert not calm.urgent

@@ -1,0 +1,52 @@
+"""Seat cards: the badges never cover the number (a wide "10" used to sit under both)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from mafiakit.scoreboard.fonts import Fonts
+from mafiakit.scoreboard.frames import SeatCard
+from mafiakit.scoreboard.layout import SIZES, table_layout
+from mafiakit.scoreboard.seatcard import draw_card, seat_spots
+from mafiakit.scoreboard.testing import overlaps
+from mafiakit.scoreboard.theme import DAY
+
+
+def busy(seat: int) -> SeatCard:
+    """A card with everything on it: badges, fouls, two notes, a role."""
+    return SeatCard(seat=seat, nickname="Маэстро Длинное Имя", at_table=True,
+                    notes=("дисквалифицирован", "день 12"), fouls=3, muted=False,
+                    speaking=False, nominated=3, candidate=True, voting_now=False, votes=10,
+                    role="sheriff", role_text="Шериф")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_parts_of_every_seat_card_stay_apart(size: tuple[int, int], fonts: Fonts) -> None:
+    lay = table_layout(size)
+    card = lay.seats()[0]
+    for seat in range(1, 11):
+        spots = seat_spots(seat, card.size, lay, fonts)
+        assert overlaps(list(spots.items()), pygame.Rect((0, 0), card.size)) == [], seat
+
+
+def test_the_badges_and_the_number_of_seat_10_are_drawn_where_the_spots_say(
+    fonts: Fonts,
+) -> None:
+    lay = table_layout((1280, 720))
+    size = lay.seats()[9].size
+    spots = seat_spots(10, size, lay, fonts)
+    plain = draw_card(busy(10), DAY, size, lay, fonts)
+    bare = draw_card(replace(busy(10), nominated=None, votes=None), DAY, size, lay, fonts)
+    differs = [(x, y) for x in range(size[0]) for y in range(size[1])
+               if plain.get_at((x, y)) != bare.get_at((x, y))]
+    assert differs, "the badges were not drawn"
+    badges = spots["nominated"].union(spots["votes"])
+    assert all(spots["nominated"].collidepoint(p) or spots["votes"].collidepoint(p)
+               for p in differs), badges
+    digits = pygame.mask.from_threshold(bare, DAY.card_number, (8, 8, 8, 255))
+    ink = digits.get_bounding_rects()
+    assert ink and all(spots["number"].inflate(4, 4).contains(rect) for rect in ink
+                       if rect.top < spots["name"].top)
