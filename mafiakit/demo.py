@@ -216,7 +216,8 @@ class Shots:
             "wall": ScreenSource(stores["public"], mode="wall", lang=lang),
         }
         self.window = SimWindow(sim.hardware, sim.board,
-                                status=lambda: sim.service.last_error or sim.service.pad_text)
+                                status=lambda: (sim.service.last_error or sim.service.pad_text
+                                                or sim.service.summary()))
 
     def take(self, public: dict[str, Any], final: bool = False) -> None:
         import pygame

@@ -43,6 +43,7 @@ from mafiakit.engine.log import parse_action, parse_header
 from mafiakit.engine.protocol import result
 from mafiakit.engine.replay import ReplayError, replay
 from mafiakit.engine.timer import current_timer
+from mafiakit.engine.views import view
 
 log = logging.getLogger("mafiakit.table")
 VERSION = "0.1.0"
@@ -326,6 +327,14 @@ class TableService:
             log.warning("ignored an unknown inbox item %r", type(item).__name__)
 
     # -- bus -------------------------------------------------------------------------------
+
+    def summary(self) -> str:
+        """One plain line for the simulator's status bar (no secrets: players see it)."""
+        v = view(self.game.state, self.game.rules, "public")
+        if v["winner"] is not None:
+            return f"game over: {v['winner']}" + (" wins" if v["winner"] != "draw" else "")
+        speaker = f" #{v['speaker']}" if v["speaker"] else ""
+        return f"{v['phase']} {v['number']}: {v['step']}{speaker}".replace("_", " ")
 
     def judge_extra(self) -> dict[str, Any]:
         return {"last_error": self.last_error, "pad": self.pad_text, "game_id": self.game_id}

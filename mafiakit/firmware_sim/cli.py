@@ -115,7 +115,8 @@ def _table(args: argparse.Namespace) -> int:
                               sim.hardware.clock() + args.start_delay)
     try:
         SimWindow(sim.hardware, sim.board,
-                  status=lambda: service.last_error or service.pad_text).run(player)
+                  status=lambda: service.last_error or service.pad_text or service.summary(),
+                  ).run(player)
     finally:
         sim.close()
     return 0

@@ -116,7 +116,7 @@ class SimWindow:
         """Draw the table and pad as the pins are now (no display needed)."""
         surface = surface or pygame.Surface(SIZE)
         surface.fill(BACKGROUND)
-        pygame.draw.ellipse(surface, TABLE, pygame.Rect(120, 75, 560, 160))
+        pygame.draw.ellipse(surface, TABLE, pygame.Rect(190, 110, 420, 90))
         status = self.status() if self.status else ""
         surface.blit(self._font.render(status or "ready", True, INK), (16, 10))
         for seat, value in enumerate(self.board.led_values(), 1):
@@ -124,7 +124,11 @@ class SimWindow:
             centre = self._led_centres[seat]
             pygame.draw.circle(surface, colour, centre, 22)
             label = self._small.render(str(seat), True, INK)
-            surface.blit(label, label.get_rect(center=(centre[0], centre[1] + 34)))
+            # the number sits outside the LED, away from the table's centre
+            dx, dy = centre[0] - 400, centre[1] - 155
+            norm = math.hypot(dx, dy) or 1.0
+            spot = (round(centre[0] + 36 * dx / norm), round(centre[1] + 34 * dy / norm))
+            surface.blit(label, label.get_rect(center=spot))
         for key, rect in self._key_rects.items():
             pygame.draw.rect(
                 surface, KEY_DOWN if self.board.is_down(key) else KEY_UP, rect, border_radius=8
