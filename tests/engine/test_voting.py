@@ -286,29 +286,25 @@ def four_left(rules: str):  # type: ignore[no-untyped-def]
     return g
 
 
-@pytest.mark.parametrize("rules", ("fiim", "fiim-2015"))
-def test_fiim_repeated_tie_at_four_players_ends_voting(rules: str) -> None:
-    """003 7.6, 001 7.6: with 3-4 players at the table a repeated tie ends the voting."""
+@pytest.mark.parametrize(("rules", "lift_put"), [
+    ("fiim", False), ("fiim-2015", False),  # 003 7.6, 001 7.6: voting ends, night
+    ("cml", True), ("judge-guide", True),  # no such exception: the lift question is put
+])
+def test_repeated_tie_at_four_players(rules: str, lift_put: bool) -> None:
+    """003 7.6, 001 7.6: with 3-4 players at the table a repeated tie ends the voting;
+    000 and 002 have no such clause, so two tied twice get the lift question."""
     g = four_left(rules)
     speeches(g, {9: 10, 10: 9})
     for _ in range(2):
         g.push(Votes(seat=10, count=2))
         end_speeches(g)
+    if lift_put:
+        assert g.state.lift == (10, 9)
+        return
     assert g.state.lift is None
     assert g.state.day is not None and g.state.day.vote == "held"
     assert sorted(g.state.at_table) == [1, 3, 9, 10]
     g.push(Night())
-
-
-@pytest.mark.parametrize("rules", ("cml", "judge-guide"))
-def test_cml_repeated_tie_at_four_players_puts_the_lift(rules: str) -> None:
-    """000 has no 7.6 exception: two tied twice at four players get the lift question."""
-    g = four_left(rules)
-    speeches(g, {9: 10, 10: 9})
-    for _ in range(2):
-        g.push(Votes(seat=10, count=2))
-        end_speeches(g)
-    assert g.state.lift == (10, 9)
 
 
 def test_lift_votes_are_validated() -> None:
