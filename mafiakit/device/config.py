@@ -12,6 +12,8 @@ sources (a known pitfall), so it is added explicitly below. Errors name the opti
     url = "mqtt://table-autumn-cup-3:secret@hub.local:1883"
     [hardware]
     pins = "lgpio"        # or "mock" (simulator, tests) or "none"
+    [hardware.pin_map]    # only what differs from deploy/wiring.md
+    buzzer = 1            # GPIO 1 (ID_SC): 2-27 all carry keys and LEDs
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from pydantic_settings import (
 
 from mafiakit.bus.config import BrokerConfig
 from mafiakit.bus.topics import TopicError, check_id
+from mafiakit.device.pins import PinMap
 from mafiakit.engine.ruleset import RulesetError, load_ruleset
 
 
@@ -42,8 +45,12 @@ class BrokerSection(BaseModel):
 
 
 class HardwareSection(BaseModel):
+    """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
+    default wiring (deploy/wiring.md), e.g. `buzzer = 26` or `seat_leds = [...]`."""
+
     model_config = ConfigDict(extra="forbid")
     pins: Literal["lgpio", "mock", "none"] = "none"
+    pin_map: PinMap = PinMap()
     music_dir: Path | None = None
     volume: float = Field(0.6, ge=0, le=1)
 

@@ -32,7 +32,7 @@ from mafiakit.device.hardware import TableHardware
 from mafiakit.device.journal import Journal
 from mafiakit.device.music import MusicSettings, NightMusic
 from mafiakit.device.pad import KeyEvent
-from mafiakit.device.pins import PinMap, make_factory
+from mafiakit.device.pins import make_factory
 from mafiakit.device.systemd import Notifier
 from mafiakit.device.timer import Countdown, TimerError, TimerEvent
 from mafiakit.engine import Undo
@@ -47,6 +47,7 @@ from mafiakit.engine.views import view
 
 log = logging.getLogger("mafiakit.table")
 VERSION = "0.1.0"
+ANSWERS_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class TableService:
         self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
+        self._answered: dict[str, Reply] = {}  # request id -> reply, the latest ANSWERS_KEPT
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
                         for kind in ("public", "audience", "judge", "events", "protocol")}
         if connect:
@@ -127,7 +129,7 @@ class TableService:
         if hw.pins == "none":
             return None
         music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume))
-        return TableHardware(PinMap(), make_factory(hw.pins), self.mono, music=music,
+        return TableHardware(hw.pin_map, make_factory(hw.pins), self.mono, music=music,
                              events=self.inbox)
 
     # -- life cycle ------------------------------------------------------------------------
@@ -384,9 +386,14 @@ class TableService:
         if not isinstance(payload, Command):
             log.warning("ignored a %s on %s", type(payload).__name__, item.topic)
             return
-        ok, error, result = self._run_command(payload)
-        reply = Reply(request_id=payload.request_id, name=payload.name, ok=ok,
-                      error=error or None, result=result)
+        reply = self._answered.get(payload.request_id)
+        if reply is None:  # QoS 1 may deliver a command twice: never apply it twice
+            ok, error, result = self._run_command(payload)
+            reply = Reply(request_id=payload.request_id, name=payload.name, ok=ok,
+                          error=error or None, result=result)
+            self._answered[payload.request_id] = reply
+            while len(self._answered) > ANSWERS_KEPT:
+                self._answered.pop(next(iter(self._answered)))
         if self.bus is not None:
             self.bus.publish(topics.table_topic(ref.tournament, ref.table, "reply"), reply)
 

@@ -133,3 +133,23 @@ def test_only_the_hub_can_command_a_table(acl_broker: MosquittoProcess, tmp_path
         assert json.loads(reply.payload)["request_id"] == "r-ping"
         assert table.game.actions == ()  # the intruders' roles never arrived
         hub.close()
+
+
+def test_a_command_delivered_twice_is_applied_once(broker: MosquittoProcess,
+                                                   tmp_path: Path) -> None:
+    """QoS 1 may deliver a command twice; the same request id gets the same answer."""
+    with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table=N) as table:
+        hub = connected_client(broker.config(), "hub", table_topic(T, N, "reply"))
+        for line in ({"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
+                     {"action": "start"}):
+            assert submit(table, line) == (True, "")
+        foul = Command(name="action", request_id="same-id",
+                       args={"action": {"action": "foul", "seat": 6}})
+        for _ in range(2):
+            hub.publish(command_topic(T, N, "action"), foul)
+        replies = [next_item(hub, lambda i: isinstance(i, Received)
+                             and json.loads(i.payload)["request_id"] == "same-id")
+                   for _ in range(2)]
+        assert [json.loads(r.payload)["ok"] for r in replies] == [True, True]
+        assert table.game.state.fouls[5] == 1
+        hub.close()
