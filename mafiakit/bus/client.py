@@ -254,7 +254,6 @@ class BusClient:
         if reason.is_failure:
             self.inbox.put(LinkDown(f"the broker refused the connection: {reason}"))
             return
-        self._announce()
         with self._lock:
             self._connected = True
             wanted = list(self._subscriptions.items())
@@ -264,6 +263,10 @@ class BusClient:
                 self._subscribe_locked(wanted)
             else:
                 self._ready.set()
+        # The birth goes after the SUBSCRIBE: the broker handles one client's packets in
+        # order, so whoever sees "online" can already reach our subscriptions (a hub's first
+        # command right after the birth is not lost).
+        self._announce()
         self.inbox.put(LinkUp(self.bdseq))
 
     def _subscribe_locked(self, wanted: list[tuple[str, int]]) -> None:

@@ -153,3 +153,4 @@ def test_a_command_delivered_twice_is_applied_once(broker: MosquittoProcess,
         assert [json.loads(r.payload)["ok"] for r in replies] == [True, True]
         assert table.game.state.fouls[5] == 1
         hub.close()
+
