@@ -301,7 +301,9 @@ class BusClient:
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         topic, payload = message.topic, bytes(message.payload)
-        if self.presence is not None and topic == self.presence.topic:
+        if self.presence is not None and topic == self.presence.topic and not message.retain:
+            # (a retained status comes with our subscription: it predates our birth, which
+            # follows it; only a live one, e.g. an older connection's late will, is answered)
             self._guard_birth(payload)
         with self._lock:
             wanted = any(mqtt.topic_matches_sub(f, topic) for f in self._subscriptions)
