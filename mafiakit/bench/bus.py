@@ -45,6 +45,10 @@ def _drain_until(sub: BusClient, accept: Callable[[dict[str, Any]], bool]) -> No
             return
 
 
+def _seq_is(seq: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda snapshot: bool(snapshot["seq"] == seq)
+
+
 def _kit(url: str, workdir: Path, n: int) -> list[float]:
     """The table service runs in its own process, as on a Pi; the screen is this process."""
     times: list[float] = []
@@ -66,7 +70,7 @@ def _kit(url: str, workdir: Path, n: int) -> list[float]:
             t0 = time.perf_counter()
             proc.stdin.write(json.dumps(action_to_dict(action)) + "\n")
             proc.stdin.flush()
-            _drain_until(sub, lambda d, s=seq: d["seq"] == s)
+            _drain_until(sub, _seq_is(seq))
             times.append((time.perf_counter() - t0) * 1000)
             answer = proc.stdout.readline()
             if not answer.startswith("ok"):

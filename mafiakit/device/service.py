@@ -114,7 +114,8 @@ class TableService:
         self.bus: BusClient | None = None
         self._answered: dict[str, Reply] = {}  # request id -> reply, the latest ANSWERS_KEPT
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
-                        for kind in ("public", "audience", "judge", "events", "protocol")}
+                        for kind in ("public", "audience", "judge", "events", "protocol",
+                                     "reply", "heartbeat")}
         if connect:
             base = topics.table_topic(self.tournament, self.table, "status")
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
@@ -359,12 +360,12 @@ class TableService:
             # snapshot leaves before the judge/audience ones are built (bench bus: -0.4 ms).
             time.sleep(0)
         if self.game.state.finished:
-            self.bus.publish(topics.table_topic(self.tournament, self.table, "protocol"),
+            self.bus.publish(self._topics["protocol"],
                              snap.protocol(self.game, self.game_id, self.header))
 
     def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
         if self.bus is not None:
-            self.bus.publish(topics.table_topic(self.tournament, self.table, "events"),
+            self.bus.publish(self._topics["events"],
                              snap.event(seq, self.game_id, line, self.wall()))
 
     def _heartbeat(self) -> None:
@@ -374,12 +375,12 @@ class TableService:
         hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
                        sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
                        game_id=self.game_id or None, last_event_seq=self.seq)
-        self.bus.publish(topics.table_topic(self.tournament, self.table, "heartbeat"), hb)
+        self.bus.publish(self._topics["heartbeat"], hb)
 
     def _command(self, item: Received) -> None:
         """A hub command: decoded strictly; a bad one is logged and answered, never fatal."""
         try:
-            ref, payload = decode_message(item.topic, item.payload)
+            _, payload = decode_message(item.topic, item.payload)
         except PayloadError as exc:
             log.warning("rejected a message on %s: %s", item.topic, exc)
             return
@@ -395,7 +396,7 @@ class TableService:
             while len(self._answered) > ANSWERS_KEPT:
                 self._answered.pop(next(iter(self._answered)))
         if self.bus is not None:
-            self.bus.publish(topics.table_topic(ref.tournament, ref.table, "reply"), reply)
+            self.bus.publish(self._topics["reply"], reply)
 
     def _run_command(self, cmd: Command) -> tuple[bool, str, dict[str, Any] | None]:
         args = cmd.args
