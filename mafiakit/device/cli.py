@@ -10,6 +10,7 @@ import queue
 import signal
 import sys
 import threading
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -62,6 +63,26 @@ def _tune_runtime() -> None:
     gc.freeze()
 
 
+def _read_journal(path: Path, export: str | None) -> int:
+    """--archive: every game of the table; --export ID: one game as a game log (JSON lines),
+    undo lines included, ready for `mafiakit replay`."""
+    journal = Journal(path)
+    try:
+        if export is None:
+            print(json.dumps(journal.archive(), ensure_ascii=False, indent=1))
+            return 0
+        game = journal.current() if export == "current" else journal.load(export)
+        if game is None:
+            print(f"table: no game {export!r} in {path}", file=sys.stderr)
+            return 2
+        print(json.dumps(game.header, ensure_ascii=False))
+        for line in game.lines:
+            print(json.dumps(line, ensure_ascii=False))
+        return 0
+    finally:
+        journal.close()
+
+
 def command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s",
@@ -76,11 +97,8 @@ def command(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"config: {exc}", file=sys.stderr)
         return 2
-    if args.archive:
-        journal = Journal(settings.journal)
-        print(json.dumps(journal.archive(), ensure_ascii=False, indent=1))
-        journal.close()
-        return 0
+    if args.archive or args.export:
+        return _read_journal(settings.journal, args.export)
     try:
         service = TableService(settings, connect=not args.no_broker)
     except RuntimeError as exc:
@@ -116,5 +134,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="read game-log action lines from stdin (console judge)")
     p.add_argument("--archive", action="store_true",
                    help="print every game of this table's journal (id, header, result) and exit")
+    p.add_argument("--export", metavar="GAME_ID",
+                   help="print one game of the journal as a game log ('current' = the open one)")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(func=command)

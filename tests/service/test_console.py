@@ -7,8 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mafiakit.device.config import TableSettings
+from mafiakit.device.service import TableService
 from mafiakit.engine.log import action_to_dict
 from mafiakit.engine.playout import random_game
+from mafiakit.engine.protocol import result
 
 
 def table(journal: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -41,3 +44,32 @@ def test_console_plays_two_games_and_the_archive_keeps_both(tmp_path: Path) -> N
     assert archive[0]["finished"] is False
     resumed = table(journal, "--stdin", stdin=json.dumps(second[10]) + "\n")
     assert resumed.stdout.splitlines() == ["ready evening-2 10", "ok 11"]
+
+
+def test_export_gives_a_game_log_that_replays(tmp_path: Path) -> None:
+    journal = tmp_path / "t.sqlite"
+    played = random_game("cml", 8)
+    lines = [json.dumps(action_to_dict(a)) for a in played.entered]
+    assert table(journal, "--stdin", stdin="\n".join(lines) + "\n").returncode == 0
+    exported = table(journal, "--export", "current")
+    assert exported.returncode == 0, exported.stderr
+    log = tmp_path / "game.jsonl"
+    log.write_text(exported.stdout, encoding="utf-8")
+    replayed = subprocess.run([sys.executable, "-m", "mafiakit.cli", "replay", str(log)],
+                              capture_output=True, text=True, check=False)
+    assert replayed.returncode == 0, replayed.stderr
+    assert played.game is not None
+    assert json.loads(replayed.stdout) == result(played.game.state, "cml")
+    missing = table(journal, "--export", "nope")
+    assert missing.returncode == 2 and "no game 'nope'" in missing.stderr
+
+
+def test_hardware_from_the_config_is_built_and_released(tmp_path: Path) -> None:
+    """pins = "mock" in the config: the service builds the pad, LEDs and music itself."""
+    settings = TableSettings(journal=tmp_path / "t.sqlite", hardware={"pins": "mock"})
+    service = TableService(settings, connect=False)
+    assert service.hardware is not None and service.bridge is not None
+    devices = [*service.hardware.pad._inputs.values(), *service.hardware.leds._leds]
+    assert len(devices) == 16 + 10  # the pad's keys and the seat LEDs
+    service.close()
+    assert all(device.closed for device in devices)  # every pin released
