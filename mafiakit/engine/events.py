@@ -146,18 +146,3 @@ Event = (
     | DonChecked | SheriffChecked | BestMoveMade | StreaksCounted | GameEnded
 )
 
-
-def event_to_dict(event: Event) -> dict[str, object]:
-    """A JSON-ready dict: {"event": "PlayerRemoved", "seat": 3, "cause": "vote"}."""
-    out: dict[str, object] = {"event": type(event).__name__}
-    for key, value in zip(event._fields, event, strict=True):
-        out[key] = _plain(value)
-    return out
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, Role):
-        return value.value
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-SEATS: tuple[int, ...] = tuple(range(1, 11))
-"""The numbered seats at the table (000 I.1.1: ten players)."""
-
 
 class Role(StrEnum):
     """A dealt card (000 I.1.1: 6 citizens + sheriff are red; 2 mafia + don are black)."""

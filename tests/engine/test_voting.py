@@ -329,3 +329,12 @@ def test_votes_only_during_a_round() -> None:
         g.push(Lift(count=1))
     with pytest.raises(IllegalAction, match="only during a player's own day speech"):
         g.push(Nominate(seat=4))
+
+
+def test_is_legal_asks_without_changing_anything() -> None:
+    """Game.is_legal (as python-chess's Board.is_legal): the rules' answer, no side effect."""
+    g = day1("cml", {1: 4, 2: 9})
+    before = g.state
+    assert g.is_legal(Votes(seat=4, count=3))
+    assert not g.is_legal(Votes(seat=9, count=3))  # the last candidate
+    assert g.state is before and g.actions[-1] == SpeechEnd()
