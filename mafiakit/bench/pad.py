@@ -106,7 +106,8 @@ def through_the_table(presses: int) -> list[float]:
     from pathlib import Path
 
     from mafiakit.device.config import TableSettings
-    from mafiakit.device.service import NewGame, Stop, Submit, TableService
+    from mafiakit.device.inbox import NewGame, Stop, Submit
+    from mafiakit.device.service import TableService
     from mafiakit.engine.log import header
 
     factory = cast(MockFactory, make_factory("mock"))

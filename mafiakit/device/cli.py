@@ -19,8 +19,9 @@ from pydantic import ValidationError
 from mafiakit.bus.errors import describe_validation_error
 from mafiakit.bus.payloads import Command
 from mafiakit.device.config import ConfigError, load_settings
+from mafiakit.device.inbox import LocalCommand, Stop, Submit
 from mafiakit.device.journal import Journal
-from mafiakit.device.service import LocalCommand, Stop, Submit, TableService
+from mafiakit.device.service import TableService
 
 
 def _stdin_reader(service: TableService) -> None:

@@ -16,19 +16,18 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from mafiakit.bus import topics
 from mafiakit.bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from mafiakit.bus.errors import PayloadError
-from mafiakit.bus.messages import decode_message
-from mafiakit.bus.payloads import Command, Heartbeat, Reply
+from mafiakit.bus.payloads import Heartbeat
 from mafiakit.device import snapshots as snap
 from mafiakit.device.bridge import PadBridge
+from mafiakit.device.commands import CommandDesk
 from mafiakit.device.config import TableSettings
 from mafiakit.device.hardware import TableHardware
+from mafiakit.device.inbox import LocalCommand, NewGame, Stop, Submit, TimerKey
 from mafiakit.device.journal import Journal
 from mafiakit.device.music import MusicSettings, NightMusic
 from mafiakit.device.pad import KeyEvent
@@ -47,43 +46,6 @@ from mafiakit.engine.views import view
 
 log = logging.getLogger("mafiakit.table")
 VERSION = "0.1.0"
-ANSWERS_KEPT = 256
-
-
-@dataclass(frozen=True)
-class Submit:
-    """An action line from the local console or a test; the answer goes to `reply`."""
-
-    line: dict[str, Any]
-    reply: queue.Queue[tuple[bool, str]] | None = None
-
-
-@dataclass(frozen=True)
-class LocalCommand:
-    """A command typed at the table itself (same names and arguments as the hub's)."""
-
-    command: Command
-    reply: queue.Queue[tuple[bool, str]] | None = None
-
-
-@dataclass(frozen=True)
-class TimerKey:
-    """Pause/resume (toggle) or restart the running countdown."""
-
-    restart: bool = False
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """Open a new game at this table (the previous one stays in the journal's archive)."""
-
-    header: dict[str, Any]
-    game_id: str | None = None
-    names: list[str] | None = None
-
-
-class Stop:
-    """Ask the engine thread to finish."""
 
 
 class TableService:
@@ -112,7 +74,7 @@ class TableService:
         self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
-        self._answered: dict[str, Reply] = {}  # request id -> reply, the latest ANSWERS_KEPT
+        self.desk = CommandDesk(self)
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
                         for kind in ("public", "audience", "judge", "events", "protocol",
                                      "reply", "heartbeat")}
@@ -198,9 +160,11 @@ class TableService:
             if item.reply is not None:
                 item.reply.put((ok, why))
         elif isinstance(item, Received):
-            self._command(item)
+            reply = self.desk.received(item)
+            if reply is not None and self.bus is not None:
+                self.bus.publish(self._topics["reply"], reply)
         elif isinstance(item, LocalCommand):
-            ok, error, _ = self._run_command(item.command)
+            ok, error, _ = self.desk.run(item.command)
             if item.reply is not None:
                 item.reply.put((ok, error))
         elif isinstance(item, LinkUp):
@@ -376,50 +340,6 @@ class TableService:
                        sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
                        game_id=self.game_id or None, last_event_seq=self.seq)
         self.bus.publish(self._topics["heartbeat"], hb)
-
-    def _command(self, item: Received) -> None:
-        """A hub command: decoded strictly; a bad one is logged and answered, never fatal."""
-        try:
-            _, payload = decode_message(item.topic, item.payload)
-        except PayloadError as exc:
-            log.warning("rejected a message on %s: %s", item.topic, exc)
-            return
-        if not isinstance(payload, Command):
-            log.warning("ignored a %s on %s", type(payload).__name__, item.topic)
-            return
-        reply = self._answered.get(payload.request_id)
-        if reply is None:  # QoS 1 may deliver a command twice: never apply it twice
-            ok, error, result = self._run_command(payload)
-            reply = Reply(request_id=payload.request_id, name=payload.name, ok=ok,
-                          error=error or None, result=result)
-            self._answered[payload.request_id] = reply
-            while len(self._answered) > ANSWERS_KEPT:
-                self._answered.pop(next(iter(self._answered)))
-        if self.bus is not None:
-            self.bus.publish(self._topics["reply"], reply)
-
-    def _run_command(self, cmd: Command) -> tuple[bool, str, dict[str, Any] | None]:
-        args = cmd.args
-        try:
-            if cmd.name == "action":
-                ok, why = self.submit_line(dict(args["action"]))  # type: ignore[arg-type]
-                return ok, why, {"seq": self.seq} if ok else None
-            if cmd.name == "undo":
-                ok, why = self.submit_line({"action": "undo"})
-                return ok, why, None
-            if cmd.name == "new_game":
-                gid = self.new_game(dict(args["header"]),  # type: ignore[arg-type]
-                                    game_id=args.get("game_id"))  # type: ignore[arg-type]
-                return True, "", {"game_id": gid}
-            if cmd.name == "roster":
-                self.set_names(list(args["names"]))  # type: ignore[arg-type]
-                return True, "", None
-            if cmd.name == "rebirth":
-                self.publish_all()
-                return True, "", None
-            return True, "", {"game_id": self.game_id, "actions": len(self.game.actions)}
-        except (LogError, IllegalAction, ValueError) as exc:
-            return False, str(exc), None
 
 
 def _json(obj: Any) -> str:

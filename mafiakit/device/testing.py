@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from mafiakit.device.config import TableSettings
-from mafiakit.device.service import Stop, Submit, TableService
+from mafiakit.device.inbox import Stop, Submit
+from mafiakit.device.service import TableService
 
 
 @contextlib.contextmanager

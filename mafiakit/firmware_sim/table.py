@@ -20,9 +20,10 @@ from gpiozero.pins.mock import MockFactory
 from mafiakit.bus.broker import MosquittoProcess
 from mafiakit.device.config import TableSettings
 from mafiakit.device.hardware import TableHardware
+from mafiakit.device.inbox import Stop
 from mafiakit.device.music import MusicSettings, NightMusic
 from mafiakit.device.pins import PinMap, make_factory
-from mafiakit.device.service import Stop, TableService
+from mafiakit.device.service import TableService
 from mafiakit.firmware_sim.board import MockBoard
 
 
