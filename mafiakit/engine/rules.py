@@ -12,6 +12,7 @@ from typing import Any
 
 from mafiakit.engine import actions as act
 from mafiakit.engine import events as ev
+from mafiakit.engine.checks import at_table, seat_number, started
 from mafiakit.engine.errors import IllegalAction
 from mafiakit.engine.flow import (
     Tx,
@@ -23,7 +24,8 @@ from mafiakit.engine.flow import (
     remove_by_discipline,
     remove_by_vote,
 )
-from mafiakit.engine.roles import Role, is_seat
+from mafiakit.engine.night import best_move, don_check, sheriff_check, shoot
+from mafiakit.engine.roles import Role
 from mafiakit.engine.ruleset import Ruleset
 from mafiakit.engine.state import (
     CANCELLED,
@@ -62,42 +64,10 @@ def _result_words(s: GameState) -> str:
 # -- checks shared by several actions -------------------------------------------------------
 
 
-def _seat(value: int, what: str = "seat") -> int:
-    if not is_seat(value):
-        raise IllegalAction(f"{what} {value!r} is not a seat number 1-10")
-    return value
-
-
-def _at_table(s: GameState, seat: int) -> int:
-    _seat(seat)
-    if seat not in s.at_table:
-        raise IllegalAction(f"seat {seat} is not at the table")
-    return seat
-
-
-def _started(s: GameState) -> None:
-    if s.roles is None:
-        raise IllegalAction("the cards are not dealt yet: the roles line comes first")
-    if not s.started:
-        raise IllegalAction("the game has not started: «Наступает ночь» (start) comes first")
-
-
-def _night_after_shot(s: GameState, what: str) -> None:
-    _started(s)
-    if s.phase != NIGHT:
-        raise IllegalAction(f"{what} happens at night; it is day {s.number}")
-    if s.number == 0:
-        raise IllegalAction(f"there is no {what} in the zero night")
-    night = s.night
-    assert night is not None
-    if not night.shot_done:
-        raise IllegalAction(f"the mafia's shot comes before the {what}")
-
-
 def _voters(s: GameState, voters: tuple[int, ...], already: set[int]) -> None:
     seen: set[int] = set()
     for v in voters:
-        _seat(v, "voter")
+        seat_number(v, "voter")
         if v not in s.at_table:
             raise IllegalAction(f"seat {v} is not at the table and cannot vote")
         if v in seen:
@@ -115,7 +85,7 @@ def _roles(tx: Tx, a: act.Roles) -> None:
         raise IllegalAction("the cards are already dealt (undo to deal again)")
     seats = (a.don, *a.mafia, a.sheriff)
     for seat in seats:
-        _seat(seat)
+        seat_number(seat)
     for seat in seats:
         if seats.count(seat) > 1:
             raise IllegalAction(f"seat {seat} is given two cards")
@@ -137,7 +107,7 @@ def _start(tx: Tx, a: act.Start) -> None:
 
 def _day(tx: Tx, a: act.Day) -> None:
     s = tx.state
-    _started(s)
+    started(s)
     if s.phase != NIGHT:
         raise IllegalAction(f"it is already day {s.number}")
     killed = None
@@ -161,7 +131,7 @@ def _day(tx: Tx, a: act.Day) -> None:
 
 def _night(tx: Tx, a: act.Night) -> None:
     s = tx.state
-    _started(s)
+    started(s)
     if s.phase != DAY:
         raise IllegalAction(f"it is already night {s.number}")
     if s.speech is not None:
@@ -188,7 +158,7 @@ def _speaker_for_nomination(s: GameState, by: int | None, what: str) -> int:
     if s.phase != DAY or speech is None or speech.kind not in REGULAR_KINDS:
         raise IllegalAction(f"a {what} is made only during a player's own day speech")
     if by is not None and by != speech.seat:
-        _seat(by, "by")
+        seat_number(by, "by")
         raise IllegalAction(f"seat {by} is not speaking now (seat {speech.seat} is)")
     return speech.seat
 
@@ -205,7 +175,7 @@ def _nominate(tx: Tx, a: act.Nominate) -> None:
         done = day.nominations[day.nominators.index(speaker)]
         raise IllegalAction(f"seat {speaker} has already nominated seat {done} today "
                             "(one nomination a day)")
-    _at_table(s, a.seat)
+    at_table(s, a.seat)
     if a.seat in day.nominations:
         raise IllegalAction(f"seat {a.seat} is already nominated today")
     tx.emit(ev.Nominated(speaker, a.seat))
@@ -218,7 +188,7 @@ def _withdraw(tx: Tx, a: act.Withdraw) -> None:
     speaker = _speaker_for_nomination(s, a.by, "withdrawal")
     day = s.day
     assert day is not None
-    _seat(a.seat)
+    seat_number(a.seat)
     mine = [n for n, by in zip(day.nominations, day.nominators, strict=True) if by == speaker]
     if a.seat not in mine:
         raise IllegalAction(f"seat {speaker} did not nominate seat {a.seat} today")
@@ -230,7 +200,7 @@ def _votes(tx: Tx, a: act.Votes) -> None:
     voting = s.voting
     if voting is None:
         raise IllegalAction("no voting round is running now")
-    _seat(a.seat)
+    seat_number(a.seat)
     candidates = voting.candidates
     if a.seat not in candidates:
         raise IllegalAction(f"seat {a.seat} is not a candidate in this round "
@@ -282,122 +252,10 @@ def _lift(tx: Tx, a: act.Lift) -> None:
         remove_by_vote(tx, tied, "lift")
 
 
-def _shoot(tx: Tx, a: act.Shoot) -> None:
-    s = tx.state
-    _started(s)
-    if s.phase != NIGHT:
-        raise IllegalAction(f"the mafia shoots at night; it is day {s.number}")
-    if s.number == 0:
-        raise IllegalAction("there is no shooting in the zero night")
-    night = s.night
-    assert night is not None
-    if night.shot_done:
-        raise IllegalAction("the mafia has already shot tonight")
-    if a.shots is None:
-        if a.target is not None:
-            _at_table(s, a.target)
-        tx.emit(ev.Shot(a.target, None))
-        return
-    blacks = s.black_at_table()
-    given = [seat for seat, _ in a.shots]
-    for seat in given:
-        _seat(seat, "shooter")
-        if seat not in blacks:
-            raise IllegalAction(f"seat {seat} is not a black player at the table")
-        if given.count(seat) > 1:
-            raise IllegalAction(f"two shots from seat {seat}")
-    for seat in blacks:
-        if seat not in given:
-            raise IllegalAction(f"the shot of black seat {seat} is missing (null = no shot)")
-    targets = {target for _, target in a.shots}
-    for target in targets:
-        if target is not None:
-            _seat(target, "target")
-    # 000 I.7.3.1-2, 003 4.5.4-5: a kill only when every black shot the same player.
-    (only,) = targets if len(targets) == 1 else (None,)
-    kill = only if only is not None and only in s.at_table else None
-    tx.emit(ev.Shot(kill, tuple(sorted(a.shots))))
-
-
-def _check(tx: Tx, seat: int, checker: Role, title: str) -> None:
-    """The don's or the sheriff's check: once a night, after the shot, while he is at the
-    table, never of himself (000 I.7.5-7.7, 003 4.5.6-4.5.8)."""
-    s = tx.state
-    _night_after_shot(s, f"{title}'s check")
-    own = s.seat_of(checker)
-    if own not in s.at_table:
-        raise IllegalAction(f"the {title} is out: there is no {title}'s check")
-    assert s.night is not None
-    done = s.night.don_check if checker is Role.DON else s.night.sheriff_check
-    if done is not None:
-        raise IllegalAction(f"the {title} has already checked tonight (one check a night)")
-    _seat(seat)
-    if seat == own:
-        raise IllegalAction(f"the {title} cannot check himself")
-
-
-def _don_check(tx: Tx, a: act.DonCheck) -> None:
-    _check(tx, a.seat, Role.DON, "don")
-    tx.emit(ev.DonChecked(a.seat))
-
-
-def _sheriff_check(tx: Tx, a: act.SheriffCheck) -> None:
-    _check(tx, a.seat, Role.SHERIFF, "sheriff")
-    tx.emit(ev.SheriffChecked(a.seat))
-
-
-def best_move_victim(s: GameState, rules: Ruleset) -> int | None:
-    """The seat entitled to the best move tonight, if any (000 I.7.8, 003 9.6, 001 8.3)."""
-    night = s.night
-    if s.phase != NIGHT or night is None or s.number != rules.best_move.night:
-        return None
-    if night.shot is None or s.best_move is not None:
-        return None
-    limit = rules.best_move.max_day1_vote_removals
-    if limit >= 0:
-        voted = sum(1 for r in s.removed if r.phase == DAY and r.number == 1
-                    and r.cause in ("vote", "lift"))
-        if voted > limit:
-            return None
-    return night.shot
-
-
-def _best_move(tx: Tx, a: act.BestMove) -> None:
-    s, rules = tx.state, tx.rules
-    _night_after_shot(s, "best move")
-    if s.best_move is not None:
-        raise IllegalAction("the best move is already recorded")
-    victim = best_move_victim(s, rules)
-    if victim is None:
-        raise IllegalAction(_no_best_move_reason(s, rules))
-    n = len(a.seats)
-    if not 1 <= n <= rules.best_move.max_seats:
-        raise IllegalAction(f"the best move names 1 to {rules.best_move.max_seats} seats, not {n}")
-    for seat in a.seats:
-        _seat(seat)
-        if a.seats.count(seat) > 1:
-            raise IllegalAction(f"seat {seat} is named twice in the best move")
-        if seat == victim:
-            raise IllegalAction(f"seat {victim} cannot name himself in the best move")
-    found = sum(1 for seat in a.seats if s.role(seat) in _BLACK)
-    tx.emit(ev.BestMoveMade(victim, a.seats, found))
-
-
-def _no_best_move_reason(s: GameState, rules: Ruleset) -> str:
-    night = s.night
-    assert night is not None
-    if s.number != rules.best_move.night:
-        return f"the best move is made only in night {rules.best_move.night}"
-    if night.shot is None:
-        return "nobody was killed tonight: there is no best move"
-    return (f"no best move: day 1's vote removed more than "
-            f"{rules.best_move.max_day1_vote_removals} player (000 I.7.8)")
-
-
 def _foul(tx: Tx, a: act.Foul) -> None:
     s, rules = tx.state, tx.rules
-    _started(s)
-    _seat(a.seat)
+    started(s)
+    seat_number(a.seat)
     farewell = s.speech is not None and s.speech.kind == FAREWELL and s.speech.seat == a.seat
     if a.seat not in s.at_table and not farewell:
         raise IllegalAction(f"seat {a.seat} is not at the table")
@@ -413,8 +271,8 @@ def _foul(tx: Tx, a: act.Foul) -> None:
 
 def _disqualify(tx: Tx, a: act.Disqualify) -> None:
     s = tx.state
-    _started(s)
-    _at_table(s, a.seat)
+    started(s)
+    at_table(s, a.seat)
     if a.kind not in ("removal", "team_loss"):
         raise IllegalAction(f"disqualification kind {a.kind!r} is not removal or team_loss")
     remove_by_discipline(tx, a.seat, "disqualified", team_loss=a.kind == "team_loss")
@@ -430,10 +288,10 @@ _HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
     act.Withdraw: _withdraw,
     act.Votes: _votes,
     act.Lift: _lift,
-    act.Shoot: _shoot,
-    act.DonCheck: _don_check,
-    act.SheriffCheck: _sheriff_check,
-    act.BestMove: _best_move,
+    act.Shoot: shoot,
+    act.DonCheck: don_check,
+    act.SheriffCheck: sheriff_check,
+    act.BestMove: best_move,
     act.Foul: _foul,
     act.Disqualify: _disqualify,
 }

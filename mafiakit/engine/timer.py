@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from mafiakit.engine.night import best_move_victim
 from mafiakit.engine.roles import Role
-from mafiakit.engine.rules import best_move_victim
 from mafiakit.engine.ruleset import Ruleset
 from mafiakit.engine.state import DAY, FAREWELL, NIGHT, SETUP, GameState
 
