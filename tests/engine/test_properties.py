@@ -8,8 +8,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mafiakit.engine import actions as act
 from mafiakit.engine import events as ev
 from mafiakit.engine.apply import fold
+from mafiakit.engine.errors import IllegalAction
 from mafiakit.engine.game import Game
 from mafiakit.engine.log import dump_lines, header
 from mafiakit.engine.playout import Mix, random_game
@@ -121,3 +123,47 @@ def test_public_and_audience_views_never_carry_secrets_before_the_end(
                 assert word not in text, (word, text)
             if g.state.phase == "night" and g.state.number > 0:
                 assert v["step"] == "night" and v["timer"] is None and v["speaker"] is None
+
+
+SEAT_ISH = st.integers(-2, 12)
+ANY_ACTION = st.one_of(
+    st.builds(lambda d, m1, m2, s: act.Roles(don=d, mafia=(m1, m2), sheriff=s),
+              SEAT_ISH, SEAT_ISH, SEAT_ISH, SEAT_ISH),
+    st.sampled_from([act.Start(), act.Day(), act.Night(), act.SpeechEnd()]),
+    st.builds(act.Nominate, seat=SEAT_ISH, by=st.none() | SEAT_ISH),
+    st.builds(act.Withdraw, seat=SEAT_ISH),
+    st.builds(act.Votes, seat=SEAT_ISH, count=st.integers(-1, 11)),
+    st.builds(act.Votes, seat=SEAT_ISH, voters=st.lists(SEAT_ISH, max_size=5).map(tuple)),
+    st.builds(act.Lift, count=st.integers(-1, 11)),
+    st.builds(act.Lift, voters=st.lists(SEAT_ISH, max_size=7).map(tuple)),
+    st.builds(act.Shoot, target=st.none() | SEAT_ISH),
+    st.builds(act.Shoot, shots=st.lists(st.tuples(SEAT_ISH, st.none() | SEAT_ISH),
+                                        max_size=4).map(tuple)),
+    st.builds(act.DonCheck, seat=SEAT_ISH),
+    st.builds(act.SheriffCheck, seat=SEAT_ISH),
+    st.builds(act.BestMove, seats=st.lists(SEAT_ISH, max_size=4).map(tuple)),
+    st.builds(act.Foul, seat=SEAT_ISH),
+    st.builds(act.Disqualify, seat=SEAT_ISH, kind=st.sampled_from(["removal", "team_loss"])),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 2**32), cut=st.floats(0, 1),
+       tries=st.lists(ANY_ACTION, min_size=1, max_size=40))
+def test_any_action_at_any_moment_is_accepted_or_refused_cleanly(
+        rules: str, seed: int, cut: float, tries: list[act.Action]) -> None:
+    """Whatever the judge enters at whatever moment: either the rules accept it (and the
+    state is still the fold of its events) or it is refused with IllegalAction and nothing
+    changes; never another exception."""
+    played = play(rules, seed, Mix())
+    game = Game(rules)
+    for action in played.actions[: int(len(played.actions) * cut)]:
+        game.push(action)
+    for action in tries:
+        before = game.state
+        try:
+            game.push(action)
+        except IllegalAction:
+            assert game.state is before
+            continue
+        assert fold(e for events in game.events for e in events) == game.state
