@@ -41,7 +41,8 @@ class PadBridge:
         if isinstance(result, Action):
             ok, why = service.submit_line(result.action)
             if ok:
-                self.hardware.signal_ok(press_feedback_seat(self.views()[0], event.key))
+                public, judge = self.views()  # the game moved on
+                self.hardware.signal_ok(press_feedback_seat(public, event.key))
             else:
                 self.hardware.signal_error()
                 service.last_error = why
@@ -52,7 +53,7 @@ class PadBridge:
             service.last_error = result.message
         elif isinstance(result, Pending) and event.kind == "press":
             self.hardware.signal_ok(press_feedback_seat(public, event.key))
-        text = self.decoder.text(self.views()[1])
+        text = self.decoder.text(judge)
         if text != service.pad_text or isinstance(result, PadError | Action):
             service.pad_text = text
             service.publish_all(only=("judge",))

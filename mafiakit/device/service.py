@@ -251,15 +251,14 @@ class TableService:
 
     def _retime(self) -> None:
         """A new countdown when the timed thing changed (new speaker, candidate, step)."""
-        ident = snap.timer_identity(self.game)
+        timer = current_timer(self.game.state, self.game.rules)
+        ident = snap.timer_identity(self.game, timer)
         if ident == self._timer_id:
             return
         self._timer_id = ident
         self.countdown = None
-        if ident is not None:
-            timer = current_timer(self.game.state, self.game.rules)
-            if timer is not None and timer.seconds > 0:
-                self.countdown = Countdown.start(timer.kind, timer.seconds, self.mono())
+        if timer is not None and timer.seconds > 0:
+            self.countdown = Countdown.start(timer.kind, timer.seconds, self.mono())
 
     def timer_key(self, restart: bool = False) -> None:
         if self.countdown is None:

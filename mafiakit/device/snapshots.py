@@ -14,7 +14,7 @@ from mafiakit.device.timer import Countdown
 from mafiakit.engine.game import Game
 from mafiakit.engine.log import action_to_dict
 from mafiakit.engine.protocol import result
-from mafiakit.engine.timer import current_timer
+from mafiakit.engine.timer import Timer
 from mafiakit.engine.views import view
 
 
@@ -51,10 +51,10 @@ def protocol(game: Game, game_id: str, header: dict[str, Any]) -> Protocol:
                     result=result(game.state, game.rules.id))
 
 
-def timer_identity(game: Game) -> tuple[Any, ...] | None:
-    """What makes "a new timer": a new speaker, a new candidate on the vote, a new step."""
+def timer_identity(game: Game, timer: Timer | None) -> tuple[Any, ...] | None:
+    """What makes "a new timer" (`timer` = the one that applies now): a new speaker, a new
+    candidate on the vote, a new step."""
     s = game.state
-    timer = current_timer(s, game.rules)
     if timer is None:
         return None
     voting = s.voting
