@@ -1,6 +1,7 @@
 # The two commands a newcomer needs: `make demo` (the kit running) and `make test` (everything checked).
 VENV := .venv
 PY := $(VENV)/bin/python
+PARTS := engine bus device firmware_sim scoreboard mafiakit
 
 .PHONY: setup demo test lint typecheck bench clean
 
@@ -15,7 +16,8 @@ test: setup lint typecheck
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 lint: setup
-	$(VENV)/bin/ruff check mafiakit tests scripts
+	$(VENV)/bin/ruff check $(PARTS) tests scripts
+	$(VENV)/bin/lint-imports
 
 typecheck: setup
 	$(VENV)/bin/mypy

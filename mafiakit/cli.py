@@ -15,12 +15,11 @@ import sys
 PARTS = (
     "mafiakit.replay",  # replay
     "mafiakit.bench.cli",  # bench NAME
-    "mafiakit.bus.cli",  # schema, broker
-    "mafiakit.device.cli",  # table
-    "mafiakit.firmware_sim.cli",  # sim
-    "mafiakit.scoreboard.cli",  # scoreboard
+    "bus.cli",  # schema, broker
+    "device.cli",  # table
+    "firmware_sim.cli",  # sim
+    "scoreboard.cli",  # scoreboard
     "mafiakit.demo",  # demo
-    "mafiakit.hub.cli",  # hub
 )
 
 

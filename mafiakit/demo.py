@@ -51,13 +51,13 @@ def command(args: argparse.Namespace) -> int:
 def windowed(game: Path, gap_ms: int, lang: str) -> int:
     import signal
 
-    from mafiakit.bus.broker import MosquittoProcess
+    from bus.broker import MosquittoProcess
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # close the windows and the broker on the way out
 
     signal.signal(signal.SIGTERM, stop)
-    from mafiakit.firmware_sim.fromlog import log_to_script
+    from firmware_sim.fromlog import log_to_script
 
     me = [sys.executable, "-m", "mafiakit.cli"]
     with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
@@ -93,10 +93,10 @@ def _announce_game(url: str, header: dict[str, Any]) -> None:
     resend until the table replies (its command subscription may lag its birth)."""
     import queue
 
-    from mafiakit.bus.client import BusClient, Received
-    from mafiakit.bus.config import BrokerConfig
-    from mafiakit.bus.payloads import Command
-    from mafiakit.bus.topics import command_topic, table_topic
+    from bus.client import BusClient, Received
+    from bus.config import BrokerConfig
+    from bus.payloads import Command
+    from bus.topics import command_topic, table_topic
 
     hub = BusClient(BrokerConfig.from_url(url), name="demo-hub")
     hub.subscribe(table_topic(TOURNAMENT, TABLE, "status"))
@@ -131,20 +131,20 @@ def _announce_game(url: str, header: dict[str, Any]) -> None:
 def headless(game: Path, out: Path, lang: str = "ru") -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from mafiakit.bus.config import BrokerConfig
-    from mafiakit.engine.protocol import result
-    from mafiakit.engine.views import view
-    from mafiakit.firmware_sim.clock import ManualClock
-    from mafiakit.firmware_sim.fromlog import log_to_script
-    from mafiakit.firmware_sim.script import (
+    from bus.config import BrokerConfig
+    from engine.protocol import result
+    from engine.views import view
+    from firmware_sim.clock import ManualClock
+    from firmware_sim.fromlog import log_to_script
+    from firmware_sim.script import (
         ScriptPlayer,
         parse_script,
         replay_virtual,
         schedule,
     )
-    from mafiakit.firmware_sim.table import SimTable
-    from mafiakit.scoreboard.feed import FeedStore
-    from mafiakit.scoreboard.live import LiveFeed
+    from firmware_sim.table import SimTable
+    from scoreboard.feed import FeedStore
+    from scoreboard.live import LiveFeed
 
     out.mkdir(parents=True, exist_ok=True)
     text = game.read_text(encoding="utf-8")
@@ -204,9 +204,9 @@ class Shots:
     """One PNG per screen at each step: table (public), judge, wall and the simulator."""
 
     def __init__(self, out: Path, sim: Any, stores: dict[str, Any], lang: str) -> None:
-        from mafiakit.firmware_sim.window import SimWindow
-        from mafiakit.scoreboard.render import Renderer
-        from mafiakit.scoreboard.screen import ScreenSource
+        from firmware_sim.window import SimWindow
+        from scoreboard.render import Renderer
+        from scoreboard.screen import ScreenSource
 
         self.out, self.count = out, 0
         self.renderer = Renderer((1280, 720))
@@ -222,7 +222,7 @@ class Shots:
     def take(self, public: dict[str, Any], final: bool = False) -> None:
         import pygame
 
-        from mafiakit.scoreboard.display import save_png
+        from scoreboard.display import save_png
 
         self.count += 1
         tag = "end" if final else f"{public['phase']}-{public['number']}-{public['step']}"

@@ -7,9 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from mafiakit.engine.protocol import result
-from mafiakit.engine.replay import ReplayError, replay
-from mafiakit.engine.ruleset import RulesetError, load_ruleset
+from engine.protocol import result
+from engine.replay import ReplayError, replay
+from engine.ruleset import RulesetError, load_ruleset
 
 
 def command(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mafiakit.engine import (
+from engine import (
     BestMove,
     Day,
     DonCheck,
@@ -25,10 +25,10 @@ from mafiakit.engine import (
     Votes,
     Withdraw,
 )
-from mafiakit.engine.actions import Action
-from mafiakit.engine.log import dump_lines, header
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.engine.protocol import result
+from engine.actions import Action
+from engine.log import dump_lines, header
+from engine.playout import Mix, random_game
+from engine.protocol import result
 
 OUT = Path(__file__).resolve().parents[1] / "examples"
 NICKS = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]

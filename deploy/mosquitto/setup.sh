@@ -18,7 +18,7 @@ NO_SERVICE="${MAFIAKIT_NO_SERVICE:-}"
 die() { echo "setup.sh: $*" >&2; exit 2; }
 
 [ $# -ge 2 ] || die "usage: setup.sh TOURNAMENT TABLE [TABLE ...]  (e.g. setup.sh autumn-cup 1 2 3)"
-check_id() {  # same rule as mafiakit.bus.topics.check_id, ASCII only here
+check_id() {  # same rule as bus.topics.check_id, ASCII only here
   [[ "$2" =~ ^[A-Za-z0-9._-]{1,40}$ ]] ||
     die "$1 '$2' may contain only letters, digits, '-', '_' and '.' (at most 40)"
 }

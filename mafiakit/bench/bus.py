@@ -24,13 +24,13 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from mafiakit.bus.broker import MosquittoProcess
-from mafiakit.bus.client import BusClient, Received
-from mafiakit.bus.config import BrokerConfig
-from mafiakit.bus.topics import table_topic
-from mafiakit.device.journal import Journal
-from mafiakit.engine.log import action_to_dict, header
-from mafiakit.engine.playout import random_game
+from bus.broker import MosquittoProcess
+from bus.client import BusClient, Received
+from bus.config import BrokerConfig
+from bus.topics import table_topic
+from device.journal import Journal
+from engine.log import action_to_dict, header
+from engine.playout import random_game
 
 
 def _pct(values: list[float], q: float) -> float:

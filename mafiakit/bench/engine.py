@@ -13,10 +13,10 @@ import sys
 import time
 from typing import Any
 
-from mafiakit.engine import Undo
-from mafiakit.engine.game import Game
-from mafiakit.engine.log import action_to_dict, parse_action
-from mafiakit.engine.playout import Mix, random_game
+from engine import Undo
+from engine.game import Game
+from engine.log import action_to_dict, parse_action
+from engine.playout import Mix, random_game
 
 RULES = ("cml", "fiim", "fiim-2015", "judge-guide")
 

@@ -24,11 +24,11 @@ from typing import Any, cast
 
 from gpiozero.pins.mock import MockFactory
 
-from mafiakit.device.feedback import OK_FLASH, press_feedback_seat, seat_pattern
-from mafiakit.device.hardware import TableHardware
-from mafiakit.device.pad import KeyEvent
-from mafiakit.device.pins import PinMap, make_factory
-from mafiakit.firmware_sim.board import MockBoard
+from device.feedback import OK_FLASH, press_feedback_seat, seat_pattern
+from device.hardware import TableHardware
+from device.pad import KeyEvent
+from device.pins import PinMap, make_factory
+from firmware_sim.board import MockBoard
 
 Consumer = Callable[[KeyEvent], None]
 
@@ -105,10 +105,10 @@ def through_the_table(presses: int) -> list[float]:
     import tempfile
     from pathlib import Path
 
-    from mafiakit.device.config import TableSettings
-    from mafiakit.device.inbox import NewGame, Stop, Submit
-    from mafiakit.device.service import TableService
-    from mafiakit.engine.log import header
+    from device.config import TableSettings
+    from device.inbox import NewGame, Stop, Submit
+    from device.service import TableService
+    from engine.log import header
 
     factory = cast(MockFactory, make_factory("mock"))
     pin_map = PinMap()

@@ -24,8 +24,8 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _frames(count: int) -> list[Any]:
-    from mafiakit.scoreboard.model import judge_frame, table_frame
-    from mafiakit.scoreboard.samples import NOW, sample_feed
+    from scoreboard.model import judge_frame, table_frame
+    from scoreboard.samples import NOW, sample_feed
 
     feeds = [(name, sample_feed(name)) for name in SAMPLES]
     frames = []
@@ -49,10 +49,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     """Render timing and idle CPU; `args.quick` shortens both."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from mafiakit.scoreboard.display import POLL_S, Display, ScreenLoop
-    from mafiakit.scoreboard.model import table_frame
-    from mafiakit.scoreboard.render import Renderer
-    from mafiakit.scoreboard.samples import NOW, sample_feed
+    from scoreboard.display import POLL_S, Display, ScreenLoop
+    from scoreboard.model import table_frame
+    from scoreboard.render import Renderer
+    from scoreboard.samples import NOW, sample_feed
 
     quick = bool(getattr(args, "quick", False))
     count = 120 if quick else 1200

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.bus import topics
-from mafiakit.bus.broker import MosquittoProcess
-from mafiakit.bus.client import BusClient, LinkDown, Presence
-from mafiakit.bus.payloads import Command, Event, Heartbeat, Protocol, Reply
-from mafiakit.bus.testing import (
+from bus import topics
+from bus.broker import MosquittoProcess
+from bus.client import BusClient, LinkDown, Presence
+from bus.payloads import Command, Event, Heartbeat, Protocol, Reply
+from bus.testing import (
     ACL_OTHER_TABLE,
     ACL_OTHER_TABLE_USER,
     ACL_TABLE,

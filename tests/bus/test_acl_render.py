@@ -5,7 +5,7 @@ from __future__ import annotations
 import paho.mqtt.client as mqtt
 import pytest
 
-from mafiakit.bus.acl import TEMPLATE, parse_table, render_acl, template_text
+from bus.acl import TEMPLATE, parse_table, render_acl, template_text
 
 TEMPLATE_TEXT = """user hub
 topic read mafia/v1/#

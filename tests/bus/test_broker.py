@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from mafiakit.bus.broker import BrokerError, MosquittoProcess, find_mosquitto, free_port
-from mafiakit.bus.client import BusClient, LinkDown
-from mafiakit.bus.passwords import find_passwd_tool, hash_line, write_password_file
-from mafiakit.bus.testing import GUARD_S, connected_client, next_item
+from bus.broker import BrokerError, MosquittoProcess, find_mosquitto, free_port
+from bus.client import BusClient, LinkDown
+from bus.passwords import find_passwd_tool, hash_line, write_password_file
+from bus.testing import GUARD_S, connected_client, next_item
 
 
 def accepts(host: str, port: int) -> bool:
@@ -23,12 +23,13 @@ def accepts(host: str, port: int) -> bool:
         return False
 
 
-def test_the_binary_is_found() -> None:
-    assert Path(find_mosquitto()).name == "mosquitto"
+def test_the_binary_is_found(mosquitto_binary: str) -> None:
+    assert Path(mosquitto_binary).name == "mosquitto"
+    assert find_mosquitto() == mosquitto_binary
 
 
-def test_start_stop_restart_on_the_same_port() -> None:
-    with MosquittoProcess() as broker:
+def test_start_stop_restart_on_the_same_port(spawn_broker: type[MosquittoProcess]) -> None:
+    with spawn_broker() as broker:
         port = broker.port
         assert broker.running and accepts(broker.host, port)
         broker.stop()
@@ -42,8 +43,10 @@ def test_start_stop_restart_on_the_same_port() -> None:
     assert not workdir.exists()
 
 
-def test_the_generated_config_is_local_and_anonymous_by_default() -> None:
-    with MosquittoProcess() as broker:
+def test_the_generated_config_is_local_and_anonymous_by_default(
+    spawn_broker: type[MosquittoProcess],
+) -> None:
+    with spawn_broker() as broker:
         config = broker.config_path.read_text()
         assert f"listener {broker.port} 127.0.0.1" in config
         assert "allow_anonymous true" in config
@@ -51,24 +54,26 @@ def test_the_generated_config_is_local_and_anonymous_by_default() -> None:
         assert broker.url == f"mqtt://127.0.0.1:{broker.port}"
 
 
-def test_a_busy_port_is_reported_with_the_broker_log() -> None:
-    with MosquittoProcess() as first:
-        second = MosquittoProcess(port=first.port)
+def test_a_busy_port_is_reported_with_the_broker_log(spawn_broker: type[MosquittoProcess]) -> None:
+    with spawn_broker() as first:
+        second = spawn_broker(port=first.port)
         with pytest.raises(BrokerError, match=f"port {first.port} .* is already taken"):
             second.start()
         second.close()
 
 
-def test_a_broken_config_is_reported_with_the_broker_log() -> None:
-    broker = MosquittoProcess()
+def test_a_broken_config_is_reported_with_the_broker_log(
+    spawn_broker: type[MosquittoProcess],
+) -> None:
+    broker = spawn_broker()
     broker.config_path.write_text(broker.config_path.read_text() + "no_such_option 1\n")
     with pytest.raises(BrokerError, match=r"(?s)mosquitto exited at start.*no_such_option"):
         broker.start()
     broker.close()
 
 
-def test_a_missing_binary_is_reported() -> None:
-    broker = MosquittoProcess(binary="/nonexistent/mosquitto")
+def test_a_missing_binary_is_reported(spawn_broker: type[MosquittoProcess]) -> None:
+    broker = spawn_broker(binary="/nonexistent/mosquitto")
     with pytest.raises(FileNotFoundError):
         broker.start()
     broker.close()
@@ -108,11 +113,13 @@ def test_password_file_is_private(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("ourselves", [False, True], ids=["mosquitto_passwd", "own-hash"])
-def test_accounts_log_in_and_strangers_do_not(ourselves: bool) -> None:
+def test_accounts_log_in_and_strangers_do_not(
+    ourselves: bool, spawn_broker: type[MosquittoProcess]
+) -> None:
     if not ourselves:
         assert find_passwd_tool() is not None, "mosquitto_passwd ships with mosquitto"
     users = {"venue": "right-password"}
-    with MosquittoProcess(users=users, hash_passwords_ourselves=ourselves) as broker:
+    with spawn_broker(users=users, hash_passwords_ourselves=ourselves) as broker:
         assert "allow_anonymous false" in broker.config_path.read_text()
         good = connected_client(broker.config("venue"), "venue")
         assert good.connected
@@ -124,8 +131,8 @@ def test_accounts_log_in_and_strangers_do_not(ourselves: bool) -> None:
         wrong.close()
 
 
-def test_config_for_an_unknown_account_is_refused() -> None:
-    with MosquittoProcess(users={"hub": "h"}) as broker:
+def test_config_for_an_unknown_account_is_refused(spawn_broker: type[MosquittoProcess]) -> None:
+    with spawn_broker(users={"hub": "h"}) as broker:
         with pytest.raises(KeyError, match="no account"):
             broker.config("scoreboard")
         assert broker.config("hub").username == "hub"

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from mafiakit.bus.cli import register
-from mafiakit.bus.config import BrokerConfig
-from mafiakit.bus.testing import connected_client
+from bus.cli import register
+from bus.config import BrokerConfig
+from bus.testing import connected_client
 
 PAYLOAD_NAMES = {"public", "audience", "judge", "status", "heartbeat", "event", "protocol",
                  "command", "reply"}
@@ -74,7 +74,7 @@ def test_bad_arguments_are_explained(
     assert message in capsys.readouterr().err
 
 
-def test_broker_runs_in_the_foreground_until_stopped() -> None:
+def test_broker_runs_in_the_foreground_until_stopped(mosquitto_binary: str) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "mafiakit.cli", "broker", "--port", "0",
          "--acl", "--user", "hub:pw", "--table", "cup/3"],

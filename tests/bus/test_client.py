@@ -11,13 +11,13 @@ from datetime import datetime
 
 import pytest
 
-from mafiakit.bus import topics
-from mafiakit.bus.broker import MosquittoProcess
-from mafiakit.bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from mafiakit.bus.config import BrokerConfig
-from mafiakit.bus.messages import decode_message
-from mafiakit.bus.payloads import Event, PayloadError, Status, decode, encode
-from mafiakit.bus.testing import (
+from bus import topics
+from bus.broker import MosquittoProcess
+from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
+from bus.config import BrokerConfig
+from bus.messages import decode_message
+from bus.payloads import Event, PayloadError, Status, decode, encode
+from bus.testing import (
     GUARD_S,
     SAMPLE_TIME,
     connected_client,
@@ -137,7 +137,7 @@ def test_a_killed_process_leaves_its_will(broker: MosquittoProcess) -> None:
     topic = topics.table_topic(T, "6", "status")
     watcher = connected_client(broker.config(), "watcher", topic)
     child = subprocess.Popen(
-        [sys.executable, "-m", "mafiakit.bus.testing", broker.url, T, "6"],
+        [sys.executable, "-m", "bus.testing", broker.url, T, "6"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )
     assert child.stdout is not None
@@ -179,8 +179,8 @@ def test_a_stale_death_is_answered_with_a_fresh_birth(
         client.close()
 
 
-def test_reconnects_resubscribes_and_is_born_again() -> None:
-    with MosquittoProcess() as own:
+def test_reconnects_resubscribes_and_is_born_again(spawn_broker: type[MosquittoProcess]) -> None:
+    with spawn_broker() as own:
         status = topics.table_topic(T, "8", "status")
         judge = topics.table_topic(T, "8", "judge")
         table = connected_client(own.config(), "table", presence=Presence(status, "t"))
@@ -205,8 +205,10 @@ def test_reconnects_resubscribes_and_is_born_again() -> None:
         hub.close()
 
 
-def test_a_client_started_before_its_broker_connects_when_it_comes() -> None:
-    broker = MosquittoProcess()
+def test_a_client_started_before_its_broker_connects_when_it_comes(
+    spawn_broker: type[MosquittoProcess],
+) -> None:
+    broker = spawn_broker()
     client = BusClient(broker.config(), name="early").start()
     refusal = next_item(client, lambda item: isinstance(item, LinkDown))
     assert refusal.reason == "the broker cannot be reached; retrying"
@@ -218,9 +220,11 @@ def test_a_client_started_before_its_broker_connects_when_it_comes() -> None:
     assert not client.connected
 
 
-def test_retained_state_survives_a_restart_only_with_persistence() -> None:
+def test_retained_state_survives_a_restart_only_with_persistence(
+    spawn_broker: type[MosquittoProcess],
+) -> None:
     for persistence in (True, False):
-        with MosquittoProcess(persistence=persistence) as own:
+        with spawn_broker(persistence=persistence) as own:
             topic = topics.table_topic(T, "9", "public")
             marker_topic = topics.table_topic(T, "9", "events")
             writer = connected_client(own.config(), "writer")

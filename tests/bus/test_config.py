@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from mafiakit.bus.config import BrokerConfig
+from bus.config import BrokerConfig
 
 URLS = [
     ("mqtt://127.0.0.1:1883", {"host": "127.0.0.1", "port": 1883, "tls": False,

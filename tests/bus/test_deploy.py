@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from mafiakit.bus import topics
-from mafiakit.bus.acl import render_acl
-from mafiakit.bus.broker import find_mosquitto, free_port
-from mafiakit.bus.client import BusClient, LinkDown
-from mafiakit.bus.config import BrokerConfig
-from mafiakit.bus.testing import GUARD_S, connected_client, next_item, received_until
+from bus import topics
+from bus.acl import render_acl
+from bus.broker import find_mosquitto, free_port
+from bus.client import BusClient, LinkDown
+from bus.config import BrokerConfig
+from bus.testing import GUARD_S, connected_client, next_item, received_until
 
 SETUP = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "setup.sh"
 
@@ -76,7 +76,9 @@ def test_setup_refuses_bad_arguments_and_writes_nothing(
 
 
 @pytest.fixture
-def production(tmp_path: Path) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
+def production(
+    tmp_path: Path, mosquitto_binary: str
+) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
     """mosquitto running the files setup.sh wrote, on a free local port."""
     assert setup(tmp_path, "cup", "1").returncode == 0
     port = free_port()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.bus import topics
-from mafiakit.bus.messages import PAYLOAD_OF_KIND, decode_message
-from mafiakit.bus.payloads import MODELS, Command, PayloadError, Status, encode
-from mafiakit.bus.testing import SAMPLE_TIME, sample_snapshot
+from bus import topics
+from bus.messages import PAYLOAD_OF_KIND, decode_message
+from bus.payloads import MODELS, Command, PayloadError, Status, encode
+from bus.testing import SAMPLE_TIME, sample_snapshot
 
 
 def test_every_table_kind_maps_to_a_payload() -> None:

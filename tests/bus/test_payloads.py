@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from mafiakit.bus.payloads import (
+from bus.payloads import (
     MAX_PAYLOAD_BYTES,
     MODELS,
     Command,
@@ -22,7 +22,7 @@ from mafiakit.bus.payloads import (
     decode,
     encode,
 )
-from mafiakit.bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_view
+from bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_view
 
 HEADER = {"format": "mafia-game-log", "version": 1, "rules": "cml", "table": "3",
           "players": [f"Nick{n}" for n in range(1, 11)]}

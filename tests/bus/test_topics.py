@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiakit.bus import topics
-from mafiakit.bus.topics import TopicError, TopicRef
+from bus import topics
+from bus.topics import TopicError, TopicRef
 
 BUILT = [
     (topics.table_topic("cup", "3", "status"), "mafia/v1/cup/tables/3/status"),

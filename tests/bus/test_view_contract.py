@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from mafiakit.bus.schema import all_schemas
-from mafiakit.bus.views import View
-from mafiakit.device.config import TableSettings
-from mafiakit.device.service import TableService
-from mafiakit.device.snapshots import snapshot
-from mafiakit.engine import actions as act
-from mafiakit.engine.game import Game
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.engine.views import view
+from bus.schema import all_schemas
+from bus.views import View
+from device.config import TableSettings
+from device.service import TableService
+from device.snapshots import snapshot
+from engine import actions as act
+from engine.game import Game
+from engine.playout import Mix, random_game
+from engine.views import view
 
 
 @pytest.mark.parametrize("rules", ["cml", "fiim", "fiim-2015", "judge-guide"])

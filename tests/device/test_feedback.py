@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiakit.device.feedback import press_feedback_seat, seat_pattern
-from mafiakit.device.leds import Pattern
-from mafiakit.device.pins import KEYS
+from device.feedback import press_feedback_seat, seat_pattern
+from device.leds import Pattern
+from device.pins import KEYS
 
 P = Pattern
 

@@ -12,13 +12,13 @@ import pytest
 from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
-from mafiakit.device.hardware import TableHardware
-from mafiakit.device.leds import DIM_LEVEL, FRAME, Pattern
-from mafiakit.device.music import MusicSettings, NightMusic
-from mafiakit.device.pad import KeyEvent
-from mafiakit.device.pins import PinMap
-from mafiakit.firmware_sim.board import MockBoard
-from mafiakit.firmware_sim.clock import ManualClock
+from device.hardware import TableHardware
+from device.leds import DIM_LEVEL, FRAME, Pattern
+from device.music import MusicSettings, NightMusic
+from device.pad import KeyEvent
+from device.pins import PinMap
+from firmware_sim.board import MockBoard
+from firmware_sim.clock import ManualClock
 
 Drain = Callable[[TableHardware], list[tuple[str, str]]]
 BUZZER_MAP = PinMap(timer=0, buzzer=15)

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from mafiakit.device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
-from mafiakit.device.pad import KeyEvent
+from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
+from device.pad import KeyEvent
 
 
 def view(

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from mafiakit.device.feedback import ERROR_FLASH, OK_FLASH
-from mafiakit.device.leds import (
+from device.feedback import ERROR_FLASH, OK_FLASH
+from device.leds import (
     BLINK_PERIOD,
     DIM_LEVEL,
     FRAME,
@@ -19,9 +19,9 @@ from mafiakit.device.leds import (
     pattern_level,
     signal_step,
 )
-from mafiakit.device.pins import PinMap
-from mafiakit.firmware_sim.board import MockBoard
-from mafiakit.firmware_sim.clock import ManualClock
+from device.pins import PinMap
+from firmware_sim.board import MockBoard
+from firmware_sim.clock import ManualClock
 
 P = Pattern
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from mafiakit.device.music import (
+from device.music import (
     DEFAULT_TRACK,
     MusicSettings,
     NightMusic,

@@ -8,10 +8,10 @@ import pytest
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory
 
-from mafiakit.device.hardware import TableHardware
-from mafiakit.device.pins import PinMap
-from mafiakit.firmware_sim.board import MockBoard
-from mafiakit.firmware_sim.clock import ManualClock
+from device.hardware import TableHardware
+from device.pins import PinMap
+from firmware_sim.board import MockBoard
+from firmware_sim.clock import ManualClock
 
 Drain = Callable[[TableHardware], list[tuple[str, str]]]
 MS = 0.001

@@ -6,7 +6,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from pydantic import ValidationError
 
-from mafiakit.device.pins import KEYS, SHARED_PINS, PinMap, make_factory, seat_of
+from device.pins import KEYS, SHARED_PINS, PinMap, make_factory, seat_of
 
 
 def test_default_map_uses_every_header_gpio_once_and_keeps_the_eeprom_pins_free() -> None:

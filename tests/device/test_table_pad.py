@@ -14,21 +14,21 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from mafiakit.device.config import TableSettings
-from mafiakit.device.feedback import seat_pattern
-from mafiakit.device.hardware import TableHardware
-from mafiakit.device.leds import DIM_LEVEL, Pattern
-from mafiakit.device.pins import PinMap
-from mafiakit.device.service import TableService
-from mafiakit.engine.log import ACTION_FIELDS, dump_lines, header
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.engine.protocol import result
-from mafiakit.engine.replay import replay
-from mafiakit.engine.views import view
-from mafiakit.firmware_sim.board import MockBoard
-from mafiakit.firmware_sim.clock import ManualClock
-from mafiakit.firmware_sim.fromlog import log_to_script
-from mafiakit.firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
+from device.config import TableSettings
+from device.feedback import seat_pattern
+from device.hardware import TableHardware
+from device.leds import DIM_LEVEL, Pattern
+from device.pins import PinMap
+from device.service import TableService
+from engine.log import ACTION_FIELDS, dump_lines, header
+from engine.playout import Mix, random_game
+from engine.protocol import result
+from engine.replay import replay
+from engine.views import view
+from firmware_sim.board import MockBoard
+from firmware_sim.clock import ManualClock
+from firmware_sim.fromlog import log_to_script
+from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl"))
 

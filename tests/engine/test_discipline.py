@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mafiakit.engine import (
+from engine import (
     Action,
     Day,
     Disqualify,
@@ -25,9 +25,9 @@ from mafiakit.engine import (
     Votes,
     Winner,
 )
-from mafiakit.engine.protocol import result
-from mafiakit.engine.state import Speech
-from mafiakit.engine.testing import (
+from engine.protocol import result
+from engine.state import Speech
+from engine.testing import (
     day_result,
     end_speeches,
     refused,
@@ -36,7 +36,7 @@ from mafiakit.engine.testing import (
     timer_of,
     to_day,
 )
-from mafiakit.engine.views import view
+from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 MUTING = ("fiim", "fiim-2015", "judge-guide")  # third foul: the next speech is lost

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mafiakit.engine import (
+from engine import (
     Action,
     Day,
     Disqualify,
@@ -28,11 +28,11 @@ from mafiakit.engine import (
     Votes,
     Winner,
 )
-from mafiakit.engine.protocol import result
-from mafiakit.engine.state import Speech
-from mafiakit.engine.testing import quiet_day, refused, speeches, started, to_day
-from mafiakit.engine.timer import current_timer
-from mafiakit.engine.views import view
+from engine.protocol import result
+from engine.state import Speech
+from engine.testing import quiet_day, refused, speeches, started, to_day
+from engine.timer import current_timer
+from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mafiakit.engine.log import action_to_dict, dump_lines, header, parse_action
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.engine.protocol import result
-from mafiakit.engine.replay import ReplayError, replay
+from engine.log import action_to_dict, dump_lines, header, parse_action
+from engine.playout import Mix, random_game
+from engine.protocol import result
+from engine.replay import ReplayError, replay
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.engine import (
+from engine import (
     BestMove,
     Day,
     DonCheck,
@@ -16,9 +16,9 @@ from mafiakit.engine import (
     SpeechEnd,
     Votes,
 )
-from mafiakit.engine.protocol import result
-from mafiakit.engine.testing import end_speeches, speeches, started, to_day
-from mafiakit.engine.timer import current_timer
+from engine.protocol import result
+from engine.testing import end_speeches, speeches, started, to_day
+from engine.timer import current_timer
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 

@@ -8,17 +8,17 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafiakit.engine import actions as act
-from mafiakit.engine import events as ev
-from mafiakit.engine.apply import fold
-from mafiakit.engine.errors import IllegalAction
-from mafiakit.engine.game import Game
-from mafiakit.engine.log import dump_lines, header
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.engine.protocol import result
-from mafiakit.engine.replay import replay
-from mafiakit.engine.roles import Role
-from mafiakit.engine.views import view
+from engine import actions as act
+from engine import events as ev
+from engine.apply import fold
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.log import dump_lines, header
+from engine.playout import Mix, random_game
+from engine.protocol import result
+from engine.replay import replay
+from engine.roles import Role
+from engine.views import view
 
 RULES = st.sampled_from(["cml", "fiim", "fiim-2015", "judge-guide"])
 MIXES = st.builds(Mix, foul=st.floats(0, 0.08), disqualify=st.floats(0, 0.01),

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mafiakit.engine import Day, Game, Nominate, Roles, Start, Withdraw
-from mafiakit.engine.ruleset import BUILTIN, RulesetError, load_ruleset
+from engine import Day, Game, Nominate, Roles, Start, Withdraw
+from engine.ruleset import BUILTIN, RulesetError, load_ruleset
 
-CML = Path(__file__).resolve().parents[2] / "mafiakit/engine/rulesets/cml.toml"
+CML = Path(__file__).resolve().parents[2] / "engine/rulesets/cml.toml"
 
 
 @pytest.mark.parametrize("rule_id", BUILTIN)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.engine import (
+from engine import (
     Day,
     Disqualify,
     DonCheck,
@@ -21,8 +21,8 @@ from mafiakit.engine import (
     Votes,
     Withdraw,
 )
-from mafiakit.engine.state import Speech
-from mafiakit.engine.testing import (
+from engine.state import Speech
+from engine.testing import (
     day_result,
     end_speeches,
     quiet_day,
@@ -32,7 +32,7 @@ from mafiakit.engine.testing import (
     timer_of,
     to_day,
 )
-from mafiakit.engine.views import view
+from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.

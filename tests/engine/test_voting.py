@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.engine import Day, IllegalAction, Lift, Night, Nominate, SpeechEnd, Votes
-from mafiakit.engine.protocol import result
-from mafiakit.engine.testing import end_speeches, speeches, started, to_day
+from engine import Day, IllegalAction, Lift, Night, Nominate, SpeechEnd, Votes
+from engine.protocol import result
+from engine.testing import end_speeches, speeches, started, to_day
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 

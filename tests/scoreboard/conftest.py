@@ -9,9 +9,9 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest
 
-from mafiakit.scoreboard.fonts import Fonts
-from mafiakit.scoreboard.layout import SIZES
-from mafiakit.scoreboard.render import Renderer
+from scoreboard.fonts import Fonts
+from scoreboard.layout import SIZES
+from scoreboard.render import Renderer
 
 
 @pytest.fixture(scope="session")

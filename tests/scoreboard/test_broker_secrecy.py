@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from mafiakit.bus.broker import MosquittoProcess
-from mafiakit.bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
-from mafiakit.device.config import TableSettings
-from mafiakit.device.service import TableService
-from mafiakit.engine.log import action_to_dict, header
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.scoreboard.feed import FeedStore
-from mafiakit.scoreboard.live import LiveFeed
-from mafiakit.scoreboard.model import table_frame, wall_frame
-from mafiakit.scoreboard.secrecy import secret_free, secrets_found
+from bus.broker import MosquittoProcess
+from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
+from device.config import TableSettings
+from device.service import TableService
+from engine.log import action_to_dict, header
+from engine.playout import Mix, random_game
+from scoreboard.feed import FeedStore
+from scoreboard.live import LiveFeed
+from scoreboard.model import table_frame, wall_frame
+from scoreboard.secrecy import secret_free, secrets_found
 
 GAMES = 100
 

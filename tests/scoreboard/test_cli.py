@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from mafiakit.bus.broker import MosquittoProcess
-from mafiakit.bus.payloads import Status, utc_now
-from mafiakit.bus.testing import GUARD_S, connected_client
-from mafiakit.bus.topics import table_topic
+from bus.broker import MosquittoProcess
+from bus.payloads import Status, utc_now
+from bus.testing import GUARD_S, connected_client
+from bus.topics import table_topic
 from mafiakit.cli import main
-from mafiakit.scoreboard.cli import register
-from mafiakit.scoreboard.feed import FeedStore
-from mafiakit.scoreboard.model import table_frame, wall_frame
-from mafiakit.scoreboard.render import Renderer
-from mafiakit.scoreboard.samples import NOW, fill_store, sample_feed
-from mafiakit.scoreboard.testing import bus_snapshot, compare
+from scoreboard.cli import register
+from scoreboard.feed import FeedStore
+from scoreboard.model import table_frame, wall_frame
+from scoreboard.render import Renderer
+from scoreboard.samples import NOW, fill_store, sample_feed
+from scoreboard.testing import bus_snapshot, compare
 
 
 def shot(path: Path) -> pygame.Surface:
@@ -71,17 +70,10 @@ def test_wrong_command_lines_exit_2_with_a_reason(
     assert words in capsys.readouterr().err
 
 
-@pytest.fixture
-def broker() -> Iterator[MosquittoProcess]:
-    with MosquittoProcess() as running:
-        yield running
-
-
-@pytest.mark.broker
 def test_a_live_screenshot_shows_what_the_table_published(
-    broker: MosquittoProcess, tmp_path: Path
+    private_broker: MosquittoProcess, tmp_path: Path
 ) -> None:
-    table = connected_client(broker.config(), "table-pub")
+    table = connected_client(private_broker.config(), "table-pub")
     try:
         table.publish(table_topic("cup", "3", "public"),
                       bus_snapshot("await_night", "cup", "3")).wait_for_publish(GUARD_S)
@@ -90,18 +82,19 @@ def test_a_live_screenshot_shows_what_the_table_published(
     finally:
         table.close()
     path = tmp_path / "live.png"
-    assert main(["scoreboard", "--table", "3", "--tournament", "cup", "--broker", broker.url,
+    assert main(["scoreboard", "--table", "3", "--tournament", "cup",
+                 "--broker", private_broker.url,
                  "--size", "1280x720", "--wait", str(GUARD_S), "--screenshot", str(path)]) == 0
     expected = Renderer((1280, 720)).draw(table_frame(sample_feed("await_night"), NOW, "ru"))
     assert compare(shot(path), expected).differing == 0
 
 
-@pytest.mark.broker
 def test_without_any_message_the_screenshot_shows_the_waiting_screen(
-    broker: MosquittoProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    private_broker: MosquittoProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "empty.png"
-    assert main(["scoreboard", "--table", "9", "--tournament", "cup", "--broker", broker.url,
+    assert main(["scoreboard", "--table", "9", "--tournament", "cup",
+                 "--broker", private_broker.url,
                  "--wait", "0.5", "--screenshot", str(path)]) == 0
     assert "nothing arrived" in capsys.readouterr().err
     assert shot(path).get_size() == (1920, 1080)

@@ -7,8 +7,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mafiakit.scoreboard.countdown import clock
-from mafiakit.scoreboard.view import TimerSpec
+from scoreboard.countdown import clock
+from scoreboard.view import TimerSpec
 
 START = 1_000_000.0
 SPEECH = TimerSpec(kind="speech", seconds=60, started_at=START)

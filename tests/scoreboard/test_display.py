@@ -8,15 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from mafiakit.scoreboard.display import Display, ScreenLoop, save_png
-from mafiakit.scoreboard.feed import FeedStore
-from mafiakit.scoreboard.fonts import Fonts
-from mafiakit.scoreboard.frames import TableFrame, WallFrame
-from mafiakit.scoreboard.model import table_frame
-from mafiakit.scoreboard.render import Renderer
-from mafiakit.scoreboard.samples import NOW, WALL, sample_payload
-from mafiakit.scoreboard.screen import ScreenSource
-from mafiakit.scoreboard.testing import compare
+from scoreboard.display import Display, ScreenLoop, save_png
+from scoreboard.feed import FeedStore
+from scoreboard.fonts import Fonts
+from scoreboard.frames import TableFrame, WallFrame
+from scoreboard.model import table_frame
+from scoreboard.render import Renderer
+from scoreboard.samples import NOW, WALL, sample_payload
+from scoreboard.screen import ScreenSource
+from scoreboard.testing import compare
 
 SIZE = (1280, 720)
 

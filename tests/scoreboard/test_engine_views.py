@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.engine import actions as act
-from mafiakit.engine.game import Game
-from mafiakit.engine.playout import Mix, random_game
-from mafiakit.engine.views import view
-from mafiakit.scoreboard.model import judge_frame, table_frame, wall_frame
-from mafiakit.scoreboard.secrecy import secret_free, secrets_found
-from mafiakit.scoreboard.tablefeed import TableFeed
-from mafiakit.scoreboard.view import read_view
+from engine import actions as act
+from engine.game import Game
+from engine.playout import Mix, random_game
+from engine.views import view
+from scoreboard.model import judge_frame, table_frame, wall_frame
+from scoreboard.secrecy import secret_free, secrets_found
+from scoreboard.tablefeed import TableFeed
+from scoreboard.view import read_view
 
 NOW = 1_764_403_200.0
 MIX = Mix(foul=0.05, disqualify=0.004, undo=0.03, tie_bias=0.5)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from mafiakit.scoreboard.feed import FeedStore, liveness
-from mafiakit.scoreboard.samples import NOW, sample_payload
+from scoreboard.feed import FeedStore, liveness
+from scoreboard.samples import NOW, sample_payload
 
 STALE = 10.0
 
@@ -143,7 +143,7 @@ def test_stale_after_must_be_positive() -> None:
 
 
 def test_the_table_services_judge_extras_are_read_from_the_view() -> None:
-    """As mafiakit.device sends them: `last_error` and `pad` inside the judge view."""
+    """As device sends them: `last_error` and `pad` inside the judge view."""
     payload = sample_payload("judge_day", pending_key=None, last_error=None)
     payload["view"].update(last_error="no timer is running", pad="Голоса → №4")
     store = FeedStore(STALE)

@@ -8,23 +8,22 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from mafiakit.bus.broker import MosquittoProcess
-from mafiakit.bus.client import BusClient
-from mafiakit.bus.payloads import Event, Heartbeat
-from mafiakit.bus.testing import GUARD_S, connected_client
-from mafiakit.bus.topics import table_topic
-from mafiakit.scoreboard.feed import FeedStore
-from mafiakit.scoreboard.live import LiveFeed, subscriptions
-from mafiakit.scoreboard.testing import bus_snapshot
+from bus.broker import MosquittoProcess
+from bus.client import BusClient
+from bus.payloads import Event, Heartbeat
+from bus.testing import GUARD_S, connected_client
+from bus.topics import table_topic
+from scoreboard.feed import FeedStore
+from scoreboard.live import LiveFeed, subscriptions
+from scoreboard.testing import bus_snapshot
 
-pytestmark = pytest.mark.broker
 TOURNAMENT = "cup"
 
 CHILD = """
 import sys
-from mafiakit.bus.client import BusClient, Presence
-from mafiakit.bus.config import BrokerConfig
-from mafiakit.bus.topics import table_topic
+from bus.client import BusClient, Presence
+from bus.config import BrokerConfig
+from bus.topics import table_topic
 url, tournament, table = sys.argv[1:4]
 client = BusClient(BrokerConfig.from_url(url), name="table",
                    presence=Presence(table_topic(tournament, table, "status"), "test"))
@@ -35,22 +34,16 @@ sys.stdin.read()
 """
 
 
-@pytest.fixture(scope="module")
-def broker() -> Iterator[MosquittoProcess]:
-    with MosquittoProcess() as running:
-        yield running
-
-
 @pytest.fixture
-def table_client(broker: MosquittoProcess) -> Iterator[BusClient]:
-    client = connected_client(broker.config(), "table-pub")
+def table_client(private_broker: MosquittoProcess) -> Iterator[BusClient]:
+    client = connected_client(private_broker.config(), "table-pub")
     yield client
     client.close()
 
 
-def live_feed(broker: MosquittoProcess, store: FeedStore, table: str | None,
+def live_feed(private_broker: MosquittoProcess, store: FeedStore, table: str | None,
               view_class: str = "public") -> LiveFeed:
-    live = LiveFeed(broker.config(), store, tournament=TOURNAMENT, table=table,
+    live = LiveFeed(private_broker.config(), store, tournament=TOURNAMENT, table=table,
                     view_class=view_class).start()
     assert live.client.wait_ready(GUARD_S)
     return live
@@ -76,12 +69,12 @@ def test_subscriptions_per_screen() -> None:
 
 
 def test_a_retained_snapshot_reaches_a_screen_that_starts_later(
-    broker: MosquittoProcess, table_client: BusClient
+    private_broker: MosquittoProcess, table_client: BusClient
 ) -> None:
     table_client.publish(table_topic(TOURNAMENT, "11", "public"),
                          bus_snapshot("vote", TOURNAMENT, "11")).wait_for_publish(GUARD_S)
     store = FeedStore()
-    live = live_feed(broker, store, "11")
+    live = live_feed(private_broker, store, "11")
     try:
         pump_until(live, lambda: store.feed("11", 0).view is not None)
         feed = store.feed("11", 0)
@@ -96,11 +89,11 @@ def test_a_retained_snapshot_reaches_a_screen_that_starts_later(
         live.close()
 
 
-def test_the_last_will_turns_the_table_offline_at_once(broker: MosquittoProcess) -> None:
+def test_the_last_will_turns_the_table_offline_at_once(private_broker: MosquittoProcess) -> None:
     store = FeedStore()
-    live = live_feed(broker, store, "12")
+    live = live_feed(private_broker, store, "12")
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, broker.url, TOURNAMENT, "12"],
+        [sys.executable, "-c", CHILD, private_broker.url, TOURNAMENT, "12"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None and child.stdout.readline().strip() == "ready"
@@ -116,10 +109,10 @@ def test_the_last_will_turns_the_table_offline_at_once(broker: MosquittoProcess)
 
 
 def test_garbage_on_a_table_topic_changes_nothing(
-    broker: MosquittoProcess, table_client: BusClient
+    private_broker: MosquittoProcess, table_client: BusClient
 ) -> None:
     store = FeedStore()
-    live = live_feed(broker, store, "13")
+    live = live_feed(private_broker, store, "13")
     try:
         topic = table_topic(TOURNAMENT, "13", "public")
         table_client.publish(topic, bus_snapshot("speech", TOURNAMENT, "13"))
@@ -134,10 +127,10 @@ def test_garbage_on_a_table_topic_changes_nothing(
 
 
 def test_the_judge_screen_hears_refused_actions(
-    broker: MosquittoProcess, table_client: BusClient
+    private_broker: MosquittoProcess, table_client: BusClient
 ) -> None:
     store = FeedStore()
-    live = live_feed(broker, store, "14", view_class="judge")
+    live = live_feed(private_broker, store, "14", view_class="judge")
     try:
         table_client.publish(table_topic(TOURNAMENT, "14", "judge"),
                              bus_snapshot("judge_day", TOURNAMENT, "14"))
@@ -153,10 +146,10 @@ def test_the_judge_screen_hears_refused_actions(
 
 
 def test_a_wall_screen_hears_every_table(
-    broker: MosquittoProcess, table_client: BusClient
+    private_broker: MosquittoProcess, table_client: BusClient
 ) -> None:
     store = FeedStore()
-    live = live_feed(broker, store, None)
+    live = live_feed(private_broker, store, None)
     try:
         for table in ("21", "22"):
             table_client.publish(table_topic(TOURNAMENT, table, "public"),

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from mafiakit.scoreboard.frames import TableFrame
-from mafiakit.scoreboard.model import judge_frame, table_frame
-from mafiakit.scoreboard.samples import (
+from scoreboard.frames import TableFrame
+from scoreboard.model import judge_frame, table_frame
+from scoreboard.samples import (
     NAMES,
     NOW,
     PUBLIC_SAMPLES,
@@ -17,7 +17,7 @@ from mafiakit.scoreboard.samples import (
     sample_payload,
     sample_view,
 )
-from mafiakit.scoreboard.tablefeed import TableFeed
+from scoreboard.tablefeed import TableFeed
 
 BANNERS = {
     "deal": ("Раздача карт", "Dealing cards"),

@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from mafiakit.scoreboard.frames import TableFrame, WallFrame
-from mafiakit.scoreboard.model import judge_frame, table_frame, wall_frame
-from mafiakit.scoreboard.render import Renderer
-from mafiakit.scoreboard.samples import (
+from scoreboard.frames import TableFrame, WallFrame
+from scoreboard.model import judge_frame, table_frame, wall_frame
+from scoreboard.render import Renderer
+from scoreboard.samples import (
     NAMES,
     NOW,
     PUBLIC_SAMPLES,
@@ -24,8 +24,8 @@ from mafiakit.scoreboard.samples import (
     sample_view,
     wall_feeds,
 )
-from mafiakit.scoreboard.tablefeed import TableFeed
-from mafiakit.scoreboard.testing import check_reference, compare
+from scoreboard.tablefeed import TableFeed
+from scoreboard.testing import check_reference, compare
 
 REFERENCE = Path(__file__).parent / "reference"
 HD, SMALL = (1920, 1080), (1280, 720)

@@ -7,14 +7,14 @@ import itertools
 import pygame
 import pytest
 
-from mafiakit.scoreboard.fonts import Fonts, find_font
-from mafiakit.scoreboard.frames import TableFrame
-from mafiakit.scoreboard.layout import SIZES, parse_size, table_layout, wall_layout
-from mafiakit.scoreboard.model import judge_frame, table_frame, wall_frame
-from mafiakit.scoreboard.render import Renderer, render_table, render_wall
-from mafiakit.scoreboard.samples import NOW, sample_feed, wall_feeds
-from mafiakit.scoreboard.testing import compare
-from mafiakit.scoreboard.theme import DAY, ROLE, URGENT
+from scoreboard.fonts import Fonts, find_font
+from scoreboard.frames import TableFrame
+from scoreboard.layout import SIZES, parse_size, table_layout, wall_layout
+from scoreboard.model import judge_frame, table_frame, wall_frame
+from scoreboard.render import Renderer, render_table, render_wall
+from scoreboard.samples import NOW, sample_feed, wall_feeds
+from scoreboard.testing import compare
+from scoreboard.theme import DAY, ROLE, URGENT
 
 
 def frame(name: str, now: float = NOW, lang: str = "ru") -> TableFrame:

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from mafiakit.scoreboard.feed import FeedStore
-from mafiakit.scoreboard.frames import TableFrame, WallFrame
-from mafiakit.scoreboard.model import table_frame, wall_frame
-from mafiakit.scoreboard.samples import NOW, fill_store, sample_feed
-from mafiakit.scoreboard.screen import ScreenSource
-from mafiakit.scoreboard.secrecy import secret_free
+from scoreboard.feed import FeedStore
+from scoreboard.frames import TableFrame, WallFrame
+from scoreboard.model import table_frame, wall_frame
+from scoreboard.samples import NOW, fill_store, sample_feed
+from scoreboard.screen import ScreenSource
+from scoreboard.secrecy import secret_free
 
 
 def floor() -> FeedStore:

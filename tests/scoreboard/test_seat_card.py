@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import pygame
 import pytest
 
-from mafiakit.scoreboard.fonts import Fonts
-from mafiakit.scoreboard.frames import SeatCard
-from mafiakit.scoreboard.layout import SIZES, table_layout
-from mafiakit.scoreboard.seatcard import draw_card, seat_spots
-from mafiakit.scoreboard.testing import overlaps
-from mafiakit.scoreboard.theme import DAY
+from scoreboard.fonts import Fonts
+from scoreboard.frames import SeatCard
+from scoreboard.layout import SIZES, table_layout
+from scoreboard.seatcard import draw_card, seat_spots
+from scoreboard.testing import overlaps
+from scoreboard.theme import DAY
 
 
 def busy(seat: int) -> SeatCard:
@@ -47,6 +48,6 @@ def test_the_badges_and_the_number_of_seat_10_are_drawn_where_the_spots_say(
     assert all(spots["nominated"].collidepoint(p) or spots["votes"].collidepoint(p)
                for p in differs), badges
     digits = pygame.mask.from_threshold(bare, DAY.card_number, (8, 8, 8, 255))
-    ink = digits.get_bounding_rects()
+    ink = cast(list[pygame.Rect], digits.get_bounding_rects())  # stubs say list[int]
     assert ink and all(spots["number"].inflate(4, 4).contains(rect) for rect in ink
                        if rect.top < spots["name"].top)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafiakit.scoreboard.model import judge_frame, table_frame, wall_frame
-from mafiakit.scoreboard.samples import (
+from scoreboard.model import judge_frame, table_frame, wall_frame
+from scoreboard.samples import (
     NOW,
     PUBLIC_SAMPLES,
     leaky,
@@ -17,9 +17,9 @@ from mafiakit.scoreboard.samples import (
     sample_payload,
     sample_view,
 )
-from mafiakit.scoreboard.secrecy import secret_free, secrets_found
-from mafiakit.scoreboard.tablefeed import TableFeed
-from mafiakit.scoreboard.view import read_view
+from scoreboard.secrecy import secret_free, secrets_found
+from scoreboard.tablefeed import TableFeed
+from scoreboard.view import read_view
 
 ROLE_WORDS = ("шериф", "дон", "мафи", "чёрн", "черн", "мирн", "sheriff", "don", "mafia",
               "black", "citizen")

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from mafiakit.scoreboard.samples import NOW, SAMPLES, sample_payload, sample_view
-from mafiakit.scoreboard.tablefeed import read_names, read_snapshot
-from mafiakit.scoreboard.view import View, ViewError, read_view
+from scoreboard.samples import NOW, SAMPLES, sample_payload, sample_view
+from scoreboard.tablefeed import read_names, read_snapshot
+from scoreboard.view import View, ViewError, read_view
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -11,14 +11,14 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from mafiakit.scoreboard.fonts import Fonts
-from mafiakit.scoreboard.frames import WallFrame
-from mafiakit.scoreboard.layout import SIZES, wall_layout
-from mafiakit.scoreboard.model import wall_frame
-from mafiakit.scoreboard.samples import NOW, WALL, sample_feed
-from mafiakit.scoreboard.tablefeed import TableFeed
-from mafiakit.scoreboard.testing import overlaps
-from mafiakit.scoreboard.wall import base_style, card_style, draw_wall, draw_wall_card
+from scoreboard.fonts import Fonts
+from scoreboard.frames import WallFrame
+from scoreboard.layout import SIZES, wall_layout
+from scoreboard.model import wall_frame
+from scoreboard.samples import NOW, WALL, sample_feed
+from scoreboard.tablefeed import TableFeed
+from scoreboard.testing import overlaps
+from scoreboard.wall import base_style, card_style, draw_wall, draw_wall_card
 
 STATUSES = ("online", "stale", "offline", "unknown")
 ON_BAND = {"result": "band"}

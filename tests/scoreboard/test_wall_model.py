@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from mafiakit.scoreboard.model import wall_frame
-from mafiakit.scoreboard.samples import NOW, WALL, sample_feed, wall_feeds
-from mafiakit.scoreboard.tablefeed import TableFeed
+from scoreboard.model import wall_frame
+from scoreboard.samples import NOW, WALL, sample_feed, wall_feeds
+from scoreboard.tablefeed import TableFeed
 
 
 def test_cards_come_in_natural_table_order() -> None:

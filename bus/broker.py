@@ -1,0 +1,225 @@
+"""A real mosquitto as a child process, for tests, benchmarks and the one-machine demo.
+
+Each instance gets its own temporary directory (config, password file, ACL, log, database)
+and, unless told otherwise, a free port on 127.0.0.1. `restart()` brings it back on the same
+port, so tests can take the broker away from running clients and give it back.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from types import TracebackType
+
+from bus.acl import render_acl
+from bus.config import BrokerConfig
+from bus.passwords import check_account, write_password_file
+
+STARTUP_TIMEOUT_S = 20.0
+_RUNNING: set[MosquittoProcess] = set()  # strong refs: a forgotten broker is stopped at exit
+
+
+class BrokerError(RuntimeError):
+    """mosquitto is missing, did not start, or stopped on its own."""
+
+
+def find_mosquitto() -> str:
+    """The broker binary from PATH or the Debian location (/usr/sbin is not always in PATH)."""
+    found = shutil.which("mosquitto")
+    if found:
+        return found
+    for candidate in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    raise BrokerError(
+        "mosquitto is not installed: run `sudo apt-get install mosquitto` "
+        "(scripts/bootstrap.sh does it)"
+    )
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@atexit.register
+def _stop_leftovers() -> None:
+    """A broker someone forgot to stop must not outlive the Python process that started it."""
+    for broker in list(_RUNNING):
+        broker.stop()
+
+
+def _accepts(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+class MosquittoProcess:
+    """One mosquitto. `start()`/`stop()`/`restart()`, or use it as a context manager.
+
+    `users` ({name: password}) turns anonymous access off. `acl=True` applies the kit's ACL
+    (deploy/mosquitto/acl.conf) with a block for each of `tables` ((tournament, table)).
+    """
+
+    def __init__(
+        self,
+        port: int | None = None,
+        *,
+        acl: bool = False,
+        users: Mapping[str, str] | None = None,
+        tables: Iterable[tuple[str, str]] = (),
+        persistence: bool = False,
+        host: str = "127.0.0.1",
+        binary: str | None = None,
+        hash_passwords_ourselves: bool = False,
+    ) -> None:
+        self.host = host
+        self.port = free_port(host) if port is None else port
+        self.users = dict(users or {})
+        for name, password in self.users.items():
+            check_account(name, password)  # a bad account is the user's error, before the binary
+        self.binary = binary or find_mosquitto()
+        self._dir = tempfile.TemporaryDirectory(prefix="mafiakit-mosquitto-")
+        self.workdir = Path(self._dir.name)
+        self.log_path = self.workdir / "mosquitto.log"
+        self.config_path = self.workdir / "mosquitto.conf"
+        lines = [
+            f"listener {self.port} {host}",
+            f"allow_anonymous {'false' if self.users else 'true'}",
+            f"persistence {'true' if persistence else 'false'}",
+            f"persistence_location {self.workdir}/",
+            f"log_dest file {self.log_path}",
+            "log_type error",
+            "log_type warning",
+            "log_type notice",
+            "log_type information",
+            # Run as ourselves: as root mosquitto would switch to the `mosquitto` user, who
+            # cannot read our private temporary directory.
+            f"user {pwd.getpwuid(os.getuid()).pw_name}",
+        ]
+        if self.users:
+            password_file = self.workdir / "passwords"
+            write_password_file(password_file, self.users, use_tool=not hash_passwords_ourselves)
+            lines.append(f"password_file {password_file}")
+        if acl:
+            acl_file = self.workdir / "acl.conf"
+            acl_file.write_text(render_acl(tables), encoding="utf-8")
+            lines.append(f"acl_file {acl_file}")
+        self.config_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """`mqtt://host:port` (no account)."""
+        return f"mqtt://{self.host}:{self.port}"
+
+    def config(self, username: str | None = None) -> BrokerConfig:
+        """A client config for this broker, logged in as `username` (password from `users`).
+
+        Reconnects are quick (0.1 s to 2 s) because this broker is local.
+        """
+        config = BrokerConfig(
+            host=self.host, port=self.port, reconnect_min_s=0.1, reconnect_max_s=2.0
+        )
+        if username is None:
+            return config
+        if username not in self.users:
+            raise KeyError(f"this broker has no account {username!r}")
+        return config.as_user(username, self.users[username])
+
+    @property
+    def running(self) -> bool:
+        """True while the process is alive."""
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> MosquittoProcess:
+        """Start mosquitto and return once its port accepts connections."""
+        if self.running:
+            return self
+        if _accepts(self.host, self.port):
+            raise BrokerError(
+                f"port {self.port} on {self.host} is already taken by another program"
+            )
+        log = self.log_path.open("ab")
+        try:
+            self._process = subprocess.Popen(
+                [self.binary, "-c", str(self.config_path)],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+            )
+        finally:
+            log.close()
+        _RUNNING.add(self)
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        while True:
+            if self._process.poll() is not None:
+                raise BrokerError(f"mosquitto exited at start:\n{self.log_tail()}")
+            if _accepts(self.host, self.port):
+                return self
+            if time.monotonic() > deadline:
+                self.stop()
+                raise BrokerError(f"mosquitto did not open port {self.port}:\n{self.log_tail()}")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        """Stop the process (files are kept, so `start()` brings the same broker back)."""
+        process, self._process = self._process, None
+        _RUNNING.discard(self)
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def wait(self) -> int:
+        """Block until mosquitto exits by itself; its exit code."""
+        if self._process is None:
+            raise BrokerError("mosquitto is not running")
+        return self._process.wait()
+
+    def restart(self, down_for: float = 0.0) -> None:
+        """Stop, stay down for `down_for` seconds (an outage), start on the same port."""
+        self.stop()
+        if down_for > 0:
+            time.sleep(down_for)
+        self.start()
+
+    def close(self) -> None:
+        """Stop and delete the temporary directory."""
+        self.stop()
+        self._dir.cleanup()
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The end of the broker log, for error messages."""
+        try:
+            text = self.log_path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return "(no log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def __enter__(self) -> MosquittoProcess:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

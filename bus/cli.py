@@ -1,0 +1,97 @@
+"""`mafiakit schema`, `mafiakit broker` and `mafiakit acl`: the bus's command-line tools."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from types import FrameType
+
+from bus.acl import parse_table, render_acl
+from bus.broker import BrokerError, MosquittoProcess
+from bus.schema import all_schemas
+
+
+def schema_command(args: argparse.Namespace) -> int:
+    """Print one JSON object: payload name -> JSON Schema."""
+    print(json.dumps(all_schemas(), indent=2 if args.indent else None, ensure_ascii=False))
+    return 0
+
+
+def acl_command(args: argparse.Namespace) -> int:
+    """Print the broker ACL with a block for each --table."""
+    try:
+        tables = [parse_table(spec) for spec in args.table]
+        print(render_acl(tables), end="")
+    except (ValueError, FileNotFoundError) as exc:
+        print(f"acl: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)
+
+
+def broker_command(args: argparse.Namespace) -> int:
+    """Run a mosquitto in the foreground until Ctrl-C (the one-machine demo's broker)."""
+    try:
+        users = dict(_parse_user(spec) for spec in args.user)
+        tables = [parse_table(spec) for spec in args.table]
+        if args.acl and not users:
+            raise ValueError("--acl needs at least one --user NAME:PASSWORD")
+        if tables and not args.acl:
+            raise ValueError("--table only matters with --acl")
+        broker = MosquittoProcess(
+            port=args.port or None, host=args.host, users=users, acl=args.acl,
+            tables=tables, persistence=args.persistence,
+        )
+    except (ValueError, FileNotFoundError, BrokerError) as exc:
+        print(f"broker: {exc}", file=sys.stderr)
+        return 2
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    try:
+        broker.start()
+        print(f"mosquitto running at {broker.url} (Ctrl-C stops it)", flush=True)
+        code = broker.wait()
+        print(f"broker: mosquitto stopped by itself (exit {code}):\n{broker.log_tail()}",
+              file=sys.stderr)
+        return 1
+    except BrokerError as exc:
+        print(f"broker: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        broker.close()
+
+
+def _parse_user(spec: str) -> tuple[str, str]:
+    name, colon, password = spec.partition(":")
+    if not colon or not name or not password:
+        raise ValueError(f"--user {spec!r} must be written as NAME:PASSWORD")
+    return name, password
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the bus's subcommands to the `mafiakit` parser."""
+    p = sub.add_parser("schema", help="print the JSON Schema of every MQTT payload")
+    p.add_argument("--indent", action="store_true", help="pretty-print")
+    p.set_defaults(func=schema_command)
+
+    p = sub.add_parser("broker", help="run a local mosquitto in the foreground")
+    p.add_argument("--port", type=int, default=1883, help="0 = any free port (default 1883)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--user", action="append", default=[], metavar="NAME:PASSWORD",
+                   help="an account (turns anonymous access off); repeatable")
+    p.add_argument("--acl", action="store_true", help="apply deploy/mosquitto/acl.conf")
+    p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
+                   help="a table account block in the ACL; repeatable")
+    p.add_argument("--persistence", action="store_true", help="keep retained messages")
+    p.set_defaults(func=broker_command)
+
+    p = sub.add_parser("acl", help="print the broker ACL for the given tables")
+    p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
+                   help="a table of the tournament; repeatable")
+    p.set_defaults(func=acl_command)

@@ -1,0 +1,335 @@
+"""A thin paho-mqtt 2.x wrapper every component uses to talk to the broker.
+
+It fixes the pitfalls once: the VERSION2 callback API, `connect_async` + `loop_start` with
+reconnect backoff, unique client ids, the last will set before every connection,
+subscriptions made again after every reconnect, and a clean stop that says "offline" itself.
+
+Threads: paho runs its callbacks on its own network thread. They never touch the owner's
+state; they put `Received`, `LinkUp` and `LinkDown` items on `inbox` (a `queue.Queue`,
+possibly shared with the pad), which the owner drains on its own thread. The only thing a
+callback does by itself is Sparkplug's rebirth of the presence status (see `Presence`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import re
+import secrets
+import threading
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.reasoncodes import ReasonCode
+
+from bus import topics
+from bus.config import BrokerConfig
+from bus.errors import PayloadError
+from bus.payloads import Payload, Snapshot, Status, decode, encode, utc_now
+
+_PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+@dataclass(frozen=True)
+class Received:
+    """A message from a subscription, as the broker sent it (decode it with `decode`)."""
+
+    topic: str
+    payload: bytes
+    retain: bool
+    qos: int
+
+
+@dataclass(frozen=True)
+class LinkUp:
+    """Connected (again): retained state may be gone if the broker restarted, so republish.
+
+    `bdseq` is the number of this connection, as carried by the birth and the will.
+    """
+
+    bdseq: int
+
+
+@dataclass(frozen=True)
+class LinkDown:
+    """Disconnected or refused; paho keeps retrying with backoff."""
+
+    reason: str
+
+
+BusItem = Received | LinkUp | LinkDown
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Birth and death of a component on its status topic (Sparkplug NBIRTH/NDEATH).
+
+    Every connection gets the next bdseq: the will says `lost` with it, the birth says
+    `online` with it. The client also watches its own status topic: a stale `lost` will of
+    an earlier connection, arriving after the new birth, is answered with a fresh birth so
+    the retained status never says "lost" while the component is online.
+    """
+
+    topic: str
+    software_version: str
+    first_bdseq: int = 0
+
+
+def _check_snapshot_route(snapshot: Snapshot, ref: topics.TopicRef | None, topic: str) -> None:
+    """A snapshot goes only to its own class and table: a judge view on a public topic would
+    show the roles to the players."""
+    where = (snapshot.tournament, snapshot.table, snapshot.view_class)
+    if ref is None or (ref.tournament, ref.table, ref.kind) != where:
+        raise PayloadError(
+            f"refusing to publish the {snapshot.view_class} snapshot of table "
+            f"{snapshot.tournament}/{snapshot.table} on {topic}"
+        )
+
+
+class BusClient:
+    """One MQTT connection. `start()`, `subscribe()`, `publish()`, drain `inbox`, `close()`."""
+
+    def __init__(
+        self,
+        config: BrokerConfig,
+        *,
+        name: str,
+        presence: Presence | None = None,
+        inbox: queue.Queue[Any] | None = None,
+    ) -> None:
+        if not _PREFIX.fullmatch(name):
+            raise ValueError(
+                f"client name {name!r} may have only letters, digits, '-', '_' and '.' "
+                "(at most 40)"
+            )
+        self.config = config
+        self.client_id = f"{name}-{secrets.token_hex(4)}"
+        self.presence = presence
+        self.inbox: queue.Queue[Any] = queue.Queue() if inbox is None else inbox
+        self.booted_at = utc_now()
+        self._bdseq = (presence.first_bdseq if presence else 0) - 1
+        self._lock = threading.Lock()
+        self._subscriptions: dict[str, int] = {}
+        self._pending: set[int] = set()
+        self._connected = False
+        self._closing = False
+        self._ready = threading.Event()
+        self._paho = self._build()
+
+    # -- owner side ---------------------------------------------------------------------------
+
+    def start(self) -> BusClient:
+        """Begin connecting in the background; returns at once (see `wait_ready`)."""
+        self._paho.connect_async(self.config.host, self.config.port, self.config.keepalive)
+        self._paho.loop_start()
+        return self
+
+    def subscribe(self, topic_filter: str, qos: int = 1) -> None:
+        """Subscribe now if connected, and again after every reconnect."""
+        with self._lock:
+            self._subscriptions[topic_filter] = qos
+            if self._connected:
+                self._subscribe_locked([(topic_filter, qos)])
+
+    def unsubscribe(self, topic_filter: str) -> None:
+        """Forget a subscription (here and on the broker)."""
+        with self._lock:
+            self._subscriptions.pop(topic_filter, None)
+            if self._connected:
+                self._paho.unsubscribe(topic_filter)
+
+    def publish(
+        self,
+        topic: str,
+        payload: Payload | bytes,
+        qos: int | None = None,
+        retain: bool | None = None,
+    ) -> mqtt.MQTTMessageInfo:
+        """Publish a payload model (encoded and size-checked) or raw bytes.
+
+        QoS and retain default to the topic's policy (`topics.DELIVERY`). Commands are never
+        retained. While offline, QoS 1 messages wait in memory and QoS 0 ones are dropped.
+        """
+        raw = encode(payload) if isinstance(payload, Payload) else payload
+        try:
+            ref: topics.TopicRef | None = topics.parse(topic)
+        except topics.TopicError:
+            if qos is None or retain is None:
+                raise
+            ref = None  # a foreign topic (benchmarks, bridges): the caller chose QoS and retain
+        policy = topics.DELIVERY[ref.kind] if ref else topics.Delivery(qos=0, retain=False)
+        qos = policy.qos if qos is None else qos
+        retain = policy.retain if retain is None else retain
+        if retain and ref is not None and ref.kind == "cmd":
+            raise topics.TopicError("commands are never retained: a late table would replay them")
+        if isinstance(payload, Snapshot):
+            _check_snapshot_route(payload, ref, topic)
+        return self._paho.publish(topic, raw, qos=qos, retain=retain)
+
+    def wait_ready(self, timeout: float | None = None) -> bool:
+        """Wait until connected and every subscription is acknowledged; False on timeout."""
+        return self._ready.wait(timeout)
+
+    @property
+    def connected(self) -> bool:
+        """True between a successful CONNACK and the next disconnect."""
+        return self._connected
+
+    @property
+    def bdseq(self) -> int:
+        """Number of the current (or last) connection, as in the birth and the will."""
+        return max(self._bdseq, 0)
+
+    def status(self, state: str) -> Status:
+        """The presence status payload for this connection."""
+        version = self.presence.software_version if self.presence else "unknown"
+        return Status.model_validate(
+            {"state": state, "bdseq": self.bdseq, "booted_at": self.booted_at,
+             "software_version": version}
+        )
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Say `offline` (if announcing presence), disconnect, stop the network thread."""
+        self._closing = True
+        if self.presence is not None and self._connected:
+            info = self._paho.publish(
+                self.presence.topic, encode(self.status("offline")), qos=1, retain=True
+            )
+            # If the link drops meanwhile, the broker publishes our will ("lost") instead.
+            with contextlib.suppress(RuntimeError, ValueError):
+                info.wait_for_publish(timeout)
+        self._paho.disconnect()
+        self._paho.loop_stop()
+        self._connected = False
+        self._ready.clear()
+
+    def __enter__(self) -> BusClient:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- paho side (network thread) -----------------------------------------------------------
+
+    def _build(self) -> mqtt.Client:
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True
+        )
+        cfg = self.config
+        if cfg.username is not None:
+            password = cfg.password.get_secret_value() if cfg.password else None
+            client.username_pw_set(cfg.username, password)
+        if cfg.tls:
+            client.tls_set(
+                ca_certs=str(cfg.ca_file) if cfg.ca_file else None,
+                certfile=str(cfg.cert_file) if cfg.cert_file else None,
+                keyfile=str(cfg.key_file) if cfg.key_file else None,
+            )
+        client.reconnect_delay_set(cfg.reconnect_min_s, cfg.reconnect_max_s)  # type: ignore[arg-type]
+        client.on_pre_connect = self._on_pre_connect
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_connect_fail = self._on_connect_fail
+        client.on_subscribe = self._on_subscribe
+        client.on_message = self._on_message
+        return client
+
+    def _on_pre_connect(self, client: mqtt.Client, userdata: Any) -> None:
+        """Before every connection: next bdseq, and the will that carries it."""
+        self._bdseq += 1
+        if self.presence is not None:
+            client.will_set(self.presence.topic, encode(self.status("lost")), qos=1, retain=True)
+
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: ReasonCode, props: Any
+    ) -> None:
+        if reason.is_failure:
+            self.inbox.put(LinkDown(f"the broker refused the connection: {reason}"))
+            return
+        with self._lock:
+            self._connected = True
+            wanted = list(self._subscriptions.items())
+            if self.presence is not None:
+                wanted.append((self.presence.topic, 1))
+            if wanted:
+                self._subscribe_locked(wanted)
+            else:
+                self._ready.set()
+        # The birth goes after the SUBSCRIBE: the broker handles one client's packets in
+        # order, so whoever sees "online" can already reach our subscriptions (a hub's first
+        # command right after the birth is not lost).
+        self._announce()
+        self.inbox.put(LinkUp(self.bdseq))
+
+    def _subscribe_locked(self, wanted: list[tuple[str, int]]) -> None:
+        result, mid = self._paho.subscribe(wanted)
+        if result == mqtt.MQTT_ERR_SUCCESS and mid is not None:
+            self._pending.add(mid)
+            self._ready.clear()
+
+    def _on_subscribe(
+        self, client: mqtt.Client, userdata: Any, mid: int, codes: list[ReasonCode], props: Any
+    ) -> None:
+        refused = [str(code) for code in codes if code.is_failure]
+        if refused:
+            self.inbox.put(LinkDown(f"the broker refused a subscription: {', '.join(refused)}"))
+        with self._lock:
+            self._pending.discard(mid)
+            if self._connected and not self._pending:
+                self._ready.set()
+
+    def _on_disconnect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason: ReasonCode, props: Any
+    ) -> None:
+        with self._lock:
+            self._connected = False
+            self._pending.clear()
+            self._ready.clear()
+        if not self._closing:
+            self.inbox.put(LinkDown(f"disconnected: {reason}"))
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self.inbox.put(LinkDown("the broker cannot be reached; retrying"))
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        topic, payload = message.topic, bytes(message.payload)
+        if self.presence is not None and topic == self.presence.topic and not message.retain:
+            # (a retained status comes with our subscription: it predates our birth, which
+            # follows it; only a live one, e.g. an older connection's late will, is answered)
+            self._guard_birth(payload)
+        with self._lock:
+            wanted = any(mqtt.topic_matches_sub(f, topic) for f in self._subscriptions)
+        if wanted:
+            self.inbox.put(Received(topic, payload, bool(message.retain), message.qos))
+
+    def _guard_birth(self, raw: bytes) -> None:
+        """Rebirth when our status topic says "not online" about an older connection.
+
+        The death of the current connection is left alone: the broker has given up on it,
+        and the next connection brings its own birth.
+        """
+        try:
+            decoded = decode("status", raw)
+        except PayloadError:
+            decoded = None  # garbage on our status topic: overwrite it
+        seen = decoded if isinstance(decoded, Status) else None
+        if self._closing or not self._connected:
+            return
+        if seen is not None and (seen.state == "online" or seen.same_session(self.status("lost"))):
+            return
+        self._announce()
+
+    def _announce(self) -> None:
+        """Publish the birth. QoS 0 on purpose: a QoS 1 birth that paho resends after a
+        reconnect would arrive after the new birth and leave a stale bdseq retained; if this
+        one is lost with the link, the next connection announces itself anyway."""
+        if self.presence is not None:
+            self._paho.publish(self.presence.topic, encode(self.status("online")), 0, retain=True)

@@ -1,0 +1,295 @@
+"""Versioned payload models of every MQTT message, and the one way to decode and encode them.
+
+Every payload carries `schema_version: 1` and forbids unknown fields, so a table running a
+newer kit fails loudly at the hub instead of being half-understood. `decode` turns any bad
+input (too big, not text, not JSON, wrong fields, another version) into a `PayloadError`
+whose message a judge can read aloud; `encode` refuses to send what `decode` would refuse.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    ValidationError,
+    model_validator,
+)
+
+from bus.errors import PayloadError, describe_validation_error
+from bus.secrecy import secret_keys_in
+from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
+
+__all__ = [
+    "COMMAND_ARGS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION", "Command", "Event",
+    "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status", "decode",
+    "encode", "utc_now",
+]
+
+SCHEMA_VERSION: Final = 1
+MAX_PAYLOAD_BYTES: Final = 64 * 1024
+MAX_NAME_LENGTH: Final = 40
+
+JsonDict = dict[str, JsonValue]
+Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Nickname = Annotated[str, Field(max_length=MAX_NAME_LENGTH)]
+Text = Annotated[str, Field(min_length=1, max_length=500)]
+
+
+def utc_now() -> datetime:
+    """Timestamps on the bus are timezone-aware UTC, so screens anywhere agree on them."""
+    return datetime.now(UTC)
+
+
+class Payload(BaseModel):
+    """Common base: versioned, closed (no unknown fields), immutable once built."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    schema_version: Literal[1] = SCHEMA_VERSION
+
+
+class Status(Payload):
+    """Birth / death of a component (Sparkplug NBIRTH/NDEATH, Homie $state).
+
+    `online` is published on every connect, `offline` on a clean stop and `lost` is the
+    broker's last will. `bdseq` grows with every connection of this boot, so a late will
+    of an older connection can be told from the death of the current one.
+    """
+
+    state: Literal["online", "offline", "lost"]
+    bdseq: int = Field(ge=0)
+    booted_at: AwareDatetime
+    software_version: str = Field(min_length=1, max_length=40)
+
+    def same_session(self, other: Status) -> bool:
+        """True if both messages speak of the same connection (same boot, same bdseq)."""
+        return self.booted_at == other.booted_at and self.bdseq == other.bdseq
+
+
+class Heartbeat(Payload):
+    """Liveness that does not trust the broker's keepalive, plus the last event seq.
+
+    A subscriber whose last event seq is behind `last_event_seq` has missed events and asks
+    for a rebirth (Sparkplug: rebirth on a gap).
+    """
+
+    seq: int = Field(ge=0)
+    bdseq: int = Field(ge=0)
+    sent_at: AwareDatetime
+    uptime_s: float = Field(ge=0)
+    game_id: Id | None = None
+    last_event_seq: int | None = Field(default=None, ge=0)
+
+
+class Snapshot(Payload):
+    """The whole current view of one information class (retained: latest wins).
+
+    `view` is the engine's view dict (docs/views.md). `timer_started_at` is when the running
+    timer of `view["timer"]` started, so every screen counts down the same seconds.
+    """
+
+    view_class: Literal["public", "audience", "judge"]
+    tournament: str = Field(min_length=1, max_length=40)
+    table: str = Field(min_length=1, max_length=40)
+    seq: int = Field(ge=0)
+    game_id: Id | None = None
+    names: list[Nickname] = Field(default_factory=list, max_length=10)
+    view: JsonDict
+    timer_started_at: AwareDatetime | None = None
+    sent_at: AwareDatetime
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Snapshot:
+        _check_ids(self.tournament, self.table)
+        if len(self.names) not in (0, 10):
+            raise ValueError(f"names must list all 10 seats or be empty, not {len(self.names)}")
+        if self.view.get("view") != self.view_class:
+            raise ValueError(
+                f"a {self.view_class} snapshot must carry a {self.view_class} view, "
+                f"not {self.view.get('view')!r}"
+            )
+        leaked = secret_keys_in(self.view_class, self.view)
+        if leaked:
+            raise ValueError(
+                f"a {self.view_class} snapshot must not carry {', '.join(leaked)} "
+                "before the game is decided"
+            )
+        return self
+
+
+class Event(Payload):
+    """One judge action as the table received it, accepted or rejected, in seq order."""
+
+    seq: int = Field(ge=1)
+    game_id: Id
+    action: JsonDict
+    accepted: bool
+    reason: Text | None = None
+    at: AwareDatetime
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Event:
+        _check_action(self.action, "action")
+        if not self.accepted and self.reason is None:
+            raise ValueError("a rejected action needs a reason")
+        return self
+
+
+class Protocol(Payload):
+    """The finished game: the game-log header, every action in effect, and the result."""
+
+    game_id: Id
+    header: JsonDict
+    actions: list[JsonDict] = Field(max_length=2000)
+    result: JsonDict
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Protocol:
+        if self.header.get("format") != "mafia-game-log":
+            raise ValueError("header.format must be 'mafia-game-log'")
+        for number, action in enumerate(self.actions, start=1):
+            _check_action(action, f"action {number}")
+        return self
+
+
+# Arguments each command takes: name -> (required keys, optional keys).
+COMMAND_ARGS: Final[dict[str, tuple[frozenset[str], frozenset[str]]]] = {
+    "new_game": (frozenset({"header"}), frozenset({"game_id"})),
+    "roster": (frozenset({"names"}), frozenset()),
+    "action": (frozenset({"action"}), frozenset()),
+    "undo": (frozenset(), frozenset()),
+    "rebirth": (frozenset(), frozenset()),
+    "ping": (frozenset(), frozenset()),
+}
+assert set(COMMAND_ARGS) == set(COMMAND_NAMES)
+
+
+class Command(Payload):
+    """Hub -> table request. The table answers on its `reply` topic with the same id."""
+
+    name: CommandName
+    request_id: Id
+    args: JsonDict = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Command:
+        required, optional = COMMAND_ARGS[self.name]
+        missing = sorted(required - self.args.keys())
+        unknown = sorted(self.args.keys() - required - optional)
+        if missing:
+            raise ValueError(f"the {self.name} command needs {', '.join(missing)}")
+        if unknown:
+            raise ValueError(f"the {self.name} command does not take {', '.join(unknown)}")
+        if self.name == "action":
+            action = self.args["action"]
+            if not isinstance(action, dict):
+                raise ValueError("the action command needs an action object")
+            _check_action(action, "action")
+        if self.name == "roster":
+            names = self.args["names"]
+            if not (isinstance(names, list) and len(names) == 10
+                    and all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in names)):
+                raise ValueError(f"a roster is 10 nicknames of at most {MAX_NAME_LENGTH} letters")
+        return self
+
+
+class Reply(Payload):
+    """The table's answer to one command: ok, or an error a judge understands."""
+
+    request_id: Id
+    name: CommandName
+    ok: bool
+    error: Text | None = None
+    result: JsonDict | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Reply:
+        if self.ok and self.error is not None:
+            raise ValueError("a successful reply carries no error")
+        if not self.ok and self.error is None:
+            raise ValueError("a failed reply needs an error text")
+        return self
+
+
+def _check_ids(tournament: str, table: str) -> None:
+    try:
+        check_id(tournament, "tournament id")
+        check_id(table, "table id")
+    except TopicError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _check_action(action: dict[str, Any], what: str) -> None:
+    name = action.get("action")
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"{what} needs an 'action' name, as in the game log")
+
+
+MODELS: Final[dict[str, type[Payload]]] = {
+    "public": Snapshot,
+    "audience": Snapshot,
+    "judge": Snapshot,
+    "status": Status,
+    "heartbeat": Heartbeat,
+    "event": Event,
+    "protocol": Protocol,
+    "command": Command,
+    "reply": Reply,
+}
+
+
+def decode(kind: str, raw: bytes) -> Payload:
+    """Check and parse one received payload of `kind` (a key of MODELS)."""
+    model = MODELS.get(kind)
+    if model is None:
+        raise PayloadError(f"unknown payload kind {kind!r}; known: {', '.join(MODELS)}")
+    if len(raw) > MAX_PAYLOAD_BYTES:
+        raise PayloadError(
+            f"{kind} payload is too large: {len(raw)} bytes, the limit is {MAX_PAYLOAD_BYTES}"
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PayloadError(f"{kind} payload is not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except ValueError:
+        raise PayloadError(f"{kind} payload is not JSON") from None
+    if not isinstance(data, dict):
+        raise PayloadError(f"{kind} payload is not a JSON object")
+    if "schema_version" not in data:
+        raise PayloadError(f"{kind} payload has no schema_version")
+    version = data["schema_version"]
+    if type(version) is not int or version != SCHEMA_VERSION:
+        raise PayloadError(
+            f"{kind} payload: unsupported schema_version {json.dumps(version)} "
+            f"(this kit reads version {SCHEMA_VERSION})"
+        )
+    try:
+        payload = model.model_validate(data)
+    except ValidationError as exc:
+        raise PayloadError(f"{kind} payload: {describe_validation_error(exc)}") from None
+    if isinstance(payload, Snapshot) and payload.view_class != kind:
+        raise PayloadError(f"{kind} payload carries a {payload.view_class} snapshot")
+    return payload
+
+
+def encode(payload: Payload) -> bytes:
+    """Serialise a payload; refuse one that receivers would reject as too large."""
+    raw = payload.model_dump_json().encode("utf-8")
+    if len(raw) > MAX_PAYLOAD_BYTES:
+        name = type(payload).__name__.lower()
+        raise PayloadError(
+            f"{name} payload is too large: {len(raw)} bytes, the limit is {MAX_PAYLOAD_BYTES}"
+        )
+    return raw
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")

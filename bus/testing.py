@@ -1,0 +1,149 @@
+"""Helpers for tests of every part that talks MQTT (pytest imports test files in isolation).
+
+Brokers here are real mosquitto processes. Waits have a generous guard (`GUARD_S`) so a
+broken test fails instead of hanging; they never assert speed. "Never arrives" is proven
+with a marker: publish the forbidden message, then an allowed marker from the same client;
+MQTT keeps one publisher's order, so if the marker arrives first the other never will.
+"""
+
+from __future__ import annotations
+
+import queue
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from bus.broker import MosquittoProcess
+from bus.client import BusClient, Presence, Received
+from bus.config import BrokerConfig
+from bus.payloads import Snapshot
+from bus.topics import account_name, table_topic
+
+GUARD_S: Final = 60.0  # only a hang guard (noisy machines); tests never assert on time
+
+ACL_TOURNAMENT: Final = "cup"
+ACL_TABLE: Final = "3"
+ACL_OTHER_TABLE: Final = "4"
+ACL_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_TABLE)
+ACL_OTHER_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_OTHER_TABLE)
+ROLE_USERS: Final = ("hub", "scoreboard", "venue")
+
+
+SAMPLE_TIME: Final = datetime(2026, 11, 29, 18, 30, tzinfo=UTC)
+
+
+def sample_view(view_class: str, **changes: Any) -> dict[str, Any]:
+    """A day-2 speech view of one class shaped as docs/views.md says (judge: with secrets)."""
+    seats: list[dict[str, Any]] = [
+        {"seat": n, "at_table": True, "out": None, "fouls": 0, "muted": False}
+        for n in range(1, 11)
+    ]
+    seats[2] = {"seat": 3, "at_table": False, "out": {"cause": "vote", "day": 1}, "fouls": 1,
+                "muted": False}
+    view: dict[str, Any] = {
+        "view": view_class, "rules": "cml", "actions": 57, "phase": "day", "number": 2,
+        "step": "speech", "speaker": 4, "timer": {"kind": "speech", "seconds": 60},
+        "seats": seats, "nominations": None if view_class == "public" else [4, 9],
+        "vote": None, "rounds": [], "lift": None, "day_vote": "pending", "winner": None,
+        "termination": None, "roles": None,
+    }
+    if view_class == "judge":
+        view["roles"] = {"1": "sheriff", "2": "don", "5": "mafia", "8": "mafia"}
+        view["nights"] = [{"night": 1, "shot": 7, "shots": None,
+                           "don_check": {"seat": 2, "sheriff": False},
+                           "sheriff_check": {"seat": 8, "black": True}}]
+        view["best_move"] = None
+        view["night_steps"] = []
+    view.update(changes)
+    return view
+
+
+def sample_snapshot_fields(view_class: str, **changes: Any) -> dict[str, Any]:
+    """Fields of a valid snapshot of table cup/3 (change any with keyword arguments)."""
+    fields: dict[str, Any] = {
+        "view_class": view_class, "tournament": ACL_TOURNAMENT, "table": ACL_TABLE,
+        "seq": 12, "game_id": "cup-3-12", "names": [f"Nick{n}" for n in range(1, 11)],
+        "view": sample_view(view_class), "timer_started_at": SAMPLE_TIME,
+        "sent_at": SAMPLE_TIME,
+    }
+    fields.update(changes)
+    return fields
+
+
+def sample_snapshot(view_class: str, **changes: Any) -> Snapshot:
+    """A valid snapshot model of table cup/3."""
+    return Snapshot.model_validate(sample_snapshot_fields(view_class, **changes))
+
+
+def anonymous_broker() -> MosquittoProcess:
+    """An anonymous broker on a free port (not started)."""
+    return MosquittoProcess()
+
+
+def acl_broker() -> MosquittoProcess:
+    """A broker with the real ACL: role accounts and two tables of tournament `cup`."""
+    names = (*ROLE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER)
+    users = {name: secrets.token_urlsafe(12) for name in names}
+    tables = [(ACL_TOURNAMENT, ACL_TABLE), (ACL_TOURNAMENT, ACL_OTHER_TABLE)]
+    return MosquittoProcess(acl=True, users=users, tables=tables)
+
+
+def connected_client(
+    config: BrokerConfig, name: str, *filters: str, presence: Presence | None = None
+) -> BusClient:
+    """A started client with `filters` subscribed, returned once the broker acknowledged."""
+    client = BusClient(config, name=name, presence=presence)
+    for topic_filter in filters:
+        client.subscribe(topic_filter)
+    client.start()
+    if not client.wait_ready(GUARD_S):
+        client.close()
+        raise AssertionError(f"{name} did not connect to {config.url()}")
+    return client
+
+
+def next_item(client: BusClient, accept: Callable[[Any], bool], guard: float = GUARD_S) -> Any:
+    """The next inbox item `accept` likes; items before it are dropped."""
+    deadline = time.monotonic() + guard
+    while True:
+        try:
+            item = client.inbox.get(timeout=max(deadline - time.monotonic(), 0.01))
+        except queue.Empty:
+            raise AssertionError("the expected message never came") from None
+        if accept(item):
+            return item
+
+
+def next_message(client: BusClient, topic: str, guard: float = GUARD_S) -> Received:
+    """The next message received on exactly `topic`."""
+    item: Received = next_item(
+        client, lambda item: isinstance(item, Received) and item.topic == topic, guard
+    )
+    return item
+
+
+def received_until(client: BusClient, marker_topic: str, marker: bytes) -> list[Received]:
+    """Every message received before the marker (marker excluded)."""
+    seen: list[Received] = []
+    while True:
+        item = next_item(client, lambda item: isinstance(item, Received))
+        if item.topic == marker_topic and item.payload == marker:
+            return seen
+        seen.append(item)
+
+
+def _run_presence_child(url: str, tournament: str, table: str) -> None:
+    """Child process for will tests: announce presence, say "ready", then wait to be killed."""
+    config = BrokerConfig.from_url(url)
+    presence = Presence(table_topic(tournament, table, "status"), "test-child")
+    client = connected_client(config, "child", presence=presence)
+    print(f"ready {client.bdseq} {client.booted_at.isoformat()}", flush=True)
+    sys.stdin.read()  # blocks until killed (or stdin closed)
+    client.close()
+
+
+if __name__ == "__main__":
+    _run_presence_child(*sys.argv[1:4])

@@ -1,0 +1,122 @@
+"""The table's configuration: a TOML file, overridden by MAFIAKIT_* environment variables.
+
+pydantic-settings ignores `toml_file` unless `TomlConfigSettingsSource` is added to the
+sources (a known pitfall), so it is added explicitly below. Errors name the option.
+
+    # table.toml
+    tournament = "autumn-cup"
+    table = "3"
+    rules = "cml"
+    journal = "/var/lib/mafiakit/table-3.sqlite"
+    [broker]
+    url = "mqtt://table-autumn-cup-3:secret@hub.local:1883"
+    [hardware]
+    pins = "lgpio"        # or "mock" (simulator, tests) or "none"
+    [hardware.pin_map]    # only what differs from deploy/wiring.md
+    buzzer = 1            # GPIO 1 (ID_SC): 2-27 all carry keys and LEDs
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from bus.config import BrokerConfig
+from bus.topics import TopicError, check_id
+from device.pins import PinMap
+from engine.ruleset import RulesetError, load_ruleset
+
+
+class BrokerSection(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    url: str = "mqtt://127.0.0.1:1883"
+    ca_file: Path | None = None
+
+    def config(self) -> BrokerConfig:
+        return BrokerConfig.from_url(self.url)
+
+
+class HardwareSection(BaseModel):
+    """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
+    default wiring (deploy/wiring.md), e.g. `buzzer = 26` or `seat_leds = [...]`."""
+
+    model_config = ConfigDict(extra="forbid")
+    pins: Literal["lgpio", "mock", "none"] = "none"
+    pin_map: PinMap = PinMap()
+    music_dir: Path | None = None
+    volume: float = Field(0.6, ge=0, le=1)
+
+
+class TableSettings(BaseSettings):
+    """Everything one table service needs to know."""
+
+    model_config = SettingsConfigDict(env_prefix="MAFIAKIT_", env_nested_delimiter="__",
+                                      extra="forbid")
+
+    tournament: str = "local"
+    table: str = "1"
+    rules: str = "cml"
+    journal: Path = Path("table.sqlite")
+    heartbeat_s: float = Field(2.0, gt=0, le=60)
+    broker: BrokerSection = BrokerSection()
+    hardware: HardwareSection = HardwareSection()
+
+    @field_validator("tournament", "table")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        try:
+            return check_id(value)
+        except TopicError as exc:
+            raise ValueError(str(exc)) from None
+
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, value: str) -> str:
+        try:
+            load_ruleset(value)
+        except RulesetError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+
+class ConfigError(ValueError):
+    """The table configuration is missing or invalid; the message names the option."""
+
+
+def load_settings(path: Path | str | None = None, **overrides: object) -> TableSettings:
+    """Read the TOML file (if given), apply MAFIAKIT_* variables, then `overrides`."""
+    if path is not None and not Path(path).is_file():
+        raise ConfigError(f"config file {path} does not exist")
+
+    class _FromFile(TableSettings):
+        @classmethod
+        def settings_customise_sources(
+            cls,
+            settings_cls: type[BaseSettings],
+            init_settings: PydanticBaseSettingsSource,
+            env_settings: PydanticBaseSettingsSource,
+            dotenv_settings: PydanticBaseSettingsSource,
+            file_secret_settings: PydanticBaseSettingsSource,
+        ) -> tuple[PydanticBaseSettingsSource, ...]:
+            if path is None:
+                return (init_settings, env_settings)
+            toml = TomlConfigSettingsSource(settings_cls, toml_file=Path(path))
+            return (init_settings, env_settings, toml)
+
+    try:
+        settings = _FromFile(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "config"
+        raise ConfigError(f"{path or 'settings'}: {where}: {first['msg']}") from None
+    except Exception as exc:  # a TOML syntax error from the source
+        raise ConfigError(f"{path}: {exc}") from None
+    return TableSettings.model_validate(settings.model_dump())

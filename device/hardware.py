@@ -1,0 +1,137 @@
+"""Everything physical at one table behind one object: the pad, the seat LEDs, buzzer and music.
+
+The table service owns one `TableHardware`: it reads `events` (clean key events), calls `show`
+with the seat patterns and `signal_ok` / `signal_error` after each key, and `music` at
+nightfall and morning. One background thread does all the timing (debounce deadlines, LED
+animation, beeps, the next night track) and sleeps while nothing changes. The same object runs
+on a Raspberry Pi (lgpio factory) and in the simulator and tests (MockFactory).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gpiozero import Buzzer, Factory
+
+from device.feedback import ERROR_BEEP, ERROR_FLASH, OK_BEEP, OK_FLASH
+from device.leds import FRAME, Pattern, SeatLeds, Signal, signal_step
+from device.music import NightMusic
+from device.pad import KeyPad, PadTiming
+from device.pins import PinMap
+
+MUSIC_TICK = 1.0  # seconds between checks for the next night track
+
+
+class TableHardware:
+    """Pad + seat LEDs + optional buzzer + optional music, on an injected pin factory and clock.
+
+    Key events go to `events`: pass the consumer's own queue (e.g. the table service's inbox)
+    to get them there directly. With `background=False` nothing runs by itself: call `poll()`
+    after moving the clock (tests, virtual-time replays); otherwise a thread polls whenever
+    something is due.
+    """
+
+    def __init__(
+        self,
+        pin_map: PinMap,
+        factory: Factory,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        timing: PadTiming | None = None,
+        music: NightMusic | None = None,
+        events: queue.Queue[Any] | None = None,
+        background: bool = True,
+    ) -> None:
+        self.pin_map = pin_map
+        self.music = music
+        self.clock = clock
+        self._beep_lock = threading.Lock()
+        self._beep: tuple[Signal, float] | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.buzzer: Buzzer | None = None
+        self.pad = KeyPad(pin_map, factory, clock, timing, events)
+        try:
+            self.leds = SeatLeds(pin_map.seat_leds, factory, clock)
+            if pin_map.buzzer is not None:
+                self.buzzer = Buzzer(pin_map.buzzer, pin_factory=factory)
+        except BaseException:
+            self.close()
+            raise
+        self.events: queue.Queue[Any] = self.pad.events
+        if background:
+            self._thread = threading.Thread(target=self._run, name="table-hardware", daemon=True)
+            self._thread.start()
+
+    def show(self, patterns: Sequence[Pattern]) -> None:
+        """Show ten seat patterns (seat 1 first), e.g. `feedback.seat_pattern(public, left)`."""
+        self.leds.show(patterns)
+        self.pad.wake()  # the thread may have to start animating
+
+    def signal_ok(self, seat: int | None) -> None:
+        """A key was understood: flash `seat`'s LED (None: no LED, e.g. at night) and click."""
+        if seat is not None:
+            self.leds.signal([seat], OK_FLASH)
+        self._start_beep(OK_BEEP)
+        self.pad.wake()
+
+    def signal_error(self) -> None:
+        """An impossible sequence: all LEDs flash twice, the buzzer and the speaker sound low."""
+        self.leds.signal(range(1, 11), ERROR_FLASH)
+        self._start_beep(ERROR_BEEP)
+        if self.music is not None:
+            self.music.tone("error")
+        self.pad.wake()
+
+    def poll(self) -> float | None:
+        """Do whatever is due now (key events, LEDs, buzzer, music); returns the next due time."""
+        self.pad.pump()
+        due = [self.pad.deadline(), self.leds.render(), self._render_beep()]
+        if self.music is not None and self.music.available:
+            self.music.tick()
+            due.append(self.clock() + MUSIC_TICK)
+        return min((t for t in due if t is not None), default=None)
+
+    def close(self) -> None:
+        """Stop the thread, switch everything off and release the pins (safe to call twice)."""
+        self._stop.set()
+        if self._thread is not None:
+            self.pad.wake()
+            self._thread.join()
+            self._thread = None
+        self.pad.close()
+        if hasattr(self, "leds"):
+            self.leds.close()
+        if self.buzzer is not None:
+            self.buzzer.close()
+            self.buzzer = None
+        if self.music is not None:
+            self.music.close()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            due = self.poll()
+            self.pad.wait(None if due is None else max(0.0, due - self.clock()))
+
+    def _start_beep(self, signal: Signal) -> None:
+        if self.buzzer is not None:
+            with self._beep_lock:
+                self._beep = (signal, self.clock())
+            self._render_beep()
+
+    def _render_beep(self) -> float | None:
+        with self._beep_lock:
+            if self.buzzer is None or self._beep is None:
+                return None
+            now = self.clock()
+            step = signal_step(self._beep[0], now - self._beep[1])
+            if step is None:
+                self._beep = None
+            value = 0 if step is None else round(step.level)
+            if self.buzzer.value != value:
+                self.buzzer.value = value
+            return None if step is None else now + FRAME

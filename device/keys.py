@@ -1,0 +1,407 @@
+"""The key grammar: what the judge's key presses mean, given the judge view. Pure, no I/O.
+
+Two shapes of sequence, so a judge can work without looking down (docs/pad.md is the card):
+
+- VERB then seat, for an act against one player: FOUL 4, NOMINATE 4; holding FOUL turns it
+  into REMOVE 4 (disqualify), holding it again into TEAM LOSS 4; holding NOMINATE turns it into
+  WITHDRAW 4. The seat key completes the act.
+- seats then a confirming key, for lists: roles (don, mafia, mafia, sheriff, NEXT), voters
+  (seat keys toggle, VOTE records), night steps (seat(s), NEXT).
+
+A seat key alone never records anything: that is why a nomination takes NOMINATE first (a stray
+touch of a seat key during a speech cannot become a nomination; it is refused with a hint).
+NEXT moves the game on and its meaning follows the step. UNDO takes back the last unfinished
+input (verb, list, skipped night step); with nothing unfinished it undoes the last record.
+TIMER pauses / resumes the timer, held it restarts it; it never disturbs a sequence.
+
+Anything impossible is a `PadError` in plain words; it clears the unfinished sequence and
+changes nothing else. The pad checks sequences, the engine checks the rules: the one rule the
+pad applies itself is that only players at the table vote, so a wrong voter shows at his key
+rather than after the whole list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Literal
+
+from device.pad import KeyEvent
+from device.pins import seat_of
+
+View = Mapping[str, Any]
+
+SPEECH_STEPS = frozenset(
+    {"speech", "short_speech", "muted_turn", "farewell", "tie_speech", "majority_speech"}
+)
+NOMINATION_STEPS = frozenset({"speech", "short_speech", "muted_turn"})
+CHOICE_STEPS = ("shoot", "don_check", "sheriff_check")
+NIGHT_NAMES = {
+    "shoot": "SHOOT",
+    "don_check": "DON CHECK",
+    "sheriff_check": "SHERIFF CHECK",
+    "best_move": "BEST MOVE",
+}
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Nothing to record yet; `text` is the unfinished sequence for the judge screen ("" = none)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Action:
+    """A complete game-log action (spec/game-log.md), ready for the engine."""
+
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DeviceCommand:
+    """A command for the table device itself, not the game log."""
+
+    name: Literal["timer_toggle", "timer_restart"]
+
+
+@dataclass(frozen=True)
+class PadError:
+    """An impossible sequence, explained for the judge; nothing was recorded."""
+
+    message: str
+
+
+Result = Pending | Action | DeviceCommand | PadError
+
+
+class Verb(Enum):
+    """A verb waiting for its seat; the value is what the judge screen shows."""
+
+    FOUL = "FOUL"
+    REMOVE = "REMOVE"
+    TEAM_LOSS = "TEAM LOSS"
+    NOMINATE = "NOMINATE"
+    WITHDRAW = "WITHDRAW"
+
+
+FOUL_FAMILY = (Verb.FOUL, Verb.REMOVE, Verb.TEAM_LOSS)
+NOMINATE_FAMILY = (Verb.NOMINATE, Verb.WITHDRAW)
+HOLD_UPGRADE: dict[tuple[str, Verb | None], Verb | None] = {
+    ("FOUL", Verb.FOUL): Verb.REMOVE,
+    ("FOUL", Verb.REMOVE): Verb.TEAM_LOSS,
+    ("NOMINATE", Verb.NOMINATE): Verb.WITHDRAW,
+}
+
+
+@dataclass
+class _List:
+    """Seats being entered for one step (roles, voters, a night step); tied to its context."""
+
+    context: tuple[Any, ...]
+    seats: list[int] = field(default_factory=list)
+    counting: bool = False  # vote / lift: a head count instead of named voters
+    count: int | None = None
+
+
+class _Refused(Exception):
+    """Raised inside the decoder for an impossible input; becomes a PadError."""
+
+
+def _seats_at_table(view: View) -> set[int]:
+    return {entry["seat"] for entry in view["seats"] if entry["at_table"]}
+
+
+class PadDecoder:
+    """Turns key events into results, one event at a time, reading the current judge view."""
+
+    def __init__(self) -> None:
+        self._verb: Verb | None = None
+        self._verb_context: tuple[Any, ...] = ()
+        self._list: _List | None = None
+        self._skipped: list[str] = []  # night steps passed over with a bare NEXT
+        self._skip_night: int | None = None
+        self._skip_actions = -1  # `actions` when the last step was skipped
+
+    # ---- entry points -------------------------------------------------------------------
+    def feed(self, event: KeyEvent, view: View) -> Result:
+        """One key event with the judge view it happened in; see the module docstring."""
+        self._forget_stale(view)
+        if event.kind == "release":
+            return Pending(self.text(view))
+        if event.kind == "hold":
+            return self._hold(event.key, view)
+        try:
+            return self._press(event.key, view)
+        except _Refused as refused:
+            self.reset()
+            return PadError(str(refused))
+
+    def reset(self) -> None:
+        """Forget every unfinished input."""
+        self._verb = None
+        self._list = None
+        self._skipped = []
+
+    def text(self, view: View) -> str:
+        """The unfinished sequence, as the judge screen shows it ("" when there is none)."""
+        self._forget_stale(view)
+        if self._verb is not None:
+            return f"{self._verb.value} _"
+        step = view["step"]
+        if view["phase"] == "setup" and step == "deal":
+            return self._roles_text()
+        if step in ("vote", "lift"):
+            return self._vote_text(view)
+        if view["phase"] == "night" and step != "zero_night":
+            return self._night_text(view)
+        return ""
+
+    # ---- holds and presses ----------------------------------------------------------------
+    def _hold(self, key: str, view: View) -> Result:
+        if key == "TIMER":
+            return DeviceCommand("timer_restart")
+        # A hold always follows the press of the same key, which set the verb it upgrades.
+        self._verb = HOLD_UPGRADE.get((key, self._verb), self._verb)
+        return Pending(self.text(view))
+
+    def _press(self, key: str, view: View) -> Result:
+        if key == "TIMER":
+            return DeviceCommand("timer_toggle")
+        if key == "UNDO":
+            return self._undo(view)
+        if self._verb is not None:
+            return self._complete_verb(key, view)
+        seat = seat_of(key)
+        if seat is not None:
+            return self._seat(seat, view)
+        if key == "NEXT":
+            return self._next(view)
+        if key == "VOTE":
+            return self._vote(view)
+        if key == "FOUL":
+            if view["phase"] == "setup":
+                raise _Refused("fouls count only once the game has started")
+            return self._start_verb(Verb.FOUL, view)
+        if key == "NOMINATE":
+            if view["step"] not in NOMINATION_STEPS:
+                raise _Refused("nominations are made during a player's own speech")
+            return self._start_verb(Verb.NOMINATE, view)
+        raise _Refused(f"unknown key {key!r}")
+
+    def _start_verb(self, verb: Verb, view: View) -> Result:
+        self._verb, self._verb_context = verb, self._verb_key(view)
+        return Pending(self.text(view))
+
+    def _complete_verb(self, key: str, view: View) -> Result:
+        verb = self._verb
+        assert verb is not None
+        if (key == "FOUL" and verb in FOUL_FAMILY) or (
+            key == "NOMINATE" and verb in NOMINATE_FAMILY
+        ):
+            return Pending(self.text(view))  # the same key again: maybe the start of a hold
+        seat = seat_of(key)
+        if seat is None:
+            raise _Refused(f"{verb.value} needs a seat number; nothing was recorded")
+        self._verb = None
+        by = {"by": view["speaker"]} if view.get("speaker") is not None else {}
+        actions: dict[Verb, dict[str, Any]] = {
+            Verb.FOUL: {"action": "foul", "seat": seat},
+            Verb.REMOVE: {"action": "disqualify", "seat": seat, "kind": "removal"},
+            Verb.TEAM_LOSS: {"action": "disqualify", "seat": seat, "kind": "team_loss"},
+            Verb.NOMINATE: {"action": "nominate", "seat": seat, **by},
+            Verb.WITHDRAW: {"action": "withdraw", "seat": seat, **by},
+        }
+        return Action(actions[verb])
+
+    def _undo(self, view: View) -> Result:
+        if self._verb is not None:
+            self._verb = None
+        elif self._list is not None and (self._list.seats or self._list.counting):
+            self._list = None
+        elif self._skipped and view["actions"] == self._skip_actions:
+            self._skipped.pop()
+            self._list = None
+        elif view["actions"] == 0:
+            raise _Refused("nothing to undo yet")
+        else:
+            return Action({"action": "undo"})
+        return Pending(self.text(view))
+
+    def _seat(self, seat: int, view: View) -> Result:
+        phase, step = view["phase"], view["step"]
+        if phase == "setup" and step == "deal":
+            return self._role_seat(seat, view)
+        if step in ("vote", "lift"):
+            return self._vote_seat(seat, view)
+        if phase == "night" and step != "zero_night":
+            return self._night_seat(seat, view)
+        if phase == "setup":
+            raise _Refused("the cards are dealt: NEXT starts the night")
+        if phase == "night":
+            raise _Refused("nothing to choose in the zero night: NEXT ends it")
+        if phase == "finished":
+            raise _Refused("the game is over: only FOUL, NEXT (end a farewell) and UNDO work")
+        if step in NOMINATION_STEPS:
+            raise _Refused("a seat key alone records nothing: press NOMINATE or FOUL first")
+        raise _Refused("a seat key alone records nothing: press FOUL first for a foul")
+
+    def _next(self, view: View) -> Result:
+        phase, step = view["phase"], view["step"]
+        if phase == "setup":
+            return self._commit_roles(view) if step == "deal" else self._record({"action": "start"})
+        if phase == "night":
+            if step == "zero_night":
+                return self._record({"action": "day"})
+            return self._night_next(view)
+        if step in SPEECH_STEPS:
+            return self._record({"action": "speech_end"})
+        if step == "await_night":
+            return self._record({"action": "night"})
+        if step in ("vote", "lift"):
+            raise _Refused("votes first: press the voters' seats, then VOTE")
+        raise _Refused("the game is over: nothing comes next")
+
+    def _record(self, action: dict[str, Any]) -> Action:
+        self._list = None
+        return Action(action)
+
+    # ---- roles ----------------------------------------------------------------------------
+    def _role_seat(self, seat: int, view: View) -> Result:
+        entry = self._entry(view)
+        if seat in entry.seats:
+            raise _Refused(f"seat {seat} already has a role: enter the roles again")
+        if len(entry.seats) == 4:
+            raise _Refused("all four roles were in: enter them again, then NEXT")
+        entry.seats.append(seat)
+        return Pending(self.text(view))
+
+    def _commit_roles(self, view: View) -> Result:
+        seats = self._entry(view).seats
+        if len(seats) < 4:
+            raise _Refused(
+                f"roles need the don, two mafia and the sheriff: {len(seats)} of 4 entered"
+            )
+        don, mafia_a, mafia_b, sheriff = seats
+        return self._record(
+            {"action": "roles", "don": don, "mafia": [mafia_a, mafia_b], "sheriff": sheriff}
+        )
+
+    def _roles_text(self) -> str:
+        seats: list[Any] = [*(self._list.seats if self._list else []), "_", "_", "_", "_"]
+        return f"DON {seats[0]}  MAFIA {seats[1]} {seats[2]}  SHERIFF {seats[3]}"
+
+    # ---- votes and the lift question --------------------------------------------------------
+    def _vote_seat(self, seat: int, view: View) -> Result:
+        entry = self._entry(view)
+        if entry.counting:
+            present = len(_seats_at_table(view))
+            if seat > present:
+                raise _Refused(f"{seat} votes, but only {present} players are at the table")
+            entry.count = seat
+        elif seat in entry.seats:
+            entry.seats.remove(seat)
+        elif seat in _seats_at_table(view):
+            entry.seats.append(seat)
+        else:
+            raise _Refused(f"seat {seat} is not at the table and cannot vote")
+        return Pending(self.text(view))
+
+    def _vote(self, view: View) -> Result:
+        if view["step"] not in ("vote", "lift"):
+            raise _Refused("VOTE works only during a vote or the lift question")
+        entry = self._entry(view)
+        if not entry.counting and not entry.seats:
+            entry.counting = True  # VOTE on an empty list: enter a head count instead
+            return Pending(self.text(view))
+        tally: dict[str, Any] = (
+            {"count": entry.count or 0} if entry.counting else {"voters": sorted(entry.seats)}
+        )
+        if view["step"] == "lift":
+            return self._record({"action": "lift", **tally})
+        return self._record({"action": "votes", "seat": view["vote"]["current"], **tally})
+
+    def _vote_text(self, view: View) -> str:
+        label = "LIFT" if view["step"] == "lift" else f"VOTE #{view['vote']['current']}"
+        entry = self._entry(view)
+        if entry.counting:
+            return f"{label} COUNT: {'_' if entry.count is None else entry.count}"
+        return f"{label}: {' '.join(map(str, sorted(entry.seats))) or '_'}"
+
+    # ---- night steps ------------------------------------------------------------------------
+    def _night_step(self, view: View) -> str | None:
+        steps = list(view.get("night_steps") or [])
+        if view["step"] == "shoot" and "shoot" not in steps:
+            steps.insert(0, "shoot")
+        return next((step for step in steps if step not in self._skipped), None)
+
+    def _night_seat(self, seat: int, view: View) -> Result:
+        step = self._night_step(view)
+        if step is None:
+            raise _Refused("the night's steps are done: NEXT brings the morning")
+        entry = self._entry(view)
+        if step in CHOICE_STEPS:
+            entry.seats = [seat]  # a new seat key replaces the choice
+        elif step == "best_move":
+            if seat in entry.seats:
+                entry.seats.remove(seat)
+            elif len(entry.seats) == 3:
+                raise _Refused("the best move names at most three seats: enter it again")
+            else:
+                entry.seats.append(seat)
+        else:
+            raise _Refused(f"this pad does not know the night step {step!r}")
+        return Pending(self.text(view))
+
+    def _night_next(self, view: View) -> Result:
+        step = self._night_step(view)
+        seats = self._entry(view).seats
+        if step is None:
+            return self._record({"action": "day"})
+        if step == "shoot":
+            return self._record({"action": "shoot", "target": seats[0] if seats else None})
+        if not seats:  # a bare NEXT: no check / no best move this night
+            self._skipped.append(step)
+            self._skip_night, self._skip_actions = view["number"], view["actions"]
+            self._list = None
+            return Pending(self.text(view))
+        if step == "best_move":
+            return self._record({"action": "best_move", "seats": list(seats)})
+        return self._record({"action": step, "seat": seats[0]})
+
+    def _night_text(self, view: View) -> str:
+        step = self._night_step(view)
+        skipped = "".join(f"(no {NIGHT_NAMES.get(s, s)}) " for s in self._skipped)
+        if step is None:
+            return f"{skipped}MORNING: NEXT"
+        chosen = " ".join(map(str, self._entry(view).seats)) or "_"
+        return f"{skipped}{NIGHT_NAMES.get(step, step.upper())} {chosen}"
+
+    # ---- bookkeeping ------------------------------------------------------------------------
+    def _context(self, view: View) -> tuple[Any, ...]:
+        """What an unfinished list belongs to; when it changes, the list is forgotten."""
+        step = view["step"]
+        if step == "vote":
+            return ("vote", view["number"], view["vote"]["round"], view["vote"]["current"])
+        if view["phase"] == "night":
+            return ("night", view["number"], self._night_step(view))
+        return (view["phase"], view["number"], step)
+
+    def _entry(self, view: View) -> _List:
+        context = self._context(view)
+        if self._list is None or self._list.context != context:
+            self._list = _List(context)
+        return self._list
+
+    @staticmethod
+    def _verb_key(view: View) -> tuple[Any, ...]:
+        return (view["phase"], view["number"], view["step"], view.get("speaker"))
+
+    def _forget_stale(self, view: View) -> None:
+        if self._verb is not None and self._verb_context != self._verb_key(view):
+            self._verb = None
+        if self._skipped and (view["phase"] != "night" or view["number"] != self._skip_night):
+            self._skipped = []
+        if self._list is not None and self._list.context != self._context(view):
+            self._list = None

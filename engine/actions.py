@@ -1,0 +1,115 @@
+"""The judge's actions: the commands of the game (one per game-log action, spec/game-log.md).
+
+Actions are plain values; `engine.log` turns game-log lines into them (rejecting
+malformed lines) and back. Whether an action is allowed *now* is the rules' business
+(`engine.rules`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """The dealt cards; every other seat is a red citizen."""
+
+    don: int
+    mafia: tuple[int, int]
+    sheriff: int
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """"Наступает ночь": the zero night begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """"Доброе утро": the night ends; a kill takes effect now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """"Наступает ночь": the day is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechEnd:
+    """The current speech is over ("пас", "спасибо", or time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Nominate:
+    seat: int
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    seat: int
+    by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Votes:
+    """Votes against `seat`, the next candidate; `count` or the `voters` themselves."""
+
+    seat: int
+    count: int | None = None
+    voters: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lift:
+    """Votes for "all the tied players leave the table"."""
+
+    count: int | None = None
+    voters: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """The mafia's shot: one agreed `target` (None = miss), or each black seat's own shot."""
+
+    target: int | None = None
+    shots: tuple[tuple[int, int | None], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DonCheck:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SheriffCheck:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BestMove:
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Foul:
+    seat: int
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualify:
+    seat: int
+    kind: Literal["removal", "team_loss"] = "removal"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Retract the last action still in effect."""
+
+
+Action = (
+    Roles | Start | Day | Night | SpeechEnd | Nominate | Withdraw | Votes | Lift | Shoot
+    | DonCheck | SheriffCheck | BestMove | Foul | Disqualify | Undo
+)

@@ -1,0 +1,230 @@
+"""apply(state, event) -> state: one small pure function per event type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine import events as ev
+from engine.state import (
+    CANCELLED,
+    DAY,
+    FAREWELL,
+    MUTED_TURN,
+    NIGHT,
+    REGULAR,
+    REGULAR_KINDS,
+    THEN_NIGHT,
+    THEN_VOTE,
+    BestMoveLog,
+    DayLog,
+    GameState,
+    NightLog,
+    Removal,
+    Round,
+    Speech,
+)
+
+
+def _roles_dealt(s: GameState, e: ev.RolesDealt) -> GameState:
+    return s._replace(roles=e.roles)
+
+
+def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
+    return s._replace(started=True, phase=NIGHT, number=0, phase_removals=0)
+
+
+def _night_began(s: GameState, e: ev.NightBegan) -> GameState:
+    days = s.days if s.day is None else (*s.days, s.day)
+    return s._replace(
+        phase=NIGHT, number=e.number, day=None, days=days, night=NightLog(e.number),
+        speech=None, queue=(), then=THEN_NIGHT, phase_removals=0,
+    )
+
+
+def _day_began(s: GameState, e: ev.DayBegan) -> GameState:
+    nights = s.nights if s.night is None else (*s.nights, s.night)
+    vote = CANCELLED if s.cancel_next_vote else "pending"
+    return s._replace(
+        phase=DAY, number=e.number, night=None, nights=nights,
+        day=DayLog(e.number, e.opener, vote=vote), queue=e.queue, then=THEN_VOTE,
+        cancel_next_vote=False, phase_removals=0,
+    )
+
+
+def _speech_began(s: GameState, e: ev.SpeechBegan) -> GameState:
+    queue = s.queue[1:]
+    if e.kind in REGULAR_KINDS:
+        day = s.day
+        assert day is not None
+        day = day._replace(speakers=(*day.speakers, e.seat))
+        if e.kind == MUTED_TURN:
+            day = day._replace(muted=(*day.muted, e.seat))
+        return s._replace(
+            speech=Speech(e.seat, e.kind), queue=queue, day=day,
+            loses_speech=s.loses_speech - {e.seat},
+        )
+    return s._replace(speech=Speech(e.seat, e.kind), queue=queue)
+
+
+def _speech_ended(s: GameState, e: ev.SpeechEnded) -> GameState:
+    return s._replace(speech=None)
+
+
+def _nominated(s: GameState, e: ev.Nominated) -> GameState:
+    day = s.day
+    assert day is not None
+    return s._replace(day=day._replace(
+        nominations=(*day.nominations, e.seat), nominators=(*day.nominators, e.by)))
+
+
+def _withdrawn(s: GameState, e: ev.Withdrawn) -> GameState:
+    day = s.day
+    assert day is not None
+    i = day.nominations.index(e.seat)
+    return s._replace(day=day._replace(
+        nominations=day.nominations[:i] + day.nominations[i + 1:],
+        nominators=day.nominators[:i] + day.nominators[i + 1:]))
+
+
+def _round_began(s: GameState, e: ev.RoundBegan) -> GameState:
+    return s._replace(voting=Round(e.candidates), revote=())
+
+
+def _votes_entered(s: GameState, e: ev.VotesEntered) -> GameState:
+    voting = s.voting
+    assert voting is not None
+    entered = (*voting.entered, (e.seat, e.votes, e.voters))
+    return s._replace(voting=voting._replace(entered=entered))
+
+
+def _round_closed(s: GameState, e: ev.RoundClosed) -> GameState:
+    voting, day = s.voting, s.day
+    assert voting is not None and day is not None
+    closed = voting._replace(votes=e.votes)
+    return s._replace(voting=None, day=day._replace(rounds=(*day.rounds, closed)))
+
+
+def _speeches_queued(s: GameState, e: ev.SpeechesQueued) -> GameState:
+    return s._replace(queue=(*s.queue, *e.speeches), then=e.then, revote=e.revote)
+
+
+def _lift_put(s: GameState, e: ev.LiftPut) -> GameState:
+    return s._replace(lift=e.candidates)
+
+
+def _lift_voted(s: GameState, e: ev.LiftVoted) -> GameState:
+    day = s.day
+    assert day is not None
+    return s._replace(lift=None, day=day._replace(lift=(e.yes, e.passed)))
+
+
+def _vote_settled(s: GameState, e: ev.VoteSettled) -> GameState:
+    day = s.day
+    assert day is not None
+    return s._replace(day=day._replace(vote=e.status), then=THEN_NIGHT)
+
+
+def _vote_cancelled(s: GameState, e: ev.VoteCancelled) -> GameState:
+    if e.next_day:
+        return s._replace(cancel_next_vote=True)
+    day = s.day
+    assert day is not None
+    queue = tuple(q for q in s.queue if q.kind in (FAREWELL, REGULAR))
+    then = THEN_NIGHT if s.then != THEN_VOTE else THEN_VOTE
+    return s._replace(day=day._replace(vote=CANCELLED), voting=None, lift=None, queue=queue,
+                      then=then, revote=())
+
+
+def _player_removed(s: GameState, e: ev.PlayerRemoved) -> GameState:
+    seat = e.seat
+    queue = tuple(q for q in s.queue if q.seat != seat or q.kind == FAREWELL)
+    return s._replace(
+        at_table=s.at_table - {seat},
+        removed=(*s.removed, Removal(seat, e.cause, s.phase, s.number)),
+        queue=queue, loses_speech=s.loses_speech - {seat},
+        phase_removals=s.phase_removals + 1,
+    )
+
+
+def _foul_given(s: GameState, e: ev.FoulGiven) -> GameState:
+    fouls = list(s.fouls)
+    fouls[e.seat - 1] += 1
+    return s._replace(fouls=tuple(fouls))
+
+
+def _speech_lost(s: GameState, e: ev.SpeechLost) -> GameState:
+    return s._replace(loses_speech=s.loses_speech | {e.seat})
+
+
+def _shot(s: GameState, e: ev.Shot) -> GameState:
+    night = s.night
+    assert night is not None
+    return s._replace(night=night._replace(shot_done=True, shot=e.target, shots=e.shots))
+
+
+def _don_checked(s: GameState, e: ev.DonChecked) -> GameState:
+    night = s.night
+    assert night is not None
+    return s._replace(night=night._replace(don_check=e.seat))
+
+
+def _sheriff_checked(s: GameState, e: ev.SheriffChecked) -> GameState:
+    night = s.night
+    assert night is not None
+    return s._replace(night=night._replace(sheriff_check=e.seat))
+
+
+def _best_move_made(s: GameState, e: ev.BestMoveMade) -> GameState:
+    return s._replace(best_move=BestMoveLog(e.seat, e.guess, e.black_found))
+
+
+def _streaks_counted(s: GameState, e: ev.StreaksCounted) -> GameState:
+    return s._replace(quiet=e.quiet, black_misses=e.black_misses)
+
+
+def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
+    return s._replace(winner=e.winner, termination=e.termination, voting=None, lift=None,
+                      queue=tuple(q for q in s.queue if q.kind == FAREWELL))
+
+
+_APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
+    ev.RolesDealt: _roles_dealt,
+    ev.GameStarted: _game_started,
+    ev.NightBegan: _night_began,
+    ev.DayBegan: _day_began,
+    ev.SpeechBegan: _speech_began,
+    ev.SpeechEnded: _speech_ended,
+    ev.Nominated: _nominated,
+    ev.Withdrawn: _withdrawn,
+    ev.RoundBegan: _round_began,
+    ev.VotesEntered: _votes_entered,
+    ev.RoundClosed: _round_closed,
+    ev.SpeechesQueued: _speeches_queued,
+    ev.LiftPut: _lift_put,
+    ev.LiftVoted: _lift_voted,
+    ev.VoteSettled: _vote_settled,
+    ev.VoteCancelled: _vote_cancelled,
+    ev.PlayerRemoved: _player_removed,
+    ev.FoulGiven: _foul_given,
+    ev.SpeechLost: _speech_lost,
+    ev.Shot: _shot,
+    ev.DonChecked: _don_checked,
+    ev.SheriffChecked: _sheriff_checked,
+    ev.BestMoveMade: _best_move_made,
+    ev.StreaksCounted: _streaks_counted,
+    ev.GameEnded: _game_ended,
+}
+
+
+def apply(state: GameState, event: ev.Event) -> GameState:
+    """The state after one event."""
+    return _APPLY[type(event)](state, event)
+
+
+def fold(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
+    """The state after a sequence of events (from the empty game by default)."""
+    s = GameState() if state is None else state
+    for event in events:
+        s = _APPLY[type(event)](s, event)
+    return s

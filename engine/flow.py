@@ -1,0 +1,302 @@
+"""What follows from the rules by itself: the order of speeches, votes, removals, the end.
+
+The judge enters only what he decided or saw (spec/game-log.md, "What the engine decides by
+itself"); everything here is derived. Each step emits events through a `Tx`, which applies
+them at once so the next step sees the updated state.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.apply import apply
+from engine.roles import Role
+from engine.ruleset import Ruleset
+from engine.state import (
+    DAY,
+    FAREWELL,
+    HELD,
+    MAJORITY_SPEECH,
+    MUTED_TURN,
+    NIGHT,
+    NONE,
+    PENDING,
+    REGULAR,
+    SHORT_SPEECH,
+    SKIPPED,
+    SPEECH,
+    THEN_NIGHT,
+    THEN_REVOTE,
+    THEN_VOTE,
+    TIE_SPEECH,
+    GameState,
+    Speech,
+)
+
+_BLACK = (Role.MAFIA, Role.DON)
+
+
+class Tx:
+    """The events of one action, applied as they are emitted."""
+
+    __slots__ = ("events", "rules", "state")
+
+    def __init__(self, state: GameState, rules: Ruleset) -> None:
+        self.state = state
+        self.rules = rules
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+
+def seats_from(at_table: frozenset[int], first: int) -> tuple[int, ...]:
+    """Seats at the table in speaking order, starting at `first` (inclusive), cyclically."""
+    return tuple(s for s in (*range(first, 11), *range(1, first)) if s in at_table)
+
+
+def next_opener(at_table: frozenset[int], previous: int) -> int:
+    """The first seat still at the table after the previous day's opener (000 I.6.2)."""
+    return seats_from(at_table, previous % 10 + 1)[0]
+
+
+# -- speeches ---------------------------------------------------------------------------
+
+
+def advance(tx: Tx) -> None:
+    """Start the next speech, or the next stage of the day when no speech is left."""
+    s = tx.state
+    if s.speech is not None or (s.phase != DAY and not s.queue):
+        return
+    if s.queue:
+        head = s.queue[0]
+        kind = regular_kind(s, tx.rules, head.seat) if head.kind == REGULAR else head.kind
+        tx.emit(ev.SpeechBegan(head.seat, kind))
+        return
+    if s.finished or s.voting is not None or s.lift is not None:
+        return
+    if s.then == THEN_VOTE:
+        begin_vote(tx)
+    elif s.then == THEN_REVOTE:
+        begin_round(tx, s.revote)
+
+
+def regular_kind(s: GameState, rules: Ruleset, seat: int) -> str:
+    """A regular turn: a full speech, or none after the third foul (003 6.4), or 30 s when
+    only 3-4 players are left (003 7.7)."""
+    if seat in s.loses_speech:
+        if len(s.at_table) in rules.fouls.short_speech_at_table_sizes:
+            return SHORT_SPEECH
+        return MUTED_TURN
+    return SPEECH
+
+
+def begin_day(tx: Tx, farewell: int | None) -> None:
+    """Morning: the killed player's farewell first, then the regular speeches (000 I.6.2)."""
+    s = tx.state
+    number = s.number + 1
+    opener = next_opener(s.at_table, s.days[-1].opener) if s.days else seats_from(s.at_table, 1)[0]
+    queue = tuple(Speech(seat, REGULAR) for seat in seats_from(s.at_table, opener))
+    if farewell is not None:
+        queue = (Speech(farewell, FAREWELL), *queue)
+    tx.emit(ev.DayBegan(number, opener, queue))
+    advance(tx)
+
+
+# -- voting -----------------------------------------------------------------------------
+
+
+def begin_vote(tx: Tx) -> None:
+    """After the last regular speech: vote the nominees in nomination order (000 I.6.10)."""
+    day = tx.state.day
+    assert day is not None
+    if day.vote != PENDING:
+        tx.emit(ev.VoteSettled(day.vote))
+    elif not day.nominations:
+        tx.emit(ev.VoteSettled(NONE))
+    elif (len(day.nominations) == 1 and day.number == 1
+          and not tx.rules.day.day1_single_nominee_vote):
+        tx.emit(ev.VoteSettled(SKIPPED))  # 000 I.6.17, 003 4.4.11, 001 4.4.12
+    else:
+        begin_round(tx, day.nominations)
+
+
+def begin_round(tx: Tx, candidates: tuple[int, ...]) -> None:
+    tx.emit(ev.RoundBegan(candidates))
+    if len(candidates) == 1:
+        close_round(tx)
+
+
+def close_round(tx: Tx) -> None:
+    """The last candidate receives every remaining vote (000 I.6.15, 003 4.4.9)."""
+    s = tx.state
+    voting = s.voting
+    assert voting is not None
+    counts = [count for _, count, _ in voting.entered]
+    counts.append(len(s.at_table) - sum(counts))
+    tx.emit(ev.RoundClosed(tuple(counts)))
+    resolve_round(tx, voting.candidates, counts, _last_voters(s))
+
+
+def _last_voters(s: GameState) -> frozenset[int] | None:
+    """Who voted for the last candidate, when every earlier vote named its voters."""
+    voting = s.voting
+    assert voting is not None
+    voted: set[int] = set()
+    for _, _, voters in voting.entered:
+        if voters is None:
+            return None
+        voted.update(voters)
+    return s.at_table - voted
+
+
+def _voters_of(s: GameState, seat: int, last: frozenset[int] | None) -> frozenset[int] | None:
+    day = s.day
+    assert day is not None
+    rnd = day.rounds[-1]
+    if seat == rnd.candidates[-1]:
+        return last
+    for cand, _, voters in rnd.entered:
+        if cand == seat:
+            return None if voters is None else frozenset(voters)
+    return None
+
+
+def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int],
+                  last_voters: frozenset[int] | None) -> None:
+    s, rules = tx.state, tx.rules
+    day = s.day
+    assert day is not None
+    top = max(counts)
+    leaders = tuple(c for c, n in zip(candidates, counts, strict=True) if n == top)
+    if len(leaders) == 1:
+        winner = leaders[0]
+        if day.number == 1 and rules.day.day1_majority_stays:
+            voters = _voters_of(s, winner, last_voters)
+            if voters is None or winner not in voters:
+                # 000 I.6.18.5-6: on day 1 the winner stays, speaks 30 s, night falls.
+                tx.emit(ev.VoteSettled(HELD))
+                tx.emit(ev.SpeechesQueued((Speech(winner, MAJORITY_SPEECH),), THEN_NIGHT))
+                advance(tx)
+                return
+        tx.emit(ev.VoteSettled(HELD))
+        remove_by_vote(tx, (winner,), "vote")
+        return
+    if day.number == 1 and len(leaders) in rules.day.day1_no_revote_tie_sizes:
+        tx.emit(ev.VoteSettled(HELD))  # 000 I.6.18.1: no revote of 5 or 10 on day 1
+        return
+    if len(day.rounds) >= 2 and leaders == candidates:
+        # The same tie again: the lift question (000 I.6.18.4, 003 4.4.13), unless not held.
+        if lift_not_held(s, rules, leaders):
+            tx.emit(ev.VoteSettled(HELD))
+        else:
+            tx.emit(ev.LiftPut(leaders))
+        return
+    speeches = tuple(Speech(c, TIE_SPEECH) for c in leaders)  # in nomination order
+    tx.emit(ev.SpeechesQueued(speeches, THEN_REVOTE, leaders))
+    advance(tx)
+
+
+def lift_not_held(s: GameState, rules: Ruleset, tied: tuple[int, ...]) -> bool:
+    at_table = len(s.at_table)
+    if rules.lift.not_held_when_all_at_table and len(tied) == at_table:
+        return True  # 000 I.8.6, 003 7.10
+    if (len(tied), at_table) in rules.lift.not_held_for:
+        return True  # 000 I.8.7
+    return at_table in rules.lift.not_held_at_table_sizes  # 003 7.6, 001 7.6
+
+
+def remove_by_vote(tx: Tx, seats: tuple[int, ...], cause: str) -> None:
+    """The voted-out players leave; each has a farewell speech, in nomination order."""
+    for seat in seats:
+        tx.emit(ev.PlayerRemoved(seat, cause))
+    tx.emit(ev.SpeechesQueued(tuple(Speech(seat, FAREWELL) for seat in seats), THEN_NIGHT))
+    check_win(tx)
+    advance(tx)
+
+
+# -- removals and the end ---------------------------------------------------------------
+
+
+def remove_by_discipline(tx: Tx, seat: int, cause: str, team_loss: bool = False) -> None:
+    """Fourth foul or disqualification: out at once, no farewell (003 6.5, 001 6.5), and
+    the current or next vote is cancelled (000 I.8.1-8.2, 003 7.1-7.2, 001 7.1-7.2)."""
+    s = tx.state
+    if s.speech is not None and s.speech.seat == seat:
+        tx.emit(ev.SpeechEnded(seat))
+    tx.emit(ev.PlayerRemoved(seat, cause))
+    _cancel_vote(tx)
+    if team_loss:
+        end_game(tx, s.role(seat).team.other.value, "team_loss")  # 003 6.8
+    check_win(tx)
+    advance(tx)
+
+
+def _cancel_vote(tx: Tx) -> None:
+    s = tx.state
+    if s.phase == NIGHT:
+        tx.emit(ev.VoteCancelled(next_day=True))
+        return
+    day = s.day
+    if s.phase != DAY or day is None:
+        return
+    if day.vote == PENDING:
+        tx.emit(ev.VoteCancelled(next_day=False))
+        if s.speech is not None and s.speech.kind == TIE_SPEECH:
+            tx.emit(ev.SpeechEnded(s.speech.seat))
+    elif day.vote == HELD and tx.rules.vote_cancel.next_day_after_result:
+        tx.emit(ev.VoteCancelled(next_day=True))
+    # NONE / SKIPPED: the result moment is the night announcement (000 I.8.2), so the
+    # removal hits today's (absent) vote; CANCELLED: already cancelled.
+
+
+def check_win(tx: Tx) -> None:
+    """Red wins when no black is left; black when blacks >= reds (000 I.1.4, 003 1.4)."""
+    s = tx.state
+    if s.finished or s.roles is None:
+        return
+    roles = s.roles
+    blacks = sum(1 for seat in s.at_table if roles[seat - 1] in _BLACK)
+    if blacks == 0:
+        end_game(tx, "red", "all_black_out")
+    elif blacks >= len(s.at_table) - blacks:
+        end_game(tx, "black", "black_parity")
+
+
+def end_game(tx: Tx, winner: str, termination: str) -> None:
+    """"Стоп игра" (000 I.1.5): a running speech stops at once; only a farewell goes on
+    (002: the decisive leaver always has his last word)."""
+    speech = tx.state.speech
+    if speech is not None and speech.kind != FAREWELL:
+        tx.emit(ev.SpeechEnded(speech.seat))
+    tx.emit(ev.GameEnded(winner, termination))
+
+
+def close_phase(tx: Tx) -> None:
+    """Count quiet phases and black misses at four players; end the game when due.
+
+    Quiet: 000 I.8.5 (3 nights, zero night excluded), 003 7.9, 001 7.3; misses: 003 7.8.
+    """
+    s, rules = tx.state, tx.rules
+    if s.finished or (s.phase == NIGHT and s.number == 0):
+        return
+    if s.phase_removals:
+        quiet = 0
+    elif s.quiet == 0 and s.phase == DAY:
+        quiet = 0  # a quiet streak starts at a night
+    else:
+        quiet = s.quiet + 1
+    misses = s.black_misses
+    if s.phase == NIGHT:
+        night = s.night
+        missed = night is not None and night.shot is None
+        misses = misses + 1 if missed and not s.phase_removals and len(s.at_table) == 4 else 0
+    elif s.phase_removals:
+        misses = 0
+    if (quiet, misses) != (s.quiet, s.black_misses):
+        tx.emit(ev.StreaksCounted(quiet, misses))
+    limit = rules.quiet.four_player_black_misses
+    if limit and misses >= limit:
+        end_game(tx, "red", "four_player_misses")
+    elif quiet >= rules.quiet.phases:
+        end_game(tx, rules.quiet.outcome, "quiet_rounds")

@@ -1,0 +1,247 @@
+"""The game log (spec/game-log.md, format version 1): JSON Lines, both ways.
+
+Parsing happens at the boundary: a malformed line raises `LogError` with a reason a judge
+understands, before the rules ever see it. Writing gives back exactly the documented form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from engine import actions as act
+from engine.errors import LogError
+from engine.roles import is_seat
+from engine.ruleset import BUILTIN
+
+FORMAT, VERSION = "mafia-game-log", 1
+MAX_LINE = 16_384
+
+ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # action: (required fields, optional fields); "t" is allowed everywhere
+    "roles": (frozenset({"don", "mafia", "sheriff"}), frozenset()),
+    "start": (frozenset(), frozenset()),
+    "day": (frozenset(), frozenset()),
+    "night": (frozenset(), frozenset()),
+    "speech_end": (frozenset(), frozenset()),
+    "nominate": (frozenset({"seat"}), frozenset({"by"})),
+    "withdraw": (frozenset({"seat"}), frozenset({"by"})),
+    "votes": (frozenset({"seat"}), frozenset({"count", "voters"})),
+    "lift": (frozenset(), frozenset({"count", "voters"})),
+    "shoot": (frozenset(), frozenset({"target", "shots"})),
+    "don_check": (frozenset({"seat"}), frozenset()),
+    "sheriff_check": (frozenset({"seat"}), frozenset()),
+    "best_move": (frozenset({"seats"}), frozenset()),
+    "foul": (frozenset({"seat"}), frozenset({"reason"})),
+    "disqualify": (frozenset({"seat", "kind"}), frozenset()),
+    "undo": (frozenset(), frozenset()),
+}
+
+
+def parse_json_line(text: str) -> dict[str, Any]:
+    if len(text) > MAX_LINE:
+        raise LogError(f"the line is too long ({len(text)} characters, at most {MAX_LINE})")
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise LogError(f"not valid JSON ({exc.__class__.__name__})") from None
+    if not isinstance(obj, dict):
+        raise LogError("a log line must be a JSON object {...}")
+    return obj
+
+
+def parse_header(obj: dict[str, Any], extra_rules: Iterable[str] = ()) -> dict[str, Any]:
+    """Check line 1; return it. Required: format, version, rules (a built-in id or one of
+    `extra_rules`, the ids of league rulesets loaded from files)."""
+    if obj.get("format") != FORMAT:
+        raise LogError(f'the first line must be the header with "format": "{FORMAT}"')
+    if obj.get("version") != VERSION or type(obj.get("version")) is not int:
+        raise LogError(f"unsupported log version {obj.get('version')!r} (this kit reads {VERSION})")
+    rules = obj.get("rules")
+    known = (*BUILTIN, *extra_rules)
+    if not isinstance(rules, str) or rules not in known:
+        raise LogError(f"unknown rules {rules!r}: use one of {', '.join(known)}")
+    players = obj.get("players")
+    if players is not None and (
+        not isinstance(players, list) or len(players) != 10
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise LogError('"players" must be a list of 10 nicknames (seat 1 first)')
+    return obj
+
+
+def _seat(obj: dict[str, Any], key: str, name: str) -> int:
+    value = obj[key]
+    if not is_seat(value):
+        raise LogError(f"{name}: {key!r} must be a seat number 1-10, not {json.dumps(value)}")
+    return int(value)
+
+
+def _seats(obj: dict[str, Any], key: str, name: str) -> tuple[int, ...]:
+    value = obj[key]
+    if not isinstance(value, list) or not all(is_seat(v) for v in value):
+        raise LogError(f"{name}: {key!r} must be a list of seat numbers 1-10")
+    return tuple(value)
+
+
+def _count_or_voters(obj: dict[str, Any], name: str) -> tuple[int | None, tuple[int, ...] | None]:
+    has_count, has_voters = "count" in obj, "voters" in obj
+    if has_count == has_voters:
+        raise LogError(f"{name}: give either 'count' or 'voters' (exactly one)")
+    if has_count:
+        count = obj["count"]
+        if type(count) is not int or not 0 <= count <= 10:
+            raise LogError(f"{name}: 'count' must be a whole number 0-10, not {json.dumps(count)}")
+        return count, None
+    return None, _seats(obj, "voters", name)
+
+
+def parse_action(obj: dict[str, Any]) -> act.Action:
+    """A game-log action line (already JSON-decoded) -> an Action, or LogError."""
+    name = obj.get("action")
+    if not isinstance(name, str) or name not in ACTION_FIELDS:
+        raise LogError(f"unknown action {json.dumps(name)}")
+    required, optional = ACTION_FIELDS[name]
+    keys = set(obj) - {"action", "t"}
+    missing = required - keys
+    if missing:
+        raise LogError(f"{name}: missing field {', '.join(sorted(missing))}")
+    extra = keys - required - optional
+    if extra:
+        raise LogError(f"{name}: unknown field {', '.join(sorted(extra))}")
+    if "t" in obj and not isinstance(obj["t"], str):
+        raise LogError(f"{name}: 't' must be an ISO 8601 time string")
+    return _BUILD[name](obj, name)
+
+
+def _roles(o: dict[str, Any], n: str) -> act.Action:
+    mafia = _seats(o, "mafia", n)
+    if len(mafia) != 2:
+        raise LogError("roles: 'mafia' must list exactly two seats")
+    return act.Roles(don=_seat(o, "don", n), mafia=(mafia[0], mafia[1]),
+                     sheriff=_seat(o, "sheriff", n))
+
+
+def _by(o: dict[str, Any], n: str) -> int | None:
+    return _seat(o, "by", n) if "by" in o else None
+
+
+def _votes(o: dict[str, Any], n: str) -> act.Action:
+    count, voters = _count_or_voters(o, n)
+    return act.Votes(seat=_seat(o, "seat", n), count=count, voters=voters)
+
+
+def _lift(o: dict[str, Any], n: str) -> act.Action:
+    count, voters = _count_or_voters(o, n)
+    return act.Lift(count=count, voters=voters)
+
+
+def _shoot(o: dict[str, Any], n: str) -> act.Action:
+    if ("target" in o) == ("shots" in o):
+        raise LogError("shoot: give either 'target' or 'shots' (exactly one)")
+    if "target" in o:
+        return act.Shoot(target=None if o["target"] is None else _seat(o, "target", n))
+    shots = o["shots"]
+    if not isinstance(shots, dict) or not shots:
+        raise LogError('shoot: \'shots\' must be an object like {"3": 7, "5": 7, "8": null}')
+    pairs: list[tuple[int, int | None]] = []
+    for key, target in shots.items():
+        if not key.isdigit() or not is_seat(int(key)):
+            raise LogError(f"shoot: {json.dumps(key)} in 'shots' is not a seat number 1-10")
+        if target is not None and not is_seat(target):
+            raise LogError(f"shoot: the shot of seat {key} must be a seat 1-10 or null")
+        pairs.append((int(key), target))
+    return act.Shoot(shots=tuple(sorted(pairs)))
+
+
+def _best_move(o: dict[str, Any], n: str) -> act.Action:
+    seats = _seats(o, "seats", n)
+    if not 1 <= len(seats) <= 3:
+        raise LogError("best_move: 'seats' must name one to three seats")
+    return act.BestMove(seats=seats)
+
+
+def _foul(o: dict[str, Any], n: str) -> act.Action:
+    reason = o.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise LogError("foul: 'reason' must be text")
+    return act.Foul(seat=_seat(o, "seat", n), reason=reason)
+
+
+def _disqualify(o: dict[str, Any], n: str) -> act.Action:
+    kind = o["kind"]
+    if kind not in ("removal", "team_loss"):
+        raise LogError("disqualify: 'kind' must be \"removal\" or \"team_loss\"")
+    return act.Disqualify(seat=_seat(o, "seat", n), kind=kind)
+
+
+_BUILD: dict[str, Callable[[dict[str, Any], str], act.Action]] = {
+    "roles": _roles,
+    "start": lambda o, n: act.Start(),
+    "day": lambda o, n: act.Day(),
+    "night": lambda o, n: act.Night(),
+    "speech_end": lambda o, n: act.SpeechEnd(),
+    "nominate": lambda o, n: act.Nominate(seat=_seat(o, "seat", n), by=_by(o, n)),
+    "withdraw": lambda o, n: act.Withdraw(seat=_seat(o, "seat", n), by=_by(o, n)),
+    "votes": _votes,
+    "lift": _lift,
+    "shoot": _shoot,
+    "don_check": lambda o, n: act.DonCheck(seat=_seat(o, "seat", n)),
+    "sheriff_check": lambda o, n: act.SheriffCheck(seat=_seat(o, "seat", n)),
+    "best_move": _best_move,
+    "foul": _foul,
+    "disqualify": _disqualify,
+    "undo": lambda o, n: act.Undo(),
+}
+
+
+def action_to_dict(a: act.Action) -> dict[str, Any]:
+    """An Action -> its game-log line (without "t")."""
+    match a:
+        case act.Roles():
+            return {"action": "roles", "don": a.don, "mafia": list(a.mafia), "sheriff": a.sheriff}
+        case act.Nominate() | act.Withdraw():
+            out: dict[str, Any] = {"action": "nominate" if isinstance(a, act.Nominate)
+                                   else "withdraw", "seat": a.seat}
+            if a.by is not None:
+                out["by"] = a.by
+            return out
+        case act.Votes():
+            return {"action": "votes", "seat": a.seat, **_count_dict(a.count, a.voters)}
+        case act.Lift():
+            return {"action": "lift", **_count_dict(a.count, a.voters)}
+        case act.Shoot():
+            if a.shots is not None:
+                return {"action": "shoot", "shots": {str(k): v for k, v in a.shots}}
+            return {"action": "shoot", "target": a.target}
+        case act.DonCheck() | act.SheriffCheck():
+            name = "don_check" if isinstance(a, act.DonCheck) else "sheriff_check"
+            return {"action": name, "seat": a.seat}
+        case act.BestMove():
+            return {"action": "best_move", "seats": list(a.seats)}
+        case act.Foul():
+            return {"action": "foul", "seat": a.seat,
+                    **({"reason": a.reason} if a.reason is not None else {})}
+        case act.Disqualify():
+            return {"action": "disqualify", "seat": a.seat, "kind": a.kind}
+    return {"action": _SIMPLE[type(a)]}
+
+
+_SIMPLE: dict[type, str] = {act.Start: "start", act.Day: "day", act.Night: "night",
+                            act.SpeechEnd: "speech_end", act.Undo: "undo"}
+
+
+def _count_dict(count: int | None, voters: tuple[int, ...] | None) -> dict[str, Any]:
+    return {"voters": list(voters)} if voters is not None else {"count": count}
+
+
+def header(rules: str, **fields: Any) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "rules": rules, **fields}
+
+
+def dump_lines(head: dict[str, Any], actions: Iterable[act.Action]) -> Iterator[str]:
+    """The game log as JSON lines (header first)."""
+    yield json.dumps(head, ensure_ascii=False)
+    for a in actions:
+        yield json.dumps(action_to_dict(a), ensure_ascii=False)

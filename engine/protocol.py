@@ -1,0 +1,51 @@
+"""The result object of a game (spec/game-log.md, "`mafiakit replay FILE`"): the protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.state import DayLog, GameState, NightLog
+from engine.views import best_move_dict
+
+
+def result(s: GameState, rules_id: str) -> dict[str, Any]:
+    """Everything the judge's paper protocol holds, as one JSON-ready dict."""
+    days = s.days if s.day is None else (*s.days, s.day)
+    nights = s.nights if s.night is None else (*s.nights, s.night)
+    return {
+        "rules": rules_id,
+        "finished": s.finished,
+        "winner": s.winner,
+        "termination": s.termination,
+        "removed": [{"seat": r.seat, "cause": r.cause, r.phase: r.number} for r in s.removed],
+        "fouls": {str(seat): s.fouls[seat - 1] for seat in range(1, 11)},
+        "days": [_day(d) for d in days],
+        "nights": [_night(n) for n in nights],
+        "best_move": best_move_dict(s),
+    }
+
+
+def _day(d: DayLog) -> dict[str, Any]:
+    return {
+        "day": d.number,
+        "opener": d.opener,
+        "speakers": list(d.speakers),
+        "muted": list(d.muted),
+        "nominations": list(d.nominations),
+        "vote": d.vote,
+        "rounds": [
+            {"candidates": list(r.candidates),
+             "votes": {str(c): n for c, n in zip(r.candidates, r.votes, strict=True)}}
+            for r in d.rounds
+        ],
+        "lift": None if d.lift is None else {"yes": d.lift[0], "passed": d.lift[1]},
+    }
+
+
+def _night(n: NightLog) -> dict[str, Any]:
+    return {
+        "night": n.number,
+        "shot": n.shot,
+        "don_check": n.don_check,
+        "sheriff_check": n.sheriff_check,
+    }

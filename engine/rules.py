@@ -1,0 +1,298 @@
+"""decide(state, action) -> events: every judge action checked against the rules.
+
+An illegal action raises `IllegalAction` with a reason the judge understands and changes
+nothing (the state is immutable; nothing is emitted). A legal one returns the events it
+produced, consequences included (see `engine.flow`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import actions as act
+from engine import events as ev
+from engine.checks import at_table, seat_number, started
+from engine.errors import IllegalAction
+from engine.flow import (
+    Tx,
+    advance,
+    begin_day,
+    check_win,
+    close_phase,
+    close_round,
+    remove_by_discipline,
+    remove_by_vote,
+)
+from engine.night import best_move, don_check, sheriff_check, shoot
+from engine.roles import Role
+from engine.ruleset import Ruleset
+from engine.state import (
+    CANCELLED,
+    DAY,
+    FAREWELL,
+    HELD,
+    NIGHT,
+    REGULAR_KINDS,
+    THEN_NIGHT,
+    GameState,
+    Speech,
+)
+
+_BLACK = (Role.MAFIA, Role.DON)
+
+
+def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
+    """Check `action` against the rules; return the transaction (events + new state)."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    if state.finished and type(action) not in _AFTER_END:
+        raise IllegalAction(
+            f"the game is over ({_result_words(state)}): only the end of a farewell "
+            "speech, fouls and undo can be entered"
+        )
+    tx = Tx(state, rules)
+    handler(tx, action)
+    return tx
+
+
+def _result_words(s: GameState) -> str:
+    return "a draw" if s.winner == "draw" else f"{s.winner} won"
+
+
+# -- checks shared by several actions -------------------------------------------------------
+
+
+def _voters(s: GameState, voters: tuple[int, ...], already: set[int]) -> None:
+    seen: set[int] = set()
+    for v in voters:
+        seat_number(v, "voter")
+        if v not in s.at_table:
+            raise IllegalAction(f"seat {v} is not at the table and cannot vote")
+        if v in seen:
+            raise IllegalAction(f"seat {v} is listed twice")
+        if v in already:
+            raise IllegalAction(f"two votes from seat {v} in this round")
+        seen.add(v)
+
+
+# -- the actions ----------------------------------------------------------------------------
+
+
+def _roles(tx: Tx, a: act.Roles) -> None:
+    if tx.state.roles is not None:
+        raise IllegalAction("the cards are already dealt (undo to deal again)")
+    seats = (a.don, *a.mafia, a.sheriff)
+    for seat in seats:
+        seat_number(seat)
+    for seat in seats:
+        if seats.count(seat) > 1:
+            raise IllegalAction(f"seat {seat} is given two cards")
+    roles = [Role.CITIZEN] * 10
+    roles[a.don - 1] = Role.DON
+    roles[a.mafia[0] - 1] = roles[a.mafia[1] - 1] = Role.MAFIA
+    roles[a.sheriff - 1] = Role.SHERIFF
+    tx.emit(ev.RolesDealt(tuple(roles)))
+
+
+def _start(tx: Tx, a: act.Start) -> None:
+    s = tx.state
+    if s.roles is None:
+        raise IllegalAction("deal the cards first: the roles line comes before start")
+    if s.started:
+        raise IllegalAction("the game has already started")
+    tx.emit(ev.GameStarted())
+
+
+def _day(tx: Tx, a: act.Day) -> None:
+    s = tx.state
+    started(s)
+    if s.phase != NIGHT:
+        raise IllegalAction(f"it is already day {s.number}")
+    killed = None
+    if s.number > 0:
+        night = s.night
+        assert night is not None
+        if not night.shot_done:
+            raise IllegalAction("the mafia has not shot yet: enter the shot (or a miss) first")
+        if night.shot is not None and night.shot in s.at_table:
+            killed = night.shot
+            tx.emit(ev.PlayerRemoved(killed, "kill"))  # the kill takes effect in the morning
+            check_win(tx)
+    close_phase(tx)
+    if tx.state.finished:
+        if killed is not None:  # 002: the decisive leaver always has his last word
+            tx.emit(ev.SpeechesQueued((Speech(killed, FAREWELL),), THEN_NIGHT))
+            advance(tx)
+        return
+    begin_day(tx, killed)
+
+
+def _night(tx: Tx, a: act.Night) -> None:
+    s = tx.state
+    started(s)
+    if s.phase != DAY:
+        raise IllegalAction(f"it is already night {s.number}")
+    if s.speech is not None:
+        raise IllegalAction(f"seat {s.speech.seat} is still speaking ({s.speech.kind})")
+    if s.voting is not None:
+        raise IllegalAction("the vote is not finished")
+    if s.lift is not None:
+        raise IllegalAction("the lift question is pending")
+    close_phase(tx)
+    if not tx.state.finished:
+        tx.emit(ev.NightBegan(s.number))
+
+
+def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
+    s = tx.state
+    if s.speech is None:
+        raise IllegalAction("nobody is speaking now")
+    tx.emit(ev.SpeechEnded(s.speech.seat))
+    advance(tx)
+
+
+def _speaker_for_nomination(s: GameState, by: int | None, what: str) -> int:
+    speech = s.speech
+    if s.phase != DAY or speech is None or speech.kind not in REGULAR_KINDS:
+        raise IllegalAction(f"a {what} is made only during a player's own day speech")
+    if by is not None and by != speech.seat:
+        seat_number(by, "by")
+        raise IllegalAction(f"seat {by} is not speaking now (seat {speech.seat} is)")
+    return speech.seat
+
+
+def _nominate(tx: Tx, a: act.Nominate) -> None:
+    s = tx.state
+    speaker = _speaker_for_nomination(s, a.by, "nomination")
+    day = s.day
+    assert day is not None
+    if day.vote == CANCELLED:
+        raise IllegalAction("there is no vote today (cancelled by a removal): "
+                            "nominations are not taken")
+    if speaker in day.nominators:
+        done = day.nominations[day.nominators.index(speaker)]
+        raise IllegalAction(f"seat {speaker} has already nominated seat {done} today "
+                            "(one nomination a day)")
+    at_table(s, a.seat)
+    if a.seat in day.nominations:
+        raise IllegalAction(f"seat {a.seat} is already nominated today")
+    tx.emit(ev.Nominated(speaker, a.seat))
+
+
+def _withdraw(tx: Tx, a: act.Withdraw) -> None:
+    s = tx.state
+    if not tx.rules.day.withdraw_allowed:
+        raise IllegalAction(f"withdrawing a nomination is not allowed under {tx.rules.id}")
+    speaker = _speaker_for_nomination(s, a.by, "withdrawal")
+    day = s.day
+    assert day is not None
+    seat_number(a.seat)
+    mine = [n for n, by in zip(day.nominations, day.nominators, strict=True) if by == speaker]
+    if a.seat not in mine:
+        raise IllegalAction(f"seat {speaker} did not nominate seat {a.seat} today")
+    tx.emit(ev.Withdrawn(speaker, a.seat))
+
+
+def _votes(tx: Tx, a: act.Votes) -> None:
+    s = tx.state
+    voting = s.voting
+    if voting is None:
+        raise IllegalAction("no voting round is running now")
+    seat_number(a.seat)
+    candidates = voting.candidates
+    if a.seat not in candidates:
+        raise IllegalAction(f"seat {a.seat} is not a candidate in this round "
+                            f"(candidates: {', '.join(map(str, candidates))})")
+    if a.seat == candidates[-1]:
+        raise IllegalAction(f"seat {a.seat} is the last candidate: he receives all "
+                            "remaining votes, enter none for him")
+    expected = candidates[len(voting.entered)]
+    if a.seat != expected:
+        raise IllegalAction(f"votes go in nomination order: next is seat {expected}")
+    cast = sum(n for _, n, _ in voting.entered)
+    left = len(s.at_table) - cast
+    if a.voters is not None:
+        already: set[int] = set()
+        for _, _, voters in voting.entered:
+            already.update(voters or ())
+        _voters(s, a.voters, already)
+        count = len(a.voters)
+    else:
+        assert a.count is not None
+        count = a.count
+        if type(count) is not int or count < 0:
+            raise IllegalAction(f"vote count {count!r} is not a whole number ≥ 0")
+    if count > left:
+        raise IllegalAction(f"only {left} votes are left in this round ({cast} already cast)")
+    tx.emit(ev.VotesEntered(a.seat, count, a.voters))
+    if len(tx.state.voting.entered) == len(candidates) - 1:  # type: ignore[union-attr]
+        close_round(tx)
+
+
+def _lift(tx: Tx, a: act.Lift) -> None:
+    s = tx.state
+    tied = s.lift
+    if tied is None:
+        raise IllegalAction("the lift question is not put now")
+    at_table = len(s.at_table)
+    if a.voters is not None:
+        _voters(s, a.voters, set())
+        yes = len(a.voters)
+    else:
+        assert a.count is not None
+        yes = a.count
+        if type(yes) is not int or not 0 <= yes <= at_table:
+            raise IllegalAction(f"lift votes must be 0-{at_table} (players at the table)")
+    passed = 2 * yes > at_table  # more than half of the players at the table
+    tx.emit(ev.LiftVoted(yes, passed))
+    tx.emit(ev.VoteSettled(HELD))
+    if passed:
+        remove_by_vote(tx, tied, "lift")
+
+
+def _foul(tx: Tx, a: act.Foul) -> None:
+    s, rules = tx.state, tx.rules
+    started(s)
+    seat_number(a.seat)
+    farewell = s.speech is not None and s.speech.kind == FAREWELL and s.speech.seat == a.seat
+    if a.seat not in s.at_table and not farewell:
+        raise IllegalAction(f"seat {a.seat} is not at the table")
+    tx.emit(ev.FoulGiven(a.seat))
+    if s.finished or a.seat not in s.at_table:
+        return  # 002: after the result is decided, penalties do not change the game
+    fouls = tx.state.fouls[a.seat - 1]
+    if fouls >= rules.fouls.removal_at:
+        remove_by_discipline(tx, a.seat, "fouls")
+    elif rules.fouls.third_foul_mutes and fouls == rules.fouls.mute_foul_count:
+        tx.emit(ev.SpeechLost(a.seat))
+
+
+def _disqualify(tx: Tx, a: act.Disqualify) -> None:
+    s = tx.state
+    started(s)
+    at_table(s, a.seat)
+    if a.kind not in ("removal", "team_loss"):
+        raise IllegalAction(f"disqualification kind {a.kind!r} is not removal or team_loss")
+    remove_by_discipline(tx, a.seat, "disqualified", team_loss=a.kind == "team_loss")
+
+
+_HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
+    act.Roles: _roles,
+    act.Start: _start,
+    act.Day: _day,
+    act.Night: _night,
+    act.SpeechEnd: _speech_end,
+    act.Nominate: _nominate,
+    act.Withdraw: _withdraw,
+    act.Votes: _votes,
+    act.Lift: _lift,
+    act.Shoot: shoot,
+    act.DonCheck: don_check,
+    act.SheriffCheck: sheriff_check,
+    act.BestMove: best_move,
+    act.Foul: _foul,
+    act.Disqualify: _disqualify,
+}
+_AFTER_END = (act.SpeechEnd, act.Foul)

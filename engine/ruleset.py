@@ -1,0 +1,162 @@
+"""Rulesets as data: one validated TOML file per league, every option citing its seed clause.
+
+The engine never asks "which league is this?"; it reads named options from a `Ruleset`.
+A league adds its rules by writing one file (see `rulesets/cml.toml` for the documented
+template) and loading it with `load_ruleset(path)`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
+
+
+class _Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Timers(_Options):
+    """Durations in seconds of every timed step (what the device counts down)."""
+
+    speech: float = Field(60, gt=0)
+    short_speech: float = Field(30, gt=0)
+    muted_turn: float = Field(0, ge=0)
+    tie_speech: float = Field(30, gt=0)
+    majority_speech: float = Field(30, gt=0)
+    farewell: float = Field(60, gt=0)
+    farewell_after_multiple: float = Field(60, gt=0)
+    best_move: float = Field(20, gt=0)
+    don_check: float = Field(10, gt=0)
+    sheriff_check: float = Field(10, gt=0)
+    vote_window: float = Field(1.5, gt=0)
+    zero_night: tuple[tuple[str, float], ...] = (
+        ("mafia_meeting", 60),
+        ("sheriff_shows", 10),
+        ("free_seating", 20),
+    )
+
+
+class DayOptions(_Options):
+    day1_single_nominee_vote: bool = False
+    """A single nominee on day 1 is not voted on (000 I.6.17, 003 4.4.11, 001 4.4.12)."""
+    day1_majority_stays: bool = False
+    """cml 000 I.6.18.5-6: on day 1 the vote winner stays and speaks 30 s, unless he voted
+    for himself."""
+    day1_no_revote_tie_sizes: tuple[int, ...] = ()
+    """cml 000 I.6.18.1: a day-1 tie of 5 or of 10 is not revoted; night falls."""
+    withdraw_allowed: bool = False
+    """A speaker may withdraw his own nomination (003 4.4.3 geographic, 001 4.4.3)."""
+    players_may_ask_nominations: bool = False
+    """Players may learn today's nominations from the judge (001 4.3.3; 000 I.8.3 and
+    003 7.4 forbid it). Decides whether the public view shows them."""
+
+
+class LiftOptions(_Options):
+    not_held_when_all_at_table: bool = True
+    """000 I.8.6, 003 7.10: no lift question when every player at the table is tied."""
+    not_held_for: tuple[tuple[int, int], ...] = ()
+    """(candidates, players at the table) pairs with no lift; cml 000 I.8.7: (3, 9)."""
+    not_held_at_table_sizes: tuple[int, ...] = ()
+    """At these table sizes a repeated tie ends the voting, night falls
+    (003 7.6, 001 7.6: 3 or 4 players)."""
+
+
+class FoulOptions(_Options):
+    removal_at: int = Field(4, ge=1)
+    """The fourth foul removes the player without a farewell (003 6.5, 001 6.5)."""
+    third_foul_mutes: bool = False
+    """Three fouls: the player loses his next speech but may nominate (003 6.4, 001 6.4);
+    cml has no penalty (000 I.8.4)."""
+    mute_foul_count: int = Field(3, ge=1)
+    short_speech_at_table_sizes: tuple[int, ...] = ()
+    """003 7.7 / 002: a muted player speaks 30 s when only 3-4 players are left."""
+
+
+class VoteCancelOptions(_Options):
+    next_day_after_result: bool = True
+    """A removal by fouls after today's vote result (of a player not leaving by it) cancels
+    tomorrow's vote (000 I.8.2, 003 7.2, 002). fiim-2015 7.1 only cancels today's."""
+
+
+class BestMoveOptions(_Options):
+    night: int = 1
+    """The victim of night 1 (the first after the zero night) may make the best move."""
+    max_day1_vote_removals: int = -1
+    """cml 000 I.7.8 and 002: only if day 1's vote removed at most this many (-1 = no limit)."""
+    max_seats: int = Field(3, ge=1, le=3)
+
+
+class QuietOptions(_Options):
+    phases: int = Field(5, ge=1)
+    """Consecutive phases without a removal, counted from a night (zero night excluded)
+    that end the game: cml 3 nights = N D N D N (000 I.8.5)."""
+    outcome: Literal["draw", "red"] = "draw"
+    four_player_black_misses: int = Field(0, ge=0)
+    """003 7.8: with four players left, three black misses in a row = red win (0 = off)."""
+
+
+class Ruleset(_Options):
+    """A league's rules. Load with `load_ruleset("cml")` or `load_ruleset(Path)`."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,31}$")
+    name: str
+    seed: str = ""
+    timers: Timers = Timers()
+    day: DayOptions = DayOptions()
+    lift: LiftOptions = LiftOptions()
+    fouls: FoulOptions = FoulOptions()
+    vote_cancel: VoteCancelOptions = VoteCancelOptions()
+    best_move: BestMoveOptions = BestMoveOptions()
+    quiet: QuietOptions = QuietOptions()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ruleset:
+        if self.fouls.third_foul_mutes and self.fouls.mute_foul_count >= self.fouls.removal_at:
+            raise ValueError("fouls.mute_foul_count must be below fouls.removal_at")
+        return self
+
+
+class RulesetError(ValueError):
+    """A ruleset file is missing or invalid; the message says which option is wrong."""
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """Load a built-in ruleset by id ("cml", "fiim", ...) or a league's own TOML file."""
+    if isinstance(name_or_path, str) and name_or_path in BUILTIN:
+        return _builtin(name_or_path)
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise RulesetError(
+            f"unknown ruleset {str(name_or_path)!r}: use one of {', '.join(BUILTIN)} "
+            "or the path of a ruleset TOML file"
+        )
+    return _parse(path.read_text(encoding="utf-8"), str(path))
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def _builtin(rule_id: str) -> Ruleset:
+    if rule_id not in _CACHE:
+        text = resources.files("engine").joinpath(f"rulesets/{rule_id}.toml")
+        _CACHE[rule_id] = _parse(text.read_text(encoding="utf-8"), f"{rule_id}.toml")
+    return _CACHE[rule_id]
+
+
+def _parse(text: str, where: str) -> Ruleset:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(f"{where}: not valid TOML: {exc}") from exc
+    try:
+        return Ruleset.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise RulesetError(f"{where}: option {loc}: {first['msg']}") from exc

@@ -1,0 +1,124 @@
+"""The game state: immutable values, built only by folding events (`engine.apply`).
+
+NamedTuples rather than dataclasses: they are frozen, typed, and `_replace` is cheap enough
+to replay a thousand games a second.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.roles import Role
+
+SETUP, NIGHT, DAY = "setup", "night", "day"
+
+# Speech kinds (also the timer kinds of the day).
+FAREWELL = "farewell"
+REGULAR = "regular"  # a regular turn not begun yet; resolved to one of the three below
+SPEECH = "speech"
+SHORT_SPEECH = "short_speech"
+MUTED_TURN = "muted_turn"
+TIE_SPEECH = "tie_speech"
+MAJORITY_SPEECH = "majority_speech"
+REGULAR_KINDS = frozenset({SPEECH, SHORT_SPEECH, MUTED_TURN})
+
+# What follows the queue of speeches.
+THEN_VOTE, THEN_REVOTE, THEN_NIGHT = "vote", "revote", "night"
+
+# Today's vote (spec: days[].vote); "pending" until decided.
+PENDING, NONE, SKIPPED, CANCELLED, HELD = "pending", "none", "skipped", "cancelled", "held"
+
+
+class Speech(NamedTuple):
+    seat: int
+    kind: str
+
+
+class Removal(NamedTuple):
+    seat: int
+    cause: str  # vote | lift | kill | fouls | disqualified
+    phase: str  # day | night
+    number: int
+
+
+class Round(NamedTuple):
+    """One voting round: the candidates in nomination order and the votes entered so far."""
+
+    candidates: tuple[int, ...]
+    entered: tuple[tuple[int, int, tuple[int, ...] | None], ...] = ()
+    votes: tuple[int, ...] = ()  # final counts, aligned with candidates, once closed
+
+
+class DayLog(NamedTuple):
+    number: int
+    opener: int
+    speakers: tuple[int, ...] = ()
+    muted: tuple[int, ...] = ()
+    nominations: tuple[int, ...] = ()
+    nominators: tuple[int, ...] = ()  # who nominated nominations[i]
+    vote: str = PENDING
+    rounds: tuple[Round, ...] = ()
+    lift: tuple[int, bool] | None = None  # (yes votes, passed)
+
+
+class NightLog(NamedTuple):
+    number: int
+    shot_done: bool = False
+    shot: int | None = None  # the killed seat, None for a miss
+    shots: tuple[tuple[int, int | None], ...] | None = None
+    don_check: int | None = None
+    sheriff_check: int | None = None
+
+
+class BestMoveLog(NamedTuple):
+    seat: int
+    guess: tuple[int, ...]
+    black_found: int
+
+
+class GameState(NamedTuple):
+    roles: tuple[Role, ...] | None = None  # roles[seat - 1]
+    started: bool = False
+    phase: str = SETUP
+    number: int = 0
+    at_table: frozenset[int] = frozenset(range(1, 11))
+    removed: tuple[Removal, ...] = ()
+    fouls: tuple[int, ...] = (0,) * 10
+    loses_speech: frozenset[int] = frozenset()
+    days: tuple[DayLog, ...] = ()  # finished days
+    day: DayLog | None = None  # the current day
+    nights: tuple[NightLog, ...] = ()  # finished nights 1+
+    night: NightLog | None = None  # the current night (1+)
+    best_move: BestMoveLog | None = None
+    speech: Speech | None = None
+    queue: tuple[Speech, ...] = ()
+    then: str = THEN_NIGHT
+    revote: tuple[int, ...] = ()
+    voting: Round | None = None
+    lift: tuple[int, ...] | None = None
+    cancel_next_vote: bool = False
+    phase_removals: int = 0
+    quiet: int = 0
+    black_misses: int = 0
+    winner: str | None = None
+    termination: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def role(self, seat: int) -> Role:
+        assert self.roles is not None
+        return self.roles[seat - 1]
+
+    def black_at_table(self) -> tuple[int, ...]:
+        roles = self.roles
+        assert roles is not None
+        return tuple(s for s in sorted(self.at_table) if roles[s - 1] in _BLACK)
+
+    def seat_of(self, role: Role) -> int:
+        assert self.roles is not None
+        return self.roles.index(role) + 1
+
+
+_BLACK = (Role.MAFIA, Role.DON)

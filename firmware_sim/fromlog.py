@@ -1,0 +1,139 @@
+"""A game log turned into the key presses a judge makes on the pad (docs/pad.md, backwards).
+
+It makes demo key scripts from real games (`mafiakit sim --from-log game.jsonl`), and it lets
+the tests play every example game back through the pad to prove the grammar can enter any of
+them. The log is replayed on the engine alongside, because some keys depend on the moment:
+which night steps a bare NEXT must pass, and what a `shots` line meant (the pad enters the
+judge's decision, the killed seat or a miss).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import Undo
+from engine.errors import IllegalAction, LogError
+from engine.game import Game
+from engine.log import parse_action, parse_header, parse_json_line
+from engine.replay import ReplayError
+from engine.views import view
+
+Press = tuple[str, bool]  # (key, held past the hold time)
+
+
+def _tally(line: dict[str, Any]) -> list[Press]:
+    """Voters then VOTE, or VOTE / count / VOTE (an empty list is VOTE VOTE)."""
+    if line.get("voters"):
+        return [*((str(seat), False) for seat in line["voters"]), ("VOTE", False)]
+    count = line.get("count") or 0
+    return [("VOTE", False), *([(str(count), False)] if count else []), ("VOTE", False)]
+
+
+class _Night:
+    """Mirror of the pad's night cursor: the steps a bare NEXT has passed tonight."""
+
+    def __init__(self) -> None:
+        self.number: int | None = None
+        self.skipped: list[str] = []
+        self.skip_actions = -1  # `actions` when the last step was passed
+
+    def sync(self, judge: dict[str, Any]) -> None:
+        """Forget the passed steps once the night is over, as the pad does."""
+        if self.skipped and (judge["phase"] != "night" or judge["number"] != self.number):
+            self.skipped = []
+
+    def passing(self, judge: dict[str, Any], until: str | None) -> list[Press]:
+        """NEXT for every pending step before `until` (None: all of them) not yet passed."""
+        presses: list[Press] = []
+        for step in judge["night_steps"]:
+            if step == until:
+                break
+            if step not in self.skipped and step != "shoot":
+                self.skipped.append(step)
+                self.number, self.skip_actions = judge["number"], judge["actions"]
+                presses.append(("NEXT", False))
+        return presses
+
+
+def _presses(
+    line: dict[str, Any], judge: dict[str, Any], shot: int | None, night: _Night
+) -> list[Press]:
+    name = line["action"]
+    seat = str(line.get("seat"))
+    if name == "roles":
+        seats = (line["don"], *line["mafia"], line["sheriff"])
+        return [*((str(s), False) for s in seats), ("NEXT", False)]
+    if name in ("start", "night", "speech_end"):
+        return [("NEXT", False)]
+    if name == "day":
+        return [*night.passing(judge, None), ("NEXT", False)]
+    if name == "shoot":
+        return [*([(str(shot), False)] if shot else []), ("NEXT", False)]
+    if name in ("don_check", "sheriff_check"):
+        return [*night.passing(judge, name), (seat, False), ("NEXT", False)]
+    if name == "best_move":
+        chosen = [(str(s), False) for s in line["seats"]]
+        return [*night.passing(judge, name), *chosen, ("NEXT", False)]
+    if name == "nominate":
+        return [("NOMINATE", False), (seat, False)]
+    if name == "withdraw":
+        return [("NOMINATE", True), (seat, False)]
+    if name in ("votes", "lift"):
+        return _tally(line)
+    if name == "foul":
+        return [("FOUL", False), (seat, False)]
+    if name == "disqualify":
+        holds = 2 if line["kind"] == "team_loss" else 1
+        return [*[("FOUL", True)] * holds, (seat, False)]
+    raise ValueError(f"the pad has no keys for the action {name!r}")
+
+
+def log_presses(lines: Iterable[str]) -> list[Press]:
+    """Every key press of a whole game log (header first), in order.
+
+    A bad or illegal line raises ReplayError("line N: ...") as `mafiakit replay` reports it.
+    """
+    game: Game | None = None
+    night = _Night()
+    presses: list[Press] = []
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            obj = parse_json_line(text)
+            if game is None:
+                game = Game(parse_header(obj)["rules"])
+                continue
+            presses += _line_presses(game, obj, night)
+        except (LogError, IllegalAction) as exc:
+            raise ReplayError(number, str(exc)) from None
+    return presses
+
+
+def _line_presses(game: Game, obj: dict[str, Any], night: _Night) -> list[Press]:
+    """Apply one action line to `game`; return the keys that entered it."""
+    judge = view(game.state, game.rules, "judge", len(game.actions))
+    night.sync(judge)
+    action = parse_action(obj)
+    if isinstance(action, Undo):
+        presses: list[Press] = []
+        while night.skipped and night.skip_actions == judge["actions"]:
+            night.skipped.pop()  # the pad's UNDO first takes back each bare NEXT
+            presses.append(("UNDO", False))
+        game.pop()
+        return [*presses, ("UNDO", False)]
+    game.push(action)
+    after = view(game.state, game.rules, "judge", len(game.actions))
+    shot = after["nights"][-1]["shot"] if obj["action"] == "shoot" else None
+    return _presses(obj, judge, shot, night)
+
+
+def key_script(presses: Iterable[Press], gap_ms: int = 400) -> str:
+    """A key script (see script.py) pressing the keys `gap_ms` apart."""
+    return "".join(f"{gap_ms} {key}{' hold' if held else ''}\n" for key, held in presses)
+
+
+def log_to_script(text: str, gap_ms: int = 400) -> str:
+    """A whole game log (JSON Lines text) as a key script."""
+    return key_script(log_presses(text.splitlines()), gap_ms)

@@ -1,0 +1,162 @@
+"""The simulated table in a pygame window: ten seat LEDs read from the mock PWM pins, the pad's
+sixteen keys clickable with the mouse and bound to the keyboard.
+
+The window only drives pins and reads pins: all device logic is the real `TableHardware` under
+it. It knows nothing of the table service; whoever runs it passes a `hook` called once per
+frame (e.g. to drain `hardware.events`) and a `status` callable for the top line (e.g. the
+decoder's pending text). `render_to_surface()` draws without a display, for screenshots.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from collections.abc import Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+
+from device.hardware import TableHardware
+from device.pins import FUNCTION_KEYS, SEAT_KEYS
+from firmware_sim.board import MockBoard
+from firmware_sim.script import ScriptPlayer, play_realtime
+
+SIZE = (800, 480)
+BACKGROUND = (24, 26, 30)
+TABLE = (40, 70, 52)
+LED_OFF = (50, 20, 16)
+LED_ON = (255, 70, 40)
+KEY_UP = (200, 200, 205)
+KEY_DOWN = (110, 170, 255)
+INK = (235, 235, 235)
+KEY_INK = (20, 20, 24)
+
+# keyboard -> pad key: digits are seats (0 = seat 10), letters the function keys
+KEYBOARD: dict[int, str] = {
+    **{getattr(pygame, f"K_{n}"): str(n) for n in range(1, 10)},
+    pygame.K_0: "10",
+    pygame.K_SPACE: "NEXT",
+    pygame.K_RETURN: "NEXT",
+    pygame.K_n: "NEXT",
+    pygame.K_m: "NOMINATE",
+    pygame.K_f: "FOUL",
+    pygame.K_v: "VOTE",
+    pygame.K_u: "UNDO",
+    pygame.K_BACKSPACE: "UNDO",
+    pygame.K_t: "TIMER",
+}
+HINTS = {"NEXT": "space", "NOMINATE": "m", "FOUL": "f", "VOTE": "v", "UNDO": "u", "TIMER": "t"}
+
+
+def _layout() -> tuple[dict[int, tuple[int, int]], dict[str, pygame.Rect]]:
+    """Seat LED centres around an oval table, and the key rectangles of the pad."""
+    centre_x, centre_y, radius_x, radius_y = 400, 155, 320, 100
+    leds = {}
+    for seat in range(1, 11):
+        angle = math.pi + (seat - 0.5) * math.pi / 5  # seat 1 at the judge's left, clockwise
+        leds[seat] = (
+            round(centre_x + radius_x * math.cos(angle)),
+            round(centre_y + radius_y * math.sin(angle)),
+        )
+    keys = {}
+    for index, key in enumerate(SEAT_KEYS):
+        row, column = divmod(index, 5)
+        keys[key] = pygame.Rect(30 + column * 86, 320 + row * 76, 76, 66)
+    for index, key in enumerate(FUNCTION_KEYS):
+        row, column = divmod(index, 2)
+        keys[key] = pygame.Rect(490 + column * 150, 300 + row * 58, 140, 50)
+    return leds, keys
+
+
+class SimWindow:
+    """A window onto one simulated table (`hardware` must run on `board`'s MockFactory)."""
+
+    def __init__(
+        self,
+        hardware: TableHardware,
+        board: MockBoard,
+        hook: Callable[[], None] | None = None,
+        status: Callable[[], str] | None = None,
+    ) -> None:
+        self.hardware = hardware
+        self.board = board
+        self.hook = hook
+        self.status = status
+        self._led_centres, self._key_rects = _layout()
+        self._mouse_key: str | None = None
+        pygame.font.init()
+        self._font = pygame.font.Font(None, 30)
+        self._small = pygame.font.Font(None, 20)
+
+    def key_at(self, position: tuple[int, int]) -> str | None:
+        """The pad key drawn at a window position, if any."""
+        return next((k for k, rect in self._key_rects.items() if rect.collidepoint(position)), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Apply one pygame event to the pins; False when the window should close."""
+        if event.type == pygame.QUIT or (
+            event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        ):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._mouse_key = self.key_at(event.pos)
+            if self._mouse_key is not None:
+                self.board.press(self._mouse_key)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._mouse_key is not None:
+                self.board.release(self._mouse_key)
+            self._mouse_key = None
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in KEYBOARD:
+            key = KEYBOARD[event.key]
+            (self.board.press if event.type == pygame.KEYDOWN else self.board.release)(key)
+        return True
+
+    def render_to_surface(self, surface: pygame.Surface | None = None) -> pygame.Surface:
+        """Draw the table and pad as the pins are now (no display needed)."""
+        surface = surface or pygame.Surface(SIZE)
+        surface.fill(BACKGROUND)
+        pygame.draw.ellipse(surface, TABLE, pygame.Rect(190, 110, 420, 90))
+        status = self.status() if self.status else ""
+        surface.blit(self._font.render(status or "ready", True, INK), (16, 10))
+        for seat, value in enumerate(self.board.led_values(), 1):
+            colour = [round(a + (b - a) * value) for a, b in zip(LED_OFF, LED_ON, strict=True)]
+            centre = self._led_centres[seat]
+            pygame.draw.circle(surface, colour, centre, 22)
+            label = self._small.render(str(seat), True, INK)
+            # the number sits outside the LED, away from the table's centre
+            dx, dy = centre[0] - 400, centre[1] - 155
+            norm = math.hypot(dx, dy) or 1.0
+            spot = (round(centre[0] + 36 * dx / norm), round(centre[1] + 34 * dy / norm))
+            surface.blit(label, label.get_rect(center=spot))
+        for key, rect in self._key_rects.items():
+            pygame.draw.rect(
+                surface, KEY_DOWN if self.board.is_down(key) else KEY_UP, rect, border_radius=8
+            )
+            text = self._font.render(key, True, KEY_INK)
+            surface.blit(text, text.get_rect(center=(rect.centerx, rect.centery - 6)))
+            hint = self._small.render(HINTS.get(key, "0" if key == "10" else key), True, KEY_INK)
+            surface.blit(hint, hint.get_rect(center=(rect.centerx, rect.bottom - 10)))
+        return surface
+
+    def run(self, player: ScriptPlayer | None = None, fps: int = 60) -> None:
+        """Open the window and run until it is closed (a script, if given, plays meanwhile)."""
+        stop = threading.Event()
+        if player is not None:
+            threading.Thread(
+                target=play_realtime, args=(player, self.hardware.clock, stop), daemon=True
+            ).start()
+        screen = pygame.display.set_mode(SIZE)
+        pygame.display.set_caption("Mafia table (simulated)")
+        clock = pygame.time.Clock()
+        try:
+            while all(self.handle(event) for event in pygame.event.get()):
+                if self.hook is not None:
+                    self.hook()
+                self.render_to_surface(screen)
+                pygame.display.flip()
+                self.board.forget_history()
+                clock.tick(fps)
+        finally:
+            stop.set()
+            pygame.display.quit()

@@ -1,0 +1,182 @@
+"""`mafiakit scoreboard`: a table screen, the wall of all tables, or the judge's screen.
+
+    mafiakit scoreboard --table 3 --broker mqtt://scoreboard:PASSWORD@10.0.0.2 --tournament cup
+    mafiakit scoreboard --wall --lang en --size 1280x720 --fullscreen
+    mafiakit scoreboard --table 3 --sample vote --screenshot vote.png     # no broker needed
+
+Exit codes: 0 done, 1 the screen or broker failed, 2 the command line is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from scoreboard.feed import STALE_AFTER_S, FeedStore
+from scoreboard.i18n import LANGS
+from scoreboard.layout import SIZES, parse_size
+from scoreboard.samples import NOW, SAMPLES, fill_store
+from scoreboard.screen import ScreenSource
+
+DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
+DEFAULT_TOURNAMENT = "local"
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the `scoreboard` subcommand."""
+    sizes = ", ".join(f"{w}x{h}" for w, h in SIZES)
+    p = sub.add_parser("scoreboard", help="show a table, the wall of all tables, or the judge")
+    p.add_argument("--table", help="the table to show (its id in the topics, e.g. 3)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--wall", action="store_true", help="all tables of the tournament")
+    mode.add_argument("--judge", action="store_true", help="the judge's screen: everything")
+    mode.add_argument("--audience", action="store_true",
+                      help="a venue screen the players cannot see (shows nominations)")
+    p.add_argument("--lang", choices=LANGS, default="ru", help="screen language (default ru)")
+    p.add_argument("--size", default="1920x1080", help=f"screen size: {sizes}")
+    p.add_argument("--fullscreen", action="store_true", help="fill the screen, hide the mouse")
+    p.add_argument("--broker", default=DEFAULT_BROKER, help=f"mqtt://[user:pass@]host[:port] "
+                   f"(default {DEFAULT_BROKER})")
+    p.add_argument("--tournament", default=DEFAULT_TOURNAMENT,
+                   help=f"tournament id in the topics (default {DEFAULT_TOURNAMENT})")
+    p.add_argument("--screenshot", metavar="PATH", help="save one frame as PNG and exit")
+    p.add_argument("--wait", type=float, default=5.0, metavar="S",
+                   help="with --screenshot: seconds to wait for the table's state (default 5)")
+    p.add_argument("--sample", choices=sorted(SAMPLES),
+                   help="show a built-in sample game state instead of listening to a broker")
+    p.add_argument("--stale-after", type=float, default=STALE_AFTER_S, metavar="S",
+                   help=f"a silent table counts as stale after S seconds (default "
+                        f"{STALE_AFTER_S:g})")
+    p.set_defaults(func=command)
+
+
+def command(args: argparse.Namespace) -> int:
+    """Run the screen (or take one screenshot); returns the exit code."""
+    try:
+        size = parse_size(args.size)
+        mode = "wall" if args.wall else "judge" if args.judge else "table"
+        if mode != "wall" and not args.table:
+            raise ValueError("say which table to show with --table, or use --wall")
+        store = FeedStore(stale_after=args.stale_after)
+        source = ScreenSource(store, mode=mode, table=args.table, lang=args.lang,
+                              info_class="audience" if args.audience else "public")
+        feed = _source(args, store, mode)
+    except ValueError as exc:
+        print(f"scoreboard: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if args.screenshot:
+            return _screenshot(args, source, feed, size)
+        return _run(args, source, feed, size)
+    except KeyboardInterrupt:
+        return 0
+    except (RuntimeError, OSError) as exc:
+        print(f"scoreboard: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        feed.close()
+
+
+class _SampleFeed:
+    """A sample game kept alive: its tables heartbeat, its clock runs from samples.NOW."""
+
+    def __init__(self, store: FeedStore, name: str, table: str, wall: bool) -> None:
+        self.store = store
+        self.alive = fill_store(store, name, table, wall=wall)
+        self.started = time.monotonic()
+
+    def clock(self) -> float:
+        return NOW + (time.monotonic() - self.started)
+
+    def pump(self, timeout: float) -> int:
+        time.sleep(timeout)
+        for table in self.alive:
+            self.store.on_heartbeat(table, self.clock())
+        return 0
+
+    def ready(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        return None
+
+
+class _BrokerFeed:
+    """The live feed from MQTT, imported only when needed (the bus pulls in pydantic)."""
+
+    def __init__(self, args: argparse.Namespace, store: FeedStore, mode: str) -> None:
+        from bus.config import BrokerConfig
+        from bus.topics import TopicError, check_id
+        from scoreboard.live import LiveFeed
+
+        try:
+            check_id(args.tournament, "tournament id")
+            if args.table:
+                check_id(args.table, "table id")
+            config = BrokerConfig.from_url(args.broker)
+        except TopicError as exc:
+            raise ValueError(str(exc)) from None
+        view_class = "judge" if mode == "judge" else "audience" if args.audience else "public"
+        self.store = store
+        self.table = None if mode == "wall" else args.table
+        self.live = LiveFeed(config, store, tournament=args.tournament, table=self.table,
+                             view_class=view_class).start()
+        self.clock: Callable[[], float] = time.time
+        self.pump = self.live.pump
+
+    def ready(self) -> bool:
+        """Every table heard of has sent its state and its status (the retained ones come
+        right after subscribing, in no fixed order)."""
+        tables = self.store.tables() if self.table is None else [self.table]
+        now = self.clock()
+        feeds = [self.store.feed(table, now) for table in tables]
+        return bool(feeds) and all(f.view is not None and f.status != "unknown" for f in feeds)
+
+    def close(self) -> None:
+        self.live.close()
+
+
+def _source(args: argparse.Namespace, store: FeedStore, mode: str) -> Any:
+    if args.sample:
+        return _SampleFeed(store, args.sample, args.table or "1", mode == "wall")
+    return _BrokerFeed(args, store, mode)
+
+
+def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: Any,
+                size: tuple[int, int]) -> int:
+    from scoreboard.display import save_png
+    from scoreboard.render import Renderer
+
+    deadline = time.monotonic() + max(0.0, args.wait)
+    while not feed.ready() and time.monotonic() < deadline:
+        feed.pump(0.1)
+    if not feed.ready():
+        print(f"scoreboard: nothing arrived from {args.broker} within {args.wait:g} s; "
+              "the screenshot shows the waiting screen", file=sys.stderr)
+    now = NOW if args.sample else feed.clock()
+    path = save_png(Renderer(size).draw(source(now)), args.screenshot)
+    print(path)
+    return 0
+
+
+def _run(args: argparse.Namespace, source: ScreenSource, feed: Any,
+         size: tuple[int, int]) -> int:
+    from scoreboard.display import Display, ScreenLoop
+    from scoreboard.render import Renderer
+
+    title = "mafiakit: " + ("wall" if args.wall else f"table {args.table}")
+    signal.signal(signal.SIGTERM, _interrupt)  # systemd stops us: close the screen cleanly
+    display = Display(size, fullscreen=args.fullscreen, title=title)
+    try:
+        ScreenLoop(display, Renderer(size), source, clock=feed.clock).run(wait=feed.pump)
+    finally:
+        display.close()
+    return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -1,0 +1,65 @@
+"""The countdown the screen shows, computed from the table's timer and the wall clock.
+
+The device sends when the timer started, not a tick every second, so the screen runs the same
+countdown as the device without a stream of messages (clocks are kept by NTP on every Pi).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from scoreboard.view import TimerSpec
+
+URGENT_SECONDS: Final = 10.0  # the last seconds flash red
+FLASH_PERIOD: Final = 0.5  # red for half a second, plain for half a second
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The time left on a timer at one moment."""
+
+    remaining: float
+    paused: bool
+    started: bool
+    length: float = 60.0  # the timer's full length: short windows (a vote) never flash
+
+    @property
+    def text(self) -> str:
+        """mm:ss, rounded up: a fresh 60 s speech shows 01:00, the last second 00:01."""
+        whole = max(0, math.ceil(self.remaining - 1e-9))
+        return f"{whole // 60:02d}:{whole % 60:02d}"
+
+    @property
+    def urgent(self) -> bool:
+        """The last ten seconds of a running timer longer than ten seconds, and time up."""
+        running = self.started and not self.paused and self.length > URGENT_SECONDS
+        return running and self.remaining <= URGENT_SECONDS
+
+    @property
+    def expired(self) -> bool:
+        """Time is up: the judge has not ended the speech yet."""
+        return self.started and self.remaining <= 0
+
+    @property
+    def flash(self) -> bool:
+        """Whether this moment is in the red half of the flash (steady red at time up)."""
+        if not self.urgent:
+            return False
+        if self.expired:
+            return True
+        return int(self.remaining / FLASH_PERIOD) % 2 == 0
+
+
+def clock(timer: TimerSpec, now: float) -> Clock:
+    """The time left on `timer` at wall-clock `now` (epoch seconds)."""
+    if timer.paused:
+        left = timer.seconds if timer.remaining is None else timer.remaining
+        return Clock(left, paused=True, started=timer.started_at is not None, length=timer.seconds)
+    if timer.started_at is None:  # not started, or the table sent only what is left
+        left = timer.seconds if timer.remaining is None else timer.remaining
+        return Clock(left, paused=False, started=False, length=timer.seconds)
+    elapsed = max(0.0, now - timer.started_at)  # a screen clock slightly behind the table's
+    left = max(0.0, timer.seconds - elapsed)
+    return Clock(left, paused=False, started=True, length=timer.seconds)

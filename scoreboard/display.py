@@ -1,0 +1,127 @@
+"""The display adapter: a window, a full screen, KMS/DRM on a Pi, or no screen at all.
+
+SDL picks the output from SDL_VIDEODRIVER: unset = the desktop (X11/Wayland), `kmsdrm` = a Pi
+console without a desktop, `dummy` = headless (tests, screenshots, benchmarks). The loop
+redraws only when the frame changed - the countdown changes it once a second, a flash twice -
+so an idle screen costs a frame comparison per wake-up and no drawing.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+import pygame
+
+from scoreboard.frames import TableFrame, WallFrame
+from scoreboard.render import Renderer
+
+Frame = TableFrame | WallFrame
+POLL_S: Final = 0.1  # wake-ups per second: window events and countdown changes are noticed
+QUIT_KEYS: Final = (pygame.K_ESCAPE, pygame.K_q)
+
+
+class DisplayError(RuntimeError):
+    """The screen could not be opened; the message says what to try."""
+
+
+class Display:
+    """One pygame output surface of a fixed size."""
+
+    def __init__(
+        self, size: tuple[int, int], *, fullscreen: bool = False, title: str = "mafiakit"
+    ) -> None:
+        pygame.display.init()
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        try:
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            driver = os.environ.get("SDL_VIDEODRIVER") or "the default"
+            raise DisplayError(
+                f"cannot open a {size[0]}x{size[1]} screen with {driver} video driver ({exc}). "
+                "On a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm; to run without any "
+                "screen set SDL_VIDEODRIVER=dummy"
+            ) from None
+        pygame.display.set_caption(title)
+        pygame.mouse.set_visible(not fullscreen)
+        self.size = size
+
+    @property
+    def driver(self) -> str:
+        """The SDL video driver in use (x11, wayland, kmsdrm, dummy...)."""
+        return str(pygame.display.get_driver())
+
+    def show(self) -> None:
+        """Put what was drawn on `screen` on the glass."""
+        pygame.display.flip()
+
+    def quit_requested(self) -> bool:
+        """Handle window events; True when the window was closed or Esc / q pressed."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return True
+            if event.type == pygame.KEYDOWN and event.key in QUIT_KEYS:
+                return True
+        return False
+
+    def close(self) -> None:
+        """Release the screen."""
+        pygame.display.quit()
+
+
+class ScreenLoop:
+    """Frame source -> display, redrawing only when the frame differs from the last one."""
+
+    def __init__(
+        self,
+        display: Display,
+        renderer: Renderer,
+        frame_at: Callable[[float], Frame],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if renderer.size != display.size:
+            raise ValueError(f"renderer {renderer.size} and display {display.size} differ")
+        self.display = display
+        self.renderer = renderer
+        self.frame_at = frame_at
+        self.clock = clock
+        self.last: Frame | None = None
+        self.redraws = 0
+        self.wakeups = 0
+
+    def tick(self, now: float | None = None) -> bool:
+        """Build the frame for `now`; draw and show it if it changed. True when redrawn."""
+        self.wakeups += 1
+        frame = self.frame_at(self.clock() if now is None else now)
+        if frame is self.last or frame == self.last:
+            return False
+        self.renderer.draw(frame, self.display.screen)
+        self.display.show()
+        self.last = frame
+        self.redraws += 1
+        return True
+
+    def run(
+        self,
+        wait: Callable[[float], object] = time.sleep,
+        *,
+        poll: float = POLL_S,
+        until: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """Tick, then `wait(poll)` (e.g. LiveFeed.pump), until closed or `until()` is true."""
+        while not until() and not self.display.quit_requested():
+            self.tick()
+            wait(poll)
+
+
+def save_png(surface: pygame.Surface, path: str | Path) -> Path:
+    """Write `surface` as a PNG file (folders are created); returns the path."""
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise ValueError(f"a screenshot is saved as PNG: {target.name} must end in .png")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(target))
+    return target

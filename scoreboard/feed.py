@@ -1,0 +1,141 @@
+"""The latest state of every table a screen follows, and whether each table is alive.
+
+`FeedStore` is fed on the screen's own thread (see `live.py` for the MQTT side) through three
+calls: `on_snapshot`, `on_status`, `on_heartbeat` (plus `on_event` for the judge's last error).
+A message that cannot be read changes nothing and is kept in `problems` with the reason.
+
+Liveness: a table is offline at once when its status says so (the broker's last will), stale
+when no sign of life came for `stale_after` seconds, and online again by itself with the next
+heartbeat. Retained snapshots are old news and do not count as a sign of life.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from scoreboard.tablefeed import Snapshot, TableFeed, read_names, read_snapshot
+from scoreboard.view import ViewError
+
+STALE_AFTER_S: Final = 15.0
+PROBLEMS_KEPT: Final = 50
+Session = tuple[Any, ...]  # (booted_at, bdseq): which connection of the table a status is about
+
+
+def liveness(
+    *, offline_at: float | None, last_seen: float | None, now: float, stale_after: float
+) -> str:
+    """online | offline | stale | unknown, from the last death and the last sign of life."""
+    if offline_at is not None and (last_seen is None or offline_at >= last_seen):
+        return "offline"
+    if last_seen is None:
+        return "unknown"
+    if now - last_seen > stale_after:
+        return "stale"
+    return "online"
+
+
+@dataclass
+class _Table:
+    snapshot: Snapshot | None = None
+    names: tuple[str, ...] = ()
+    last_seen: float | None = None
+    offline_at: float | None = None
+    session: Session | None = None
+    last_error: str | None = None  # from the latest judge snapshot or refused action
+
+
+class FeedStore:
+    """Latest snapshot, names and liveness per table; not thread-safe by design (one owner)."""
+
+    def __init__(
+        self,
+        stale_after: float = STALE_AFTER_S,
+        names: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
+        if stale_after <= 0:
+            raise ValueError("stale_after must be a positive number of seconds")
+        self.stale_after = stale_after
+        self._tables: dict[str, _Table] = {}
+        self.problems: deque[str] = deque(maxlen=PROBLEMS_KEPT)
+        # grows with every message that can change a screen: a cheap "something changed"
+        # (a heartbeat of a table already online changes nothing and does not count)
+        self.changes = 0
+        for table, roster in (names or {}).items():
+            self._table(table).names = read_names(list(roster)) or ()
+
+    def on_snapshot(self, table: str, payload: Any, now: float, retained: bool = False) -> bool:
+        """A public/audience/judge message; False (and a problem noted) if unreadable."""
+        try:
+            snapshot = read_snapshot(payload)
+        except ViewError as exc:
+            self.problem(table, f"state not shown: {exc}")
+            return False
+        entry = self._table(table)
+        entry.snapshot = snapshot
+        entry.last_error = snapshot.last_error
+        if snapshot.names is not None:
+            entry.names = snapshot.names
+        if not retained:
+            entry.last_seen = now
+        self.changes += 1
+        return True
+
+    def on_status(self, table: str, state: str, now: float, session: Session | None = None) -> bool:
+        """online, or offline (a clean stop or the broker's last will for the table)."""
+        if state not in ("online", "offline"):
+            self.problem(table, f"status {state!r} not understood; expected online or offline")
+            return False
+        entry = self._table(table)
+        if state == "online":
+            entry.session, entry.last_seen, entry.offline_at = session, now, None
+        elif session is not None and entry.session is not None and session != entry.session:
+            return False  # a late will of an earlier connection: the table is back already
+        else:
+            entry.offline_at = now
+        self.changes += 1
+        return True
+
+    def on_heartbeat(self, table: str, now: float) -> None:
+        """A sign of life; it changes a screen only when the table was not online."""
+        entry = self._table(table)
+        was = liveness(offline_at=entry.offline_at, last_seen=entry.last_seen, now=now,
+                       stale_after=self.stale_after)
+        entry.last_seen = now
+        if was != "online":
+            self.changes += 1
+
+    def on_event(self, table: str, accepted: bool, reason: str | None) -> None:
+        """An action the table received: a refusal becomes the judge's "last error"."""
+        entry = self._table(table)
+        entry.last_error = None if accepted else (reason or "refused")
+        self.changes += 1
+
+    def problem(self, table: str, text: str) -> None:
+        """Note a message that was not used, in words a judge understands."""
+        self.problems.append(f"table {table}: {text}")
+
+    def tables(self) -> list[str]:
+        """Every table heard of so far."""
+        return list(self._tables)
+
+    def feed(self, table: str, now: float) -> TableFeed:
+        """What a screen should show for `table` at `now`."""
+        entry = self._tables.get(table) or _Table()
+        status = liveness(offline_at=entry.offline_at, last_seen=entry.last_seen, now=now,
+                          stale_after=self.stale_after)
+        snap = entry.snapshot
+        feed = TableFeed(table=table, names=entry.names, status=status)
+        if snap is None:
+            return feed
+        return replace(feed, view=snap.view, seq=snap.seq, pending_key=snap.pending_key,
+                       last_error=entry.last_error)
+
+    def feeds(self, now: float) -> list[TableFeed]:
+        """Every table's feed at `now`."""
+        return [self.feed(table, now) for table in self._tables]
+
+    def _table(self, table: str) -> _Table:
+        return self._tables.setdefault(table, _Table())

@@ -1,0 +1,104 @@
+"""The MQTT side of a screen: subscribe through `bus`, feed a FeedStore.
+
+paho's callbacks only put items on the client's inbox (`BusClient`); `pump()` drains it on the
+screen's thread and is also how the display loop sleeps: it waits for the next message or
+the next redraw, whichever comes first, so an idle screen uses next to no CPU.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+
+from bus.client import BusClient, LinkDown, Received
+from bus.config import BrokerConfig
+from bus.errors import PayloadError
+from bus.messages import decode_message
+from bus.payloads import Event, Heartbeat, Snapshot, Status
+from bus.topics import VIEW_CLASSES, table_filter
+from scoreboard.feed import FeedStore
+
+
+def subscriptions(tournament: str, table: str | None, view_class: str) -> list[str]:
+    """Topic filters a screen needs: its view class, status and heartbeat (judge: events)."""
+    if view_class not in VIEW_CLASSES:
+        raise ValueError(f"view class {view_class!r} is not one of {', '.join(VIEW_CLASSES)}")
+    kinds = [view_class, "status", "heartbeat"]
+    if view_class == "judge":
+        kinds.append("events")
+    return [table_filter(kind, tournament, table) for kind in kinds]
+
+
+class LiveFeed:
+    """One broker connection feeding `store`; call `pump()` from the screen's loop."""
+
+    def __init__(
+        self,
+        config: BrokerConfig,
+        store: FeedStore,
+        *,
+        tournament: str,
+        table: str | None,
+        view_class: str = "public",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.view_class = view_class
+        self.clock = clock
+        self.link_problem: str | None = None
+        self.client = BusClient(config, name=f"scoreboard-{view_class}")
+        for topic_filter in subscriptions(tournament, table, view_class):
+            self.client.subscribe(topic_filter)
+
+    def start(self) -> LiveFeed:
+        """Connect in the background."""
+        self.client.start()
+        return self
+
+    def pump(self, timeout: float) -> int:
+        """Wait up to `timeout` s for a message, then apply everything queued; count them."""
+        count = 0
+        try:
+            item = self.client.inbox.get(timeout=max(0.0, timeout))
+        except queue.Empty:
+            return 0
+        while True:
+            self.handle(item)
+            count += 1
+            try:
+                item = self.client.inbox.get_nowait()
+            except queue.Empty:
+                return count
+
+    def handle(self, item: object) -> None:
+        """Apply one inbox item to the store (on the owner's thread)."""
+        if isinstance(item, LinkDown):
+            self.link_problem = item.reason
+            return
+        if not isinstance(item, Received):
+            self.link_problem = None  # LinkUp
+            return
+        now = self.clock()
+        try:
+            ref, payload = decode_message(item.topic, item.payload)
+        except PayloadError as exc:
+            self.store.problem(item.topic, f"message refused: {exc}")
+            return
+        table = ref.table or "?"
+        if isinstance(payload, Snapshot):
+            if payload.view_class == self.view_class:
+                self.store.on_snapshot(table, payload.model_dump(mode="json"), now,
+                                       retained=item.retain)
+        elif isinstance(payload, Status):
+            state = "online" if payload.state == "online" else "offline"
+            self.store.on_status(table, state, now,
+                                 session=(payload.booted_at, payload.bdseq))
+        elif isinstance(payload, Heartbeat):
+            self.store.on_heartbeat(table, now)
+        elif isinstance(payload, Event):
+            self.store.on_event(table, payload.accepted, payload.reason)
+
+    def close(self) -> None:
+        """Disconnect."""
+        self.client.close()

@@ -1,0 +1,235 @@
+"""The pure view model: table feed + clock -> the frame a screen draws.
+
+Secrecy is decided here, once, whatever the input carries: a public or audience frame shows
+roles, shots, checks and the best move only after the game is decided, shows nothing of the
+night but the word "night", and treats a dict of a richer class than the screen's (a judge dict
+sent to a public screen) as if it held only what the screen may show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from scoreboard import parts
+from scoreboard.countdown import clock
+from scoreboard.frames import (
+    Countdown,
+    SeatCard,
+    TableFrame,
+    WallCard,
+    WallFrame,
+)
+from scoreboard.i18n import check_lang, has, t
+from scoreboard.tablefeed import TableFeed
+from scoreboard.view import INFO_CLASSES, TimerSpec, View
+
+SCREEN_CLASSES = ("public", "audience")
+
+
+def table_frame(
+    feed: TableFeed, now: float, lang: str = "ru", info_class: str = "public"
+) -> TableFrame:
+    """The frame of a table screen for players (public) or the venue (audience)."""
+    if info_class not in SCREEN_CLASSES:
+        raise ValueError(
+            f"a table screen shows the public or audience class, not {info_class!r}; "
+            "the judge's screen is judge_frame()"
+        )
+    return _frame(feed, now, check_lang(lang), info_class)
+
+
+def judge_frame(feed: TableFeed, now: float, lang: str = "ru") -> TableFrame:
+    """The judge's console: everything, including roles, night record and pad input."""
+    return _frame(feed, now, check_lang(lang), "judge")
+
+
+def wall_frame(
+    feeds: Iterable[TableFeed] | Mapping[str, TableFeed], now: float, lang: str = "ru"
+) -> WallFrame:
+    """All tables of a tournament, each reduced to what a public screen may show."""
+    items = feeds.values() if isinstance(feeds, Mapping) else feeds
+    ordered = sorted(items, key=lambda feed: _natural(feed.table))
+    return WallFrame(
+        lang=check_lang(lang),
+        title=t(lang, "wall_title"),
+        cards=tuple(_wall_card(feed, now, lang) for feed in ordered),
+        empty_text=t(lang, "wall.no_tables"),
+    )
+
+
+def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFrame:
+    view = feed.view
+    if view is None:
+        return _waiting(feed, lang, info_class)
+    judge = info_class == "judge"
+    may_know_secrets = judge or view.over
+    hide_night = view.phase == "night" and not judge
+    # A dict richer than the screen's class may carry what this screen must not show.
+    trusted = INFO_CLASSES.index(view.info_class) <= INFO_CLASSES.index(info_class)
+    nominations = view.nominations if trusted or info_class != "public" else None
+    show_voters = info_class != "public"
+    roles = dict(view.roles or ()) if may_know_secrets else {}
+    speaker = None if hide_night else view.speaker
+    vote = None if hide_night else view.vote
+    lift = None if hide_night else view.lift
+    # once decided, nobody is nominated or voted on any more: no badges, no candidate edges
+    marks = (None, None, None) if view.over else (nominations, vote, lift)
+    seats = tuple(
+        parts.seat_card(feed, seat, lang, speaker=speaker, nominations=marks[0], vote=marks[1],
+                        lift=marks[2], role=roles.get(seat.seat))
+        for seat in view.seats
+    )
+    return TableFrame(
+        table=feed.table,
+        info_class=info_class,
+        lang=lang,
+        title=t(lang, "judge_table" if judge else "table", table=feed.table),
+        banner=_banner(view, lang),
+        subtitle="" if hide_night else _subtitle(view, feed, lang, judge),
+        night=view.phase == "night",
+        over=view.over,
+        status=feed.status,
+        status_text=t(lang, f"status.{feed.status}"),
+        notice=_notice(feed, lang),
+        countdown=None if hide_night or view.timer is None else _countdown(view.timer, now, lang),
+        seats=seats,
+        nominations_text=_nominations_text(view, nominations, lang, hide_night),
+        vote=None if hide_night else parts.vote_panel(view, vote, feed, lang, show_voters),
+        lift=None if lift is None else parts.lift_panel(lift, lang),
+        result=_result(view, lang),
+        result_side=view.winner if view.over else None,
+        termination=_termination(view, lang),
+        summary=parts.summary(view, lang) if view.over else (),
+        judge=parts.judge_panel(view, feed, lang) if judge else None,
+    )
+
+
+def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
+    """A table that has not sent its state yet: names and liveness only."""
+    seats = tuple(
+        SeatCard(n, feed.name(n), True, (), 0, False, False, None, False, False, None, None, "")
+        for n in range(1, 11)
+    )
+    return TableFrame(
+        table=feed.table, info_class=info_class, lang=lang,
+        title=t(lang, "judge_table" if info_class == "judge" else "table", table=feed.table),
+        banner=t(lang, "banner.waiting"),
+        subtitle="", night=False, over=False, status=feed.status,
+        status_text=t(lang, f"status.{feed.status}"), notice=_notice(feed, lang),
+        countdown=None, seats=seats, nominations_text="", vote=None, lift=None, result="",
+        result_side=None, termination="", summary=(),
+        judge=parts.judge_panel(None, feed, lang) if info_class == "judge" else None,
+    )
+
+
+def _banner(view: View, lang: str) -> str:
+    if view.over:
+        return t(lang, "banner.over")
+    if view.phase == "setup":
+        return t(lang, "banner.ready" if view.step == "ready" else "banner.deal")
+    if view.phase == "night":
+        if view.number == 0:
+            return t(lang, "banner.zero_night")
+        return t(lang, "banner.night", number=view.number)
+    if view.step in ("farewell", "tie_speech", "majority_speech", "vote", "lift"):
+        return t(lang, f"banner.{view.step}")
+    return t(lang, "banner.day", number=view.number)
+
+
+def _subtitle(view: View, feed: TableFeed, lang: str, judge: bool) -> str:
+    if view.phase == "setup":
+        return t(lang, "sub.ready") if view.step == "ready" else ""
+    if view.phase == "night":  # only the judge gets here
+        key = f"step.{view.step}"
+        return t(lang, key).capitalize() if has(key) else ""
+    seat = view.vote.current if view.step == "vote" and view.vote else view.speaker
+    key = f"sub.{view.step}"
+    if seat is not None and has(key):
+        return t(lang, key, seat=t(lang, "seat_ref", seat=seat), name=feed.name(seat)).strip()
+    if view.step == "await_night" and not view.over:
+        if view.day_vote in ("none", "skipped", "cancelled", "held"):
+            return t(lang, f"day_vote.{view.day_vote}")
+        return t(lang, "sub.day_over", number=view.number)
+    return ""
+
+
+def _countdown(timer: TimerSpec, now: float, lang: str) -> Countdown:
+    state = clock(timer, now)
+    key = f"timer.{timer.kind}"
+    step = f"step.{timer.kind}"  # judge: night steps have their own timers
+    label = t(lang, key) if has(key) else t(lang, step).capitalize() if has(step) else ""
+    if state.paused:
+        label = f"{label} · {t(lang, 'timer.paused')}" if label else t(lang, "timer.paused")
+    return Countdown(
+        text=state.text, label=label, urgent=state.urgent, flash=state.flash, paused=state.paused
+    )
+
+
+def _notice(feed: TableFeed, lang: str) -> str:
+    if feed.status in ("offline", "stale"):
+        return t(lang, f"notice.{feed.status}")
+    return t(lang, "notice.no_view") if feed.view is None else ""
+
+
+def _nominations_text(
+    view: View, nominations: tuple[int, ...] | None, lang: str, hide_night: bool
+) -> str:
+    if hide_night or view.phase != "day" or view.over or view.vote is not None:
+        return ""
+    if nominations is None:
+        return t(lang, "nominated.hidden") if view.step in ("speech", "muted_turn") else ""
+    if not nominations:
+        return t(lang, "nominated.none")
+    return t(lang, "nominated", seats=parts.seat_list(nominations, lang))
+
+
+def _result(view: View, lang: str) -> str:
+    if not view.over:
+        return ""
+    return t(lang, f"winner.{view.winner}" if view.winner else "winner.none")
+
+
+def _termination(view: View, lang: str) -> str:
+    if not view.over or not view.termination:
+        return ""
+    key = f"term.{view.termination}"
+    return t(lang, key) if has(key) else view.termination.replace("_", " ")
+
+
+def _wall_card(feed: TableFeed, now: float, lang: str) -> WallCard:
+    frame = _frame(feed, now, lang, "public")
+    view = feed.view
+    left = sum(1 for seat in frame.seats if seat.at_table)
+    players = ""
+    if view is not None:
+        day_banner = t(lang, "banner.day", number=view.number)
+        in_day = view.phase == "day" and not view.over and frame.banner != day_banner
+        players = t(lang, "wall.day_players", day=view.number, n=left) if in_day else t(
+            lang, "wall.players", n=left)
+    countdown = frame.countdown
+    return WallCard(
+        table=feed.table,
+        title=frame.title,
+        phase_text=frame.banner,
+        players_text=players,
+        players_left=left if view else 0,
+        timer_text=countdown.text if countdown else "",
+        urgent=bool(countdown and countdown.urgent),  # steady red: the wall does not flash
+        night=frame.night,
+        over=frame.over,
+        status=feed.status,
+        status_text=frame.status_text,
+        result=frame.result,
+        result_side=frame.result_side,
+    )
+
+
+def _natural(table: str) -> tuple[tuple[int, int, str], ...]:
+    """Table 2 before table 10."""
+    import re
+
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        for part in re.split(r"(\d+)", table)
+        if part
+    )

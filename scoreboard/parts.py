@@ -1,0 +1,211 @@
+"""The pieces of a table frame: seat cards, vote and lift panels, protocol summary, judge panel.
+
+`model.py` decides what a screen may know and passes only that here; these helpers only put
+it into words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scoreboard.frames import JudgePanel, LiftPanel, SeatCard, VoteLine, VotePanel
+from scoreboard.i18n import has, t
+from scoreboard.tablefeed import TableFeed
+from scoreboard.view import LiftView, NightView, SeatOut, SeatView, View, VoteView
+
+
+def ref(seat: int, lang: str) -> str:
+    """"№4" / "#4"."""
+    return t(lang, "seat_ref", seat=seat)
+
+
+def seat_list(seats: Iterable[int], lang: str) -> str:
+    """"№4, №9"."""
+    return ", ".join(ref(seat, lang) for seat in seats)
+
+
+def named(seat: int, feed: TableFeed, lang: str) -> str:
+    """"№4 Лиса", or "№4" without a roster."""
+    return f"{ref(seat, lang)} {feed.name(seat)}".strip()
+
+
+def left_how(out: SeatOut, lang: str) -> str:
+    """"заголосован" / "убит" ...; an unknown cause still reads as leaving the table."""
+    key = f"left.{out.cause}"
+    return t(lang, key if has(key) else "left.other")
+
+
+def left_when(out: SeatOut, lang: str) -> str:
+    """"день 1" / "ночь 2", or "" when the view does not say."""
+    if out.day is not None:
+        return t(lang, "when.day", n=out.day)
+    if out.night is not None:
+        return t(lang, "when.night", n=out.night)
+    return ""
+
+
+def seat_card(
+    feed: TableFeed,
+    seat: SeatView,
+    lang: str,
+    *,
+    speaker: int | None,
+    nominations: tuple[int, ...] | None,
+    vote: VoteView | None,
+    lift: LiftView | None,
+    role: str | None,
+) -> SeatCard:
+    """One seat as the screen may show it; `role` is None unless the screen may know it."""
+    notes: tuple[str, ...] = (t(lang, "muted"),) if seat.muted and seat.at_table else ()
+    if seat.out is not None:
+        notes = tuple(x for x in (left_how(seat.out, lang), left_when(seat.out, lang)) if x)
+    in_nominations = nominations is not None and seat.seat in nominations
+    candidates = (vote.candidates if vote else ()) + (lift.candidates if lift else ())
+    return SeatCard(
+        seat=seat.seat,
+        nickname=feed.name(seat.seat),
+        at_table=seat.at_table,
+        notes=notes,
+        fouls=seat.fouls,
+        muted=seat.muted,
+        speaking=seat.seat == speaker,
+        nominated=nominations.index(seat.seat) + 1 if nominations and in_nominations else None,
+        candidate=seat.seat in candidates,
+        voting_now=vote is not None and vote.current == seat.seat,
+        votes=dict(vote.votes).get(seat.seat) if vote else None,
+        role=role,
+        role_text=t(lang, f"role.{role}").capitalize() if role else "",
+    )
+
+
+def vote_panel(
+    view: View, vote: VoteView | None, feed: TableFeed, lang: str, show_voters: bool
+) -> VotePanel | None:
+    """The round in progress and today's finished rounds (a tie shows here)."""
+    if vote is None and not view.rounds:
+        return None
+    history = tuple(
+        t(lang, "round.line", round=number, votes=_votes_text(r.candidates, dict(r.votes), lang))
+        for number, r in enumerate(view.rounds, start=1)
+    )
+    lines: tuple[VoteLine, ...] = ()
+    title = t(lang, "banner.vote")
+    if vote is not None:
+        title = t(lang, "vote.title", round=vote.round)
+        counted, voters = dict(vote.votes), dict(vote.voters)
+        lines = tuple(
+            VoteLine(
+                seat=seat,
+                nickname=feed.name(seat),
+                votes=counted.get(seat),
+                current=seat == vote.current,
+                text=named(seat, feed, lang),
+                voters_text=t(lang, "vote.voters", seats=seat_list(voters[seat], lang))
+                if show_voters and voters.get(seat)
+                else "",
+            )
+            for seat in vote.candidates
+        )
+    return VotePanel(title=title, lines=lines, history=history)
+
+
+def _votes_text(candidates: tuple[int, ...], votes: dict[int, int], lang: str) -> str:
+    return ", ".join(f"{ref(seat, lang)} — {votes.get(seat, 0)}" for seat in candidates)
+
+
+def lift_panel(lift: LiftView, lang: str) -> LiftPanel:
+    """The question as the judge asks it, then the count and what it means."""
+    answer = ""
+    if lift.yes is not None:
+        answer = t(lang, "lift.yes", yes=lift.yes)
+        if lift.passed is not None:
+            answer += ". " + t(lang, "lift.passed" if lift.passed else "lift.failed")
+    return LiftPanel(
+        question=t(lang, "lift.question"),
+        candidates_text=t(lang, "lift.candidates", seats=seat_list(lift.candidates, lang)),
+        answer=answer,
+    )
+
+
+def summary(view: View, lang: str) -> tuple[str, ...]:
+    """A short protocol: who left when and how, missed shots, the best move."""
+    events: list[tuple[int, int, str]] = []
+    for seat in view.seats:
+        if seat.out is None:
+            continue
+        moment = _moment(seat.out)
+        when = left_when(seat.out, lang).capitalize() or "—"
+        text = t(lang, "summary.left", when=when, seat=ref(seat.seat, lang),
+                 how=left_how(seat.out, lang))
+        events.append((moment, seat.seat, text))
+    for night in view.nights or ():
+        if night.shot is None and night.night > 0:
+            events.append((2 * night.night, 0, t(lang, "summary.miss", n=night.night)))
+    lines = [text for _, _, text in sorted(events)]
+    if view.best_move is not None:
+        best = view.best_move
+        found = "?" if best.black_found is None else best.black_found
+        lines.append(t(lang, "summary.best_move", seat=ref(best.seat, lang),
+                       guess=seat_list(best.guess, lang), found=found))
+    return tuple(lines)
+
+
+def _moment(out: SeatOut) -> int:
+    """Order of the game: night 0, day 1, night 1, day 2, ..."""
+    if out.day is not None:
+        return 2 * out.day - 1
+    if out.night is not None:
+        return 2 * out.night
+    return 10_000
+
+
+def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
+    """The night record, pending night steps, pad input and the last refusal."""
+    lines: list[str] = []
+    if view is not None:
+        for night in view.nights or ():
+            lines.extend(_night_lines(night, lang, shot_pending=_shot_pending(view, night)))
+        if view.best_move is not None:
+            best = view.best_move
+            found = "?" if best.black_found is None else best.black_found
+            lines.append(t(lang, "summary.best_move", seat=ref(best.seat, lang),
+                           guess=seat_list(best.guess, lang), found=found))
+        if view.night_steps:
+            steps = ", ".join(
+                t(lang, f"step.{s}") if has(f"step.{s}") else s for s in view.night_steps
+            )
+            lines.append(t(lang, "judge.night_steps", steps=steps))
+    return JudgePanel(
+        lines=tuple(lines),
+        pending=t(lang, "judge.pending", text=feed.pending_key) if feed.pending_key else "",
+        error=t(lang, "judge.error", text=feed.last_error) if feed.last_error else "",
+    )
+
+
+def _shot_pending(view: View, night: NightView) -> bool:
+    """Tonight's shot is still to come: an empty shot is not a miss yet."""
+    tonight = view.phase == "night" and night.night == view.number
+    return tonight and (view.step == "shoot" or "shoot" in (view.night_steps or ()))
+
+
+def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> list[str]:
+    lines = []
+    if night.night > 0 and not (shot_pending and night.shot is None and not night.shots):
+        if night.shots:
+            shots = ", ".join(
+                f"{ref(who, lang)}→{ref(at, lang) if at else '—'}" for who, at in night.shots
+            )
+            lines.append(t(lang, "judge.shots", n=night.night, shots=shots))
+        elif night.shot is not None:
+            lines.append(t(lang, "judge.shot", n=night.night, seat=ref(night.shot, lang)))
+        else:
+            lines.append(t(lang, "summary.miss", n=night.night))
+    if night.don_check is not None:
+        seat, is_sheriff = night.don_check
+        answer = t(lang, "judge.is_sheriff" if is_sheriff else "judge.not_sheriff")
+        lines.append(t(lang, "judge.don_check", seat=ref(seat, lang), answer=answer))
+    if night.sheriff_check is not None:
+        seat, black = night.sheriff_check
+        answer = t(lang, "judge.black" if black else "judge.red")
+        lines.append(t(lang, "judge.sheriff_check", seat=ref(seat, lang), answer=answer))
+    return lines

@@ -1,0 +1,205 @@
+"""Hand-written view dicts for every step of a game, in the shape of docs/views.md.
+
+Tests, the benchmark, the docs screenshots and `mafiakit scoreboard --sample NAME` use them, so
+the scoreboard can be built and checked without the engine. Timers start relative to `NOW`, a
+fixed moment, so a frame built at `NOW` is the same on every run.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Final
+
+from scoreboard.feed import FeedStore
+from scoreboard.tablefeed import TableFeed, read_snapshot
+
+NOW: Final = 1_764_403_200.0  # 2025-11-29 08:00 UTC
+NAMES: Final = (
+    "Антарес", "Бармалей", "Volt", "Гроссмейстер", "Ёжик",
+    "Лиса", "Маэстро Длинное Имя", "Nova", "Шторм", "Ясень",
+)
+ROLES: Final = {
+    "1": "citizen", "2": "mafia", "3": "citizen", "4": "sheriff", "5": "citizen",
+    "6": "don", "7": "citizen", "8": "mafia", "9": "citizen", "10": "citizen",
+}
+NIGHTS: Final = [
+    {"night": 1, "shot": 7, "don_check": {"seat": 4, "sheriff": True},
+     "sheriff_check": {"seat": 2, "black": True}},
+    {"night": 2, "shot": None, "shots": {"6": 1, "8": 5},
+     "don_check": {"seat": 1, "sheriff": False}, "sheriff_check": {"seat": 6, "black": True}},
+]
+BEST_MOVE: Final = {"seat": 7, "guess": [2, 6, 9], "black_found": 2}
+
+Outs = dict[int, tuple[str, str, int]]  # seat -> (cause, "day" | "night", number)
+
+
+def seats(outs: Outs | None = None, fouls: dict[int, int] | None = None,
+          muted: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """Ten seat entries; `outs` maps a seat to how and when it left."""
+    outs, fouls = outs or {}, fouls or {}
+    result = []
+    for seat in range(1, 11):
+        out = None
+        if seat in outs:
+            cause, when, number = outs[seat]
+            out = {"cause": cause, when: number}
+        result.append({"seat": seat, "at_table": out is None, "out": out,
+                       "fouls": fouls.get(seat, 0), "muted": seat in muted})
+    return result
+
+
+def view(phase: str, number: int, step: str, **keys: Any) -> dict[str, Any]:
+    """A public view dict with defaults for every key of the contract."""
+    base: dict[str, Any] = {
+        "view": "public", "rules": "cml", "actions": 10 * number + 3, "phase": phase,
+        "number": number, "step": step, "speaker": None, "timer": None, "seats": seats(),
+        "nominations": None, "vote": None, "rounds": [], "lift": None, "day_vote": "pending",
+        "winner": None, "termination": None, "roles": None,
+    }
+    base.update(keys)
+    return base
+
+
+def timer(kind: str, seconds: float, left: float, paused: bool = False) -> dict[str, Any]:
+    """A timer with `left` seconds to go at NOW; `_started` goes into the payload wrapper."""
+    entry: dict[str, Any] = {"kind": kind, "seconds": seconds, "_started": NOW - (seconds - left)}
+    if paused:
+        entry.update(paused=True, remaining=left)
+    return entry
+
+
+DAY1: Final[Outs] = {3: ("vote", "day", 1)}
+NIGHT1: Final[Outs] = {**DAY1, 7: ("kill", "night", 1)}
+TIE: Final = {"candidates": [4, 9], "votes": {"4": 4, "9": 4}}
+
+SAMPLES: Final[dict[str, dict[str, Any]]] = {
+    "deal": view("setup", 0, "deal"),
+    "ready": view("setup", 0, "ready"),
+    "zero_night": view("night", 0, "zero_night"),
+    "night": view("night", 1, "night", seats=seats(DAY1, {5: 1})),
+    "day1_speech": view("day", 1, "speech", speaker=3, timer=timer("speech", 60, 42),
+                        seats=seats(fouls={5: 1})),
+    "farewell": view("day", 2, "farewell", speaker=7, timer=timer("farewell", 60, 55),
+                     seats=seats(NIGHT1, {5: 1})),
+    "speech": view("day", 2, "speech", speaker=8, timer=timer("speech", 60, 37),
+                   seats=seats(NIGHT1, {5: 1, 10: 2}), rules="fiim-2015", nominations=[4, 9]),
+    "speech_last_seconds": view("day", 2, "speech", speaker=9, timer=timer("speech", 60, 6.2),
+                                seats=seats(NIGHT1, {5: 1})),
+    "speech_paused": view("day", 2, "speech", speaker=9,
+                          timer=timer("speech", 60, 25, paused=True), seats=seats(NIGHT1)),
+    "muted_turn": view("day", 2, "muted_turn", speaker=5, rules="fiim", nominations=None,
+                       timer=timer("muted_turn", 20, 14),
+                       seats=seats(NIGHT1, {5: 3}, muted=(5,))),
+    "vote": view("day", 2, "vote", timer=timer("vote_window", 2, 1.5), seats=seats(NIGHT1),
+                 vote={"round": 1, "candidates": [4, 9, 2], "current": 9, "votes": {"4": 3}}),
+    "tie_speech": view("day", 2, "tie_speech", speaker=4, timer=timer("tie_speech", 30, 18),
+                       seats=seats(NIGHT1), rounds=[TIE]),
+    "revote": view("day", 2, "vote", seats=seats(NIGHT1), rounds=[TIE],
+                   vote={"round": 2, "candidates": [4, 9], "current": 9, "votes": {"4": 5}}),
+    "lift": view("day", 2, "lift", timer=timer("vote_window", 2, 2), seats=seats(NIGHT1),
+                 rounds=[TIE, TIE], lift={"candidates": [4, 9], "yes": None, "passed": None}),
+    "lift_passed": view("day", 2, "farewell", speaker=4, timer=timer("farewell", 60, 60),
+                        seats=seats({**NIGHT1, 4: ("lift", "day", 2), 9: ("lift", "day", 2)}),
+                        rounds=[TIE, TIE], lift={"candidates": [4, 9], "yes": 6, "passed": True}),
+    "majority_speech": view("day", 1, "majority_speech", speaker=2,
+                            timer=timer("majority_speech", 30, 30),
+                            rounds=[{"candidates": [2, 6], "votes": {"2": 7, "6": 3}}]),
+    "await_night": view("day", 3, "await_night", day_vote="none",
+                        seats=seats({**NIGHT1, 2: ("vote", "day", 2)})),
+    "over_red": view(
+        "finished", 3, "over", winner="red", termination="all_black_out", roles=ROLES,
+        nights=NIGHTS, best_move=BEST_MOVE, day_vote="held",
+        seats=seats({**NIGHT1, 2: ("vote", "day", 2), 6: ("lift", "day", 3),
+                     8: ("lift", "day", 3)}, {5: 1, 10: 2})),
+    "over_black": view(
+        "finished", 3, "over", winner="black", termination="black_parity", roles=ROLES,
+        nights=[NIGHTS[0], {"night": 2, "shot": 1}], best_move=BEST_MOVE,
+        seats=seats({**NIGHT1, 4: ("vote", "day", 2), 1: ("kill", "night", 2)})),
+    "over_farewell": view(
+        "finished", 3, "farewell", speaker=6, winner="red", termination="all_black_out",
+        roles=ROLES, nights=NIGHTS, best_move=BEST_MOVE, timer=timer("farewell", 60, 48),
+        seats=seats({**NIGHT1, 2: ("vote", "day", 2), 8: ("fouls", "day", 3),
+                     6: ("vote", "day", 3)}, {8: 4})),
+    "draw": view(
+        "finished", 5, "over", winner="draw", termination="quiet_rounds", roles=ROLES,
+        nights=[NIGHTS[0], *({"night": n, "shot": None} for n in (2, 3, 4))],
+        seats=seats(NIGHT1)),
+    "judge_night": view(
+        "night", 1, "sheriff_check", view="judge", timer=timer("sheriff_check", 10, 7),
+        roles=ROLES, seats=seats(DAY1, {5: 1}), best_move=None,
+        nights=[{"night": 1, "shot": 7, "don_check": {"seat": 4, "sheriff": True},
+                 "sheriff_check": None}],
+        night_steps=["sheriff_check", "best_move"]),
+    "judge_day": view(
+        "day", 2, "speech", view="judge", speaker=8, timer=timer("speech", 60, 37),
+        roles=ROLES, nights=NIGHTS[:1], best_move=BEST_MOVE, night_steps=[],
+        seats=seats(NIGHT1, {5: 1, 10: 2}), nominations=[4, 9]),
+}
+PUBLIC_SAMPLES: Final = tuple(name for name in SAMPLES if not name.startswith("judge_"))
+JUDGE_INPUT: Final = {"pending_key": "Фол → №", "last_error": "seat 11 does not exist"}
+
+
+def sample_view(name: str) -> dict[str, Any]:
+    """A fresh copy of a sample view dict (without the test-only `_started`)."""
+    data = copy.deepcopy(SAMPLES[name])
+    if data.get("timer"):
+        data["timer"].pop("_started", None)
+    return data
+
+
+def sample_payload(name: str, table: str = "3", **extra: Any) -> dict[str, Any]:
+    """The sample as the bus delivers it: wrapper with table, seq, names and timer start."""
+    started = (SAMPLES[name].get("timer") or {}).get("_started")
+    payload: dict[str, Any] = {"table": table, "seq": 7, "names": list(NAMES),
+                               "timer_started_at": started, "view": sample_view(name)}
+    if name.startswith("judge_"):
+        payload.update(JUDGE_INPUT)
+    payload.update(extra)
+    return payload
+
+
+def leaky(data: dict[str, Any]) -> dict[str, Any]:
+    """The same dict wrongly carrying every secret a judge view has."""
+    return {**data, "roles": dict(ROLES), "nights": copy.deepcopy(NIGHTS),
+            "best_move": dict(BEST_MOVE), "night_steps": ["don_check", "sheriff_check"]}
+
+
+def sample_feed(name: str, status: str = "online", table: str = "3",
+                payload: dict[str, Any] | None = None) -> TableFeed:
+    """A TableFeed holding the sample, as the feed store would build it."""
+    snap = read_snapshot(payload if payload is not None else sample_payload(name, table))
+    return TableFeed(table=table, view=snap.view, names=snap.names or (), status=status,
+                     seq=snap.seq, pending_key=snap.pending_key, last_error=snap.last_error)
+
+
+WALL: Final = (  # (table, sample, status): a tournament floor at one moment
+    ("1", "speech", "online"), ("2", "vote", "online"), ("3", "night", "online"),
+    ("4", "lift", "stale"), ("5", "over_red", "online"), ("6", "speech_last_seconds", "online"),
+    ("7", "farewell", "offline"), ("8", "over_black", "online"), ("9", "deal", "online"),
+    ("10", "draw", "online"), ("11", "tie_speech", "online"), ("12", "await_night", "online"),
+)
+
+
+def wall_feeds() -> list[TableFeed]:
+    """Twelve tables in different states, for the wall screen."""
+    return [sample_feed(sample, status, table) for table, sample, status in WALL]
+
+
+def fill_store(store: FeedStore, name: str | None, table: str, *, wall: bool = False,
+               now: float = NOW) -> list[str]:
+    """Put a sample (or, for the wall, the WALL floor) into `store` as if it came over MQTT.
+
+    Returns the tables that should keep sending heartbeats to stay online.
+    """
+    floor = WALL if wall else ((table, name or "speech", "online"),)
+    alive = []
+    for number, sample, status in floor:
+        store.on_snapshot(number, sample_payload(sample, number), now, retained=True)
+        if status == "online":
+            store.on_status(number, "online", now)
+            alive.append(number)
+        elif status == "offline":
+            store.on_status(number, "offline", now)
+        else:  # stale: the last sign of life is older than the store tolerates
+            store.on_heartbeat(number, now - store.stale_after - 1)
+    return alive

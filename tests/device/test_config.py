@@ -1,0 +1,60 @@
+"""The table config: TOML, environment overrides, and errors that name the option."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.config import ConfigError, load_settings
+
+TOML = """
+tournament = "autumn-cup"
+table = "3"
+rules = "fiim"
+journal = "/var/lib/mafiakit/table-3.sqlite"
+[broker]
+url = "mqtt://table-autumn-cup-3:secret@hub.local:1883"
+[hardware]
+pins = "mock"
+[hardware.pin_map]
+buzzer = 1
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_toml_is_read(tmp_path: Path) -> None:
+    s = load_settings(write(tmp_path, TOML))
+    assert (s.tournament, s.table, s.rules) == ("autumn-cup", "3", "fiim")
+    assert s.hardware.pin_map.buzzer == 1 and s.hardware.pin_map.next == 25
+    assert s.broker.config().username == "table-autumn-cup-3"
+
+
+def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MAFIAKIT_TABLE", "4")
+    monkeypatch.setenv("MAFIAKIT_BROKER__URL", "mqtt://10.0.0.2:1883")
+    s = load_settings(write(tmp_path, TOML))
+    assert s.table == "4" and s.broker.config().host == "10.0.0.2"
+
+
+@pytest.mark.parametrize(("text", "phrase"), [
+    (TOML.replace('rules = "fiim"', 'rules = "mafia99"'), "rules: Value error, unknown ruleset"),
+    (TOML.replace('table = "3"', 'table = "3/4"'), "table"),
+    (TOML.replace("buzzer = 1", "buzzer = 25"), "hardware.pin_map"),
+    (TOML.replace('pins = "mock"', 'pins = "arduino"'), "hardware.pins"),
+    (TOML + "\ncolour = 1\n", "colour"),
+    ("tournament = ", "table.toml"),
+])
+def test_bad_config_names_the_option(tmp_path: Path, text: str, phrase: str) -> None:
+    with pytest.raises(ConfigError, match=phrase.replace(".", r"\.")):
+        load_settings(write(tmp_path, text))
+
+
+def test_missing_file() -> None:
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_settings("/nonexistent/table.toml")

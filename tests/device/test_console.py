@@ -1,0 +1,75 @@
+"""`mafiakit table --stdin`: the console judge, local roster and new games, the archive."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from device.config import TableSettings
+from device.service import TableService
+from engine.log import action_to_dict
+from engine.playout import random_game
+from engine.protocol import result
+
+
+def table(journal: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mafiakit.cli", "table", "--no-broker",
+                           "--journal", str(journal), *args], input=stdin,
+                          capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_console_plays_two_games_and_the_archive_keeps_both(tmp_path: Path) -> None:
+    journal = tmp_path / "t.sqlite"
+    names = [f"P{i}" for i in range(1, 11)]
+    first = [action_to_dict(a) for a in random_game("cml", 3).entered]
+    second = [action_to_dict(a) for a in random_game("fiim", 4).entered]
+    lines = [{"command": "roster", "names": names}, *first,
+             {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1,
+                                                 "rules": "fiim"}, "game_id": "evening-2"},
+             *second[:10], {"action": "day", "oops": 1}, {"command": "nope"}]
+    done = table(journal, "--stdin", stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[0].startswith("ready ")
+    accepted = 1 + len(first) + 1 + 10  # roster, game 1, new game, 10 lines of game 2
+    assert all(line.startswith("ok") for line in out[1:1 + accepted])
+    assert out[1 + accepted] == "error: day: unknown field oops"
+    assert out[2 + accepted].startswith("error: field 'name': Input should be 'new_game'")
+    assert len(out) == 3 + accepted
+    archive = json.loads(table(journal, "--archive").stdout)
+    assert [g["game_id"] for g in archive] == ["evening-2", archive[1]["game_id"]]
+    assert archive[1]["finished"] is True and archive[1]["result"]["rules"] == "cml"
+    assert archive[0]["finished"] is False
+    resumed = table(journal, "--stdin", stdin=json.dumps(second[10]) + "\n")
+    assert resumed.stdout.splitlines() == ["ready evening-2 10", "ok 11"]
+
+
+def test_export_gives_a_game_log_that_replays(tmp_path: Path) -> None:
+    journal = tmp_path / "t.sqlite"
+    played = random_game("cml", 8)
+    lines = [json.dumps(action_to_dict(a)) for a in played.entered]
+    assert table(journal, "--stdin", stdin="\n".join(lines) + "\n").returncode == 0
+    exported = table(journal, "--export", "current")
+    assert exported.returncode == 0, exported.stderr
+    log = tmp_path / "game.jsonl"
+    log.write_text(exported.stdout, encoding="utf-8")
+    replayed = subprocess.run([sys.executable, "-m", "mafiakit.cli", "replay", str(log)],
+                              capture_output=True, text=True, check=False)
+    assert replayed.returncode == 0, replayed.stderr
+    assert played.game is not None
+    assert json.loads(replayed.stdout) == result(played.game.state, "cml")
+    missing = table(journal, "--export", "nope")
+    assert missing.returncode == 2 and "no game 'nope'" in missing.stderr
+
+
+def test_hardware_from_the_config_is_built_and_released(tmp_path: Path) -> None:
+    """pins = "mock" in the config: the service builds the pad, LEDs and music itself."""
+    settings = TableSettings(journal=tmp_path / "t.sqlite", hardware={"pins": "mock"})
+    service = TableService(settings, connect=False)
+    assert service.hardware is not None and service.bridge is not None
+    devices = [*service.hardware.pad._inputs.values(), *service.hardware.leds._leds]
+    assert len(devices) == 16 + 10  # the pad's keys and the seat LEDs
+    service.close()
+    assert all(device.closed for device in devices)  # every pin released

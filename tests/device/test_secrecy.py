@@ -1,0 +1,81 @@
+"""Secrecy against the broker's ACL: 100 random complete games through a real table
+service; a scoreboard account subscribed to `#` never receives a role, a shot, a check or a
+best move before its game is decided (and never a judge, audience, events or cmd message)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bus.broker import MosquittoProcess
+from bus.client import Received
+from bus.testing import (
+    ACL_TABLE,
+    ACL_TABLE_USER,
+    ACL_TOURNAMENT,
+    connected_client,
+    next_item,
+)
+from bus.topics import parse, table_topic
+from device.config import TableSettings
+from device.service import TableService
+from engine.log import action_to_dict, header
+from engine.playout import Mix, random_game
+
+GAMES = 100
+SECRET_KEYS = ("roles", "nights", "best_move", "night_steps", "shots", "don_check",
+               "sheriff_check", "guess")
+ROLE_WORDS = ('"sheriff"', '"don"', '"mafia"', '"citizen"')
+
+
+@pytest.mark.slow
+def test_scoreboard_account_never_sees_a_secret(private_acl_broker: MosquittoProcess,
+                                                tmp_path: Path) -> None:
+    url = private_acl_broker.config(ACL_TABLE_USER).url(with_password=True)
+    settings = TableSettings(journal=tmp_path / "j.sqlite", tournament=ACL_TOURNAMENT,
+                             table=ACL_TABLE, broker={"url": url})
+    screen = connected_client(private_acl_broker.config("scoreboard"), "screen", "#")
+    table = TableService(settings).start()
+    assert table.bus is not None and table.bus.wait_ready(60)
+    rules = ("cml", "fiim", "fiim-2015", "judge-guide")
+    for n in range(GAMES):
+        table.new_game(header(rules[n % 4], game=n))
+        for action in random_game(rules[n % 4], n, Mix(undo=0.03, foul=0.03)).entered:
+            assert table.submit_line(action_to_dict(action))[0]
+    assert table.game.state.finished
+    last_seq, last_game = table.seq, table.game_id
+    public = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")
+    seen: list[Received] = []
+
+    def collect(item: object) -> bool:
+        if isinstance(item, Received):
+            seen.append(item)
+            if item.topic == public and item.payload:
+                data = json.loads(item.payload)
+                return bool(data.get("game_id") == last_game and data.get("seq") == last_seq)
+        return False
+
+    next_item(screen, collect, guard=120)  # the last public snapshot of the last game
+    table.close()
+    screen.close()
+
+    kinds = {parse(m.topic).kind for m in seen}
+    assert kinds <= {"public", "status", "heartbeat", "protocol"}, kinds
+    assert "public" in kinds and "protocol" in kinds
+    checked = 0
+    for m in seen:
+        if m.topic != public or not m.payload:
+            continue
+        data = json.loads(m.payload)
+        view = data["view"]
+        if view["winner"] is not None:
+            continue  # decided: the protocol is public now
+        text = json.dumps(view)
+        for key in SECRET_KEYS:
+            assert f'"{key}"' not in text or view.get(key) is None, (key, text)
+        for word in ROLE_WORDS:
+            assert word not in text, (word, text)
+        checked += 1
+    assert checked > GAMES * 50  # thousands of undecided public snapshots were inspected

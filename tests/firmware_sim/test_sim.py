@@ -1,0 +1,198 @@
+"""The simulated table: key scripts onto mock pins, the window, and `mafiakit sim`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from device.hardware import TableHardware
+from device.keys import Action, PadDecoder
+from device.leds import Pattern
+from device.pad import KeyEvent
+from firmware_sim.board import MockBoard
+from firmware_sim.clock import ManualClock
+from firmware_sim.script import (
+    HOLD_EXTRA,
+    TAP,
+    Drive,
+    ScriptError,
+    ScriptPlayer,
+    ScriptStep,
+    parse_script,
+    replay_virtual,
+    schedule,
+)
+from firmware_sim.window import LED_OFF, LED_ON, SimWindow, _layout
+from mafiakit.cli import main
+
+SCRIPT = """
+# a foul on 4, then seat 7 removed
+300 foul
+150 4
+500 FOUL hold   # held past the hold time
+150 7
+"""
+
+
+def test_a_script_parses_into_steps() -> None:
+    assert parse_script(SCRIPT) == [
+        ScriptStep(300, "FOUL", False, 3),
+        ScriptStep(150, "4", False, 4),
+        ScriptStep(500, "FOUL", True, 5),
+        ScriptStep(150, "7", False, 6),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("100 NEXT\n100 NXT", "line 2: unknown key 'NXT'"),
+        ("soon NEXT", "line 1: the delay must be whole milliseconds, got 'soon'"),
+        ("-5 NEXT", "line 1: the delay must be whole milliseconds"),
+        ("100 NEXT long", "line 1: expected '<delay_ms> <KEY> [hold]'"),
+        ("\n\n100", "line 3: expected '<delay_ms> <KEY> [hold]'"),
+        ("100 4 hold now", "line 1: expected"),
+    ],
+)
+def test_a_bad_script_line_is_refused_with_its_number(text: str, words: str) -> None:
+    with pytest.raises(ScriptError, match=re.escape(words)):
+        parse_script(text)
+
+
+def test_schedule_spreads_bounce_and_keeps_the_timing() -> None:
+    drives = schedule(parse_script("100 3\n50 NEXT hold"), bounce=2)
+    press = [d for d in drives if d.key == "3"][:5]
+    assert [d.low for d in press] == [True, False, True, False, True]
+    assert press[0].t == pytest.approx(0.1)
+    assert press[-1].t - press[0].t < 0.003
+    next_down = next(d for d in drives if d.key == "NEXT")
+    assert next_down.t == pytest.approx(0.1 + TAP + 0.05)
+    assert drives[-1].t > next_down.t + 0.8 + HOLD_EXTRA - 0.001
+    assert drives == sorted(drives, key=lambda d: d.t)
+
+
+def test_a_player_drives_the_mock_pins_when_their_time_comes(
+    hardware: TableHardware, board: MockBoard
+) -> None:
+    player = ScriptPlayer(board, [Drive(0.1, "2", True), Drive(0.2, "2", False)], start=10.0)
+    player.apply_due(10.05)
+    assert not board.is_down("2")
+    player.apply_due(10.1)
+    assert board.is_down("2")
+    assert player.next_time() == pytest.approx(10.2)
+    player.apply_due(11.0)
+    assert not board.is_down("2")
+    assert player.finished
+
+
+def test_a_bouncy_replay_in_virtual_time_gives_clean_events(
+    hardware: TableHardware, board: MockBoard, clock: ManualClock
+) -> None:
+    seen: list[KeyEvent] = []
+    player = ScriptPlayer(board, schedule(parse_script(SCRIPT), bounce=3), clock())
+    replay_virtual(hardware, player, clock, seen.append)
+    assert [(e.key, e.kind) for e in seen] == [
+        ("FOUL", "press"), ("FOUL", "release"),
+        ("4", "press"), ("4", "release"),
+        ("FOUL", "press"), ("FOUL", "hold"), ("FOUL", "release"),
+        ("7", "press"), ("7", "release"),
+    ]
+
+
+def test_a_script_through_pins_filter_and_grammar_records_the_actions(
+    hardware: TableHardware, board: MockBoard, clock: ManualClock
+) -> None:
+    day: dict[str, Any] = {
+        "view": "judge", "phase": "day", "step": "speech", "number": 1, "speaker": 2,
+        "seats": [{"seat": s, "at_table": True} for s in range(1, 11)],
+        "vote": None, "night_steps": [], "actions": 9,
+    }
+    decoder = PadDecoder()
+    recorded = []
+
+    def judge(event: KeyEvent) -> None:
+        result = decoder.feed(event, day)
+        if isinstance(result, Action):
+            recorded.append(result.action)
+
+    player = ScriptPlayer(board, schedule(parse_script(SCRIPT), bounce=2), clock())
+    replay_virtual(hardware, player, clock, judge)
+    assert recorded == [
+        {"action": "foul", "seat": 4},
+        {"action": "disqualify", "seat": 7, "kind": "removal"},
+    ]
+
+
+def test_the_window_draws_the_leds_from_the_pins(
+    hardware: TableHardware, board: MockBoard
+) -> None:
+    hardware.show([Pattern.STEADY, Pattern.OFF, *[Pattern.DIM] * 8])
+    board.press("NEXT")
+    window = SimWindow(hardware, board, status=lambda: "FOUL _")
+    surface = window.render_to_surface()
+    leds, keys = _layout()
+    assert tuple(surface.get_at(leds[1]))[:3] == LED_ON
+    assert tuple(surface.get_at(leds[2]))[:3] == LED_OFF
+    pressed = surface.get_at((keys["NEXT"].left + 3, keys["NEXT"].top + 25))
+    released = surface.get_at((keys["VOTE"].left + 3, keys["VOTE"].top + 25))
+    assert pressed != released
+
+
+def test_the_window_turns_clicks_and_keyboard_keys_into_pin_levels(
+    hardware: TableHardware, board: MockBoard
+) -> None:
+    window = SimWindow(hardware, board)
+    _, keys = _layout()
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=keys["FOUL"].center)
+    assert window.handle(down)
+    assert board.is_down("FOUL")
+    window.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(0, 0)))
+    assert not board.is_down("FOUL")
+    window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0))
+    assert board.is_down("10")
+    window.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_0))
+    assert not board.is_down("10")
+    window.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))  # no key
+    assert not any(board.is_down(key) for key in keys)
+    assert not window.handle(pygame.event.Event(pygame.QUIT))
+
+
+def test_sim_headless_prints_clean_events_and_saves_a_screenshot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "game.keys"
+    script.write_text("100 4\n100 NEXT hold\n")
+    shot = tmp_path / "table.png"
+    code = main(["sim", "--script", str(script), "--headless", "--bounce", "2",
+                 "--screenshot", str(shot)])
+    assert code == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(x["key"], x["kind"]) for x in lines] == [
+        ("4", "press"), ("4", "release"), ("NEXT", "press"), ("NEXT", "hold"),
+        ("NEXT", "release"),
+    ]
+    assert pygame.image.load(str(shot)).get_size() == (800, 480)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--headless"], "give --script FILE"),
+        (["--script", "{tmp}/missing.keys", "--headless"], "No such file"),
+        (["--script", "{tmp}/bad.keys", "--headless"], "line 1: unknown key 'PASS'"),
+    ],
+)
+def test_sim_refuses_bad_input_with_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    (tmp_path / "bad.keys").write_text("100 PASS\n")
+    code = main(["sim", *[a.format(tmp=tmp_path) for a in args]])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert words in captured.err
+    assert captured.out == ""

@@ -1,0 +1,36 @@
+"""The pad benchmark's path works end to end (its numbers belong to `mafiakit bench pad`)."""
+
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from device.feedback import seat_pattern
+from device.hardware import TableHardware
+from device.pins import PinMap
+from firmware_sim.board import MockBoard
+from mafiakit.bench.pad import DAY_VIEW, feedback_consumer, measure
+
+
+def test_every_press_reaches_its_seat_led() -> None:
+    pin_map, factory = PinMap(), MockFactory(pin_class=MockPWMPin)
+    table = TableHardware(pin_map, factory)
+    try:
+        table.show(seat_pattern(DAY_VIEW, None))
+        consumer = feedback_consumer(table, DAY_VIEW)
+        latencies = measure(table, MockBoard(pin_map, factory), 20, consumer)
+    finally:
+        table.close()
+    assert len(latencies) == 20
+    assert all(ms > 0 for ms in latencies)
+
+
+def test_at_night_the_same_path_lights_no_seat() -> None:
+    pin_map, factory = PinMap(), MockFactory(pin_class=MockPWMPin)
+    night = {**DAY_VIEW, "phase": "night", "step": "night", "speaker": None}
+    table = TableHardware(pin_map, factory)
+    try:
+        with pytest.raises(RuntimeError, match="the LED of seat 1 did not change"):
+            measure(table, MockBoard(pin_map, factory), 1, feedback_consumer(table, night))
+    finally:
+        table.close()
