@@ -1,4 +1,4 @@
-"""The judge's actions: the commands of the game (one per game-log action, spec/game-log.md).
+"""The judge's actions: the commands of the game (one per game-log action, docs/game-log.md).
 
 Actions are plain values; `engine.log` turns game-log lines into them (rejecting
 malformed lines) and back. Whether an action is allowed *now* is the rules' business
@@ -94,8 +94,12 @@ class BestMove:
 
 @dataclass(frozen=True, slots=True)
 class Foul:
+    """One foul; `kind="voting"` marks a hand lifted early or put on the table before the
+    vote (000 II.1.6), which some rulesets never let become a fourth foul."""
+
     seat: int
     reason: str | None = None
+    kind: Literal["voting"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

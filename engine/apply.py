@@ -147,6 +147,13 @@ def _player_removed(s: GameState, e: ev.PlayerRemoved) -> GameState:
     )
 
 
+def _late_disqualified(s: GameState, e: ev.LateDisqualified) -> GameState:
+    return s._replace(
+        late_disqualifications=(*s.late_disqualifications, (e.seat, e.kind)),
+        queue=tuple(q for q in s.queue if q.seat != e.seat),
+    )
+
+
 def _foul_given(s: GameState, e: ev.FoulGiven) -> GameState:
     fouls = list(s.fouls)
     fouls[e.seat - 1] += 1
@@ -206,6 +213,7 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     ev.VoteSettled: _vote_settled,
     ev.VoteCancelled: _vote_cancelled,
     ev.PlayerRemoved: _player_removed,
+    ev.LateDisqualified: _late_disqualified,
     ev.FoulGiven: _foul_given,
     ev.SpeechLost: _speech_lost,
     ev.Shot: _shot,

@@ -98,6 +98,14 @@ class PlayerRemoved(NamedTuple):
     cause: str
 
 
+class LateDisqualified(NamedTuple):
+    """A disqualification that removes nobody: the leaving player during his farewell
+    (000 II.3.5), or anyone after the decision (003 7.12); his farewell, if any, is gone."""
+
+    seat: int
+    kind: str  # removal | team_loss
+
+
 class FoulGiven(NamedTuple):
     seat: int
 
@@ -142,7 +150,8 @@ class GameEnded(NamedTuple):
 Event = (
     RolesDealt | GameStarted | NightBegan | DayBegan | SpeechBegan | SpeechEnded | Nominated
     | Withdrawn | RoundBegan | VotesEntered | RoundClosed | SpeechesQueued | LiftPut
-    | LiftVoted | VoteSettled | VoteCancelled | PlayerRemoved | FoulGiven | SpeechLost | Shot
-    | DonChecked | SheriffChecked | BestMoveMade | StreaksCounted | GameEnded
+    | LiftVoted | VoteSettled | VoteCancelled | PlayerRemoved | LateDisqualified | FoulGiven
+    | SpeechLost | Shot | DonChecked | SheriffChecked | BestMoveMade | StreaksCounted
+    | GameEnded
 )
 

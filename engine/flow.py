@@ -1,6 +1,6 @@
 """What follows from the rules by itself: the order of speeches, votes, removals, the end.
 
-The judge enters only what he decided or saw (spec/game-log.md, "What the engine decides by
+The judge enters only what he decided or saw (docs/game-log.md, "What the engine decides by
 itself"); everything here is derived. Each step emits events through a `Tx`, which applies
 them at once so the next step sees the updated state.
 """
@@ -12,6 +12,7 @@ from engine.apply import apply
 from engine.roles import Role
 from engine.ruleset import Ruleset
 from engine.state import (
+    CANCELLED,
     DAY,
     FAREWELL,
     HELD,
@@ -29,6 +30,7 @@ from engine.state import (
     THEN_VOTE,
     TIE_SPEECH,
     GameState,
+    Round,
     Speech,
 )
 
@@ -135,35 +137,32 @@ def close_round(tx: Tx) -> None:
     counts = [count for _, count, _ in voting.entered]
     counts.append(len(s.at_table) - sum(counts))
     tx.emit(ev.RoundClosed(tuple(counts)))
-    resolve_round(tx, voting.candidates, counts, _last_voters(s))
+    resolve_round(tx, voting.candidates, counts)
 
 
-def _last_voters(s: GameState) -> frozenset[int] | None:
-    """Who voted for the last candidate, when every earlier vote named its voters."""
-    voting = s.voting
-    assert voting is not None
-    voted: set[int] = set()
-    for _, _, voters in voting.entered:
-        if voters is None:
-            return None
-        voted.update(voters)
-    return s.at_table - voted
+def self_voted(s: GameState, rnd: Round, seat: int) -> bool:
+    """Did `seat` put his own vote against himself in the closed round `rnd`?
 
-
-def _voters_of(s: GameState, seat: int, last: frozenset[int] | None) -> frozenset[int] | None:
-    day = s.day
-    assert day is not None
-    rnd = day.rounds[-1]
-    if seat == rnd.candidates[-1]:
-        return last
+    A vote of a player named in no `voters` line is known only when every such vote went
+    to one candidate; a non-voter's vote goes against the last nominee (000 I.6.15) and is
+    his own vote there too (docs/rules.md). So `count` and `voters` entries of the same
+    votes give the same answer wherever the log can tell.
+    """
+    named: dict[int, int] = {}  # voter -> the candidate his vote went to
+    own_line_named = False
     for cand, _, voters in rnd.entered:
-        if cand == seat:
-            return None if voters is None else frozenset(voters)
-    return None
+        if voters is not None:
+            named.update((v, cand) for v in voters)
+            own_line_named = own_line_named or cand == seat
+    if seat in named:
+        return named[seat] == seat
+    if seat not in rnd.candidates or own_line_named:
+        return False
+    unnamed = sum(rnd.votes) - len(named)  # his own vote is among these
+    return rnd.votes[rnd.candidates.index(seat)] == unnamed
 
 
-def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int],
-                  last_voters: frozenset[int] | None) -> None:
+def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int]) -> None:
     s, rules = tx.state, tx.rules
     day = s.day
     assert day is not None
@@ -171,22 +170,22 @@ def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int],
     leaders = tuple(c for c, n in zip(candidates, counts, strict=True) if n == top)
     if len(leaders) == 1:
         winner = leaders[0]
-        if day.number == 1 and rules.day.day1_majority_stays:
-            voters = _voters_of(s, winner, last_voters)
-            if voters is None or winner not in voters:
-                # 000 I.6.18.5-6: on day 1 the winner stays, speaks 30 s, night falls.
-                tx.emit(ev.VoteSettled(HELD))
-                tx.emit(ev.SpeechesQueued((Speech(winner, MAJORITY_SPEECH),), THEN_NIGHT))
-                advance(tx)
-                return
+        if (day.number == 1 and rules.day.day1_majority_stays
+                and not self_voted(s, day.rounds[-1], winner)):
+            # 000 I.6.18.5-6: on day 1 the winner stays, speaks 30 s, night falls.
+            tx.emit(ev.VoteSettled(HELD))
+            tx.emit(ev.SpeechesQueued((Speech(winner, MAJORITY_SPEECH),), THEN_NIGHT))
+            advance(tx)
+            return
         tx.emit(ev.VoteSettled(HELD))
         remove_by_vote(tx, (winner,), "vote")
         return
     if day.number == 1 and len(leaders) in rules.day.day1_no_revote_tie_sizes:
         tx.emit(ev.VoteSettled(HELD))  # 000 I.6.18.1: no revote of 5 or 10 on day 1
         return
-    if len(day.rounds) >= 2 and leaders == candidates:
-        # The same tie again: the lift question (000 I.6.18.4, 003 4.4.13), unless not held.
+    if len(day.rounds) >= 2 and (leaders == candidates or rules.lift.after_any_repeated_tie):
+        # The same tie again: the lift question (000 I.6.18.4, 003 4.4.13), unless not held;
+        # a tie among fewer too where the ruleset reads 001 4.4.13 so.
         if lift_not_held(s, rules, leaders):
             tx.emit(ev.VoteSettled(HELD))
         else:
@@ -225,29 +224,51 @@ def remove_by_discipline(tx: Tx, seat: int, cause: str, team_loss: bool = False)
     if s.speech is not None and s.speech.seat == seat:
         tx.emit(ev.SpeechEnded(seat))
     tx.emit(ev.PlayerRemoved(seat, cause))
-    _cancel_vote(tx)
+    _cancel_vote(tx, seat)
     if team_loss:
         end_game(tx, s.role(seat).team.other.value, "team_loss")  # 003 6.8
     check_win(tx)
     advance(tx)
 
 
-def _cancel_vote(tx: Tx) -> None:
+def late_disqualification(tx: Tx, seat: int, kind: str, team_loss: bool) -> None:
+    """A disqualification that removes nobody: the leaving player's (000 II.3.5: a team
+    loss with `team_loss`; no vote is cancelled, 000 I.8.1 "является покинувшим игру"), or
+    anyone's after the decision, which changes no result (003 7.12, 002)."""
     s = tx.state
+    if s.speech is not None and s.speech.seat == seat:
+        tx.emit(ev.SpeechEnded(seat))
+    tx.emit(ev.LateDisqualified(seat, kind))
+    if team_loss:
+        end_game(tx, s.role(seat).team.other.value, "team_loss")
+    advance(tx)
+
+
+def _cancel_vote(tx: Tx, seat: int) -> None:
+    """Which vote a removal by discipline cancels: today's while it is still to come,
+    else tomorrow's where the ruleset says so (docs/rules.md, "Cancelled votes")."""
+    s, opts = tx.state, tx.rules.vote_cancel
     if s.phase == NIGHT:
-        tx.emit(ev.VoteCancelled(next_day=True))
+        if opts.shot_player_excepted and s.night is not None and s.night.shot == seat:
+            return  # 000 I.8.1, 003 7.1, 002: "кроме случаев, когда этот игрок был убит ночью"
+        tx.emit(ev.VoteCancelled(next_day=True))  # 001 7.2, 003 7.1 "ближайшее"
         return
     day = s.day
     if s.phase != DAY or day is None:
         return
     if day.vote == PENDING:
-        tx.emit(ev.VoteCancelled(next_day=False))
+        tx.emit(ev.VoteCancelled(next_day=False))  # 000 I.8.1 "текущее"
         if s.speech is not None and s.speech.kind == TIE_SPEECH:
             tx.emit(ev.SpeechEnded(s.speech.seat))
-    elif day.vote == HELD and tx.rules.vote_cancel.next_day_after_result:
+        return
+    tomorrow = {
+        HELD: opts.next_day_after_result,  # 000 I.8.2, 003 7.2; not 001 7.1
+        NONE: opts.next_day_after_day_without_vote,  # 003 7.1, 002; not 000 I.8.2, 001 7.1
+        SKIPPED: opts.next_day_after_day_without_vote,
+        CANCELLED: opts.again_cancels_next_day,  # "ближайшее или текущее"; not 001 7.1
+    }
+    if tomorrow.get(day.vote, False):
         tx.emit(ev.VoteCancelled(next_day=True))
-    # NONE / SKIPPED: the result moment is the night announcement (000 I.8.2), so the
-    # removal hits today's (absent) vote; CANCELLED: already cancelled.
 
 
 def check_win(tx: Tx) -> None:
@@ -275,10 +296,12 @@ def end_game(tx: Tx, winner: str, termination: str) -> None:
 def close_phase(tx: Tx) -> None:
     """Count quiet phases and black misses at four players; end the game when due.
 
-    Quiet: 000 I.8.5 (3 nights, zero night excluded), 003 7.9, 001 7.3; misses: 003 7.8.
+    Quiet: 000 I.8.5 (3 nights, zero night excluded), 003 7.9, 001 7.3 (the zero night
+    counted where `quiet.count_zero_night`: 001/003 4.2); misses: 003 7.8.
     """
     s, rules = tx.state, tx.rules
-    if s.finished or (s.phase == NIGHT and s.number == 0):
+    zero_night = s.phase == NIGHT and s.number == 0
+    if s.finished or (zero_night and not rules.quiet.count_zero_night):
         return
     if s.phase_removals:
         quiet = 0

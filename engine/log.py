@@ -1,4 +1,4 @@
-"""The game log (spec/game-log.md, format version 1): JSON Lines, both ways.
+"""The game log (docs/game-log.md, format version 1): JSON Lines, both ways.
 
 Parsing happens at the boundary: a malformed line raises `LogError` with a reason a judge
 understands, before the rules ever see it. Writing gives back exactly the documented form.
@@ -33,7 +33,7 @@ ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "don_check": (frozenset({"seat"}), frozenset()),
     "sheriff_check": (frozenset({"seat"}), frozenset()),
     "best_move": (frozenset({"seats"}), frozenset()),
-    "foul": (frozenset({"seat"}), frozenset({"reason"})),
+    "foul": (frozenset({"seat"}), frozenset({"reason", "kind"})),
     "disqualify": (frozenset({"seat", "kind"}), frozenset()),
     "undo": (frozenset(), frozenset()),
 }
@@ -166,7 +166,10 @@ def _foul(o: dict[str, Any], n: str) -> act.Action:
     reason = o.get("reason")
     if reason is not None and not isinstance(reason, str):
         raise LogError("foul: 'reason' must be text")
-    return act.Foul(seat=_seat(o, "seat", n), reason=reason)
+    if "kind" in o and o["kind"] != "voting":
+        raise LogError('foul: \'kind\' can only be "voting" (000 II.1.6)')
+    return act.Foul(seat=_seat(o, "seat", n), reason=reason,
+                    kind="voting" if "kind" in o else None)
 
 
 def _disqualify(o: dict[str, Any], n: str) -> act.Action:
@@ -222,7 +225,8 @@ def action_to_dict(a: act.Action) -> dict[str, Any]:
             return {"action": "best_move", "seats": list(a.seats)}
         case act.Foul():
             return {"action": "foul", "seat": a.seat,
-                    **({"reason": a.reason} if a.reason is not None else {})}
+                    **({"reason": a.reason} if a.reason is not None else {}),
+                    **({"kind": a.kind} if a.kind is not None else {})}
         case act.Disqualify():
             return {"action": "disqualify", "seat": a.seat, "kind": a.kind}
     return {"action": _SIMPLE[type(a)]}

@@ -86,13 +86,19 @@ def best_move_victim(s: GameState, rules: Ruleset) -> int | None:
         return None
     if night.shot is None or s.best_move is not None:
         return None
+    if night.shot not in s.at_table:
+        return None  # removed by discipline before the morning: he leaves by that (000 I.8.1)
     limit = rules.best_move.max_day1_vote_removals
-    if limit >= 0:
-        voted = sum(1 for r in s.removed if r.phase == DAY and r.number == 1
-                    and r.cause in ("vote", "lift"))
-        if voted > limit:
-            return None
+    if limit >= 0 and _day1_removals(s, rules) > limit:
+        return None
     return night.shot
+
+
+def _day1_removals(s: GameState, rules: Ruleset) -> int:
+    """Day 1's removals that count against the best move: by vote (000 I.7.8) or by any
+    cause (002 "стол покинул не более одного игрока")."""
+    causes = rules.best_move.day1_removal_causes
+    return sum(1 for r in s.removed if r.phase == DAY and r.number == 1 and r.cause in causes)
 
 
 def best_move(tx: Tx, a: act.BestMove) -> None:
@@ -123,5 +129,12 @@ def _no_best_move_reason(s: GameState, rules: Ruleset) -> str:
         return f"the best move is made only in night {rules.best_move.night}"
     if night.shot is None:
         return "nobody was killed tonight: there is no best move"
-    return (f"no best move: day 1's vote removed more than "
-            f"{rules.best_move.max_day1_vote_removals} player (000 I.7.8)")
+    if night.shot not in s.at_table:
+        return (f"seat {night.shot} was removed by discipline after the shot: he leaves by "
+                "that removal, without a best move (000 I.8.1, 003 6.5)")
+    limit = rules.best_move.max_day1_vote_removals
+    if rules.best_move.day1_removal_causes == ("vote", "lift"):
+        return (f"no best move: day 1's vote removed more than {limit} player "
+                "(000 I.7.8)")
+    return (f"no best move: more than {limit} player left the table on day 1 "
+            "(002 «стол покинул не более одного игрока»)")

@@ -1,4 +1,4 @@
-"""The result object of a game (spec/game-log.md, "`mafiakit replay FILE`"): the protocol."""
+"""The result object of a game (docs/game-log.md, "The result object"): the protocol."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ def result(s: GameState, rules_id: str) -> dict[str, Any]:
         "days": [_day(d) for d in days],
         "nights": [_night(n) for n in nights],
         "best_move": best_move_dict(s),
+        "late_disqualifications": [{"seat": seat, "kind": kind}
+                                   for seat, kind in s.late_disqualifications],
     }
 
 

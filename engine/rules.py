@@ -21,6 +21,7 @@ from engine.flow import (
     check_win,
     close_phase,
     close_round,
+    late_disqualification,
     remove_by_discipline,
     remove_by_vote,
 )
@@ -50,7 +51,7 @@ def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     if state.finished and type(action) not in _AFTER_END:
         raise IllegalAction(
             f"the game is over ({_result_words(state)}): only the end of a farewell "
-            "speech, fouls and undo can be entered"
+            "speech, fouls, disqualifications and undo can be entered"
         )
     tx = Tx(state, rules)
     handler(tx, action)
@@ -256,6 +257,15 @@ def _foul(tx: Tx, a: act.Foul) -> None:
     s, rules = tx.state, tx.rules
     started(s)
     seat_number(a.seat)
+    if a.kind not in (None, "voting"):
+        raise IllegalAction(f"foul kind {a.kind!r} is not \"voting\" (or none)")
+    have = s.fouls[a.seat - 1]
+    if (a.kind == "voting" and rules.fouls.voting_foul_never_removes
+            and have >= rules.fouls.removal_at - 1):
+        raise IllegalAction(
+            f"seat {a.seat} has {have} fouls: a voting foul (a hand lifted early or put on "
+            "the table before the vote) is never a fourth foul (000 II.1.6 «4ый фол не "
+            "выдается»)")
     farewell = s.speech is not None and s.speech.kind == FAREWELL and s.speech.seat == a.seat
     if a.seat not in s.at_table and not farewell:
         raise IllegalAction(f"seat {a.seat} is not at the table")
@@ -272,10 +282,33 @@ def _foul(tx: Tx, a: act.Foul) -> None:
 def _disqualify(tx: Tx, a: act.Disqualify) -> None:
     s = tx.state
     started(s)
-    at_table(s, a.seat)
+    seat_number(a.seat)
     if a.kind not in ("removal", "team_loss"):
         raise IllegalAction(f"disqualification kind {a.kind!r} is not removal or team_loss")
-    remove_by_discipline(tx, a.seat, "disqualified", team_loss=a.kind == "team_loss")
+    if s.finished:
+        _after_the_decision(s, a.seat)
+        late_disqualification(tx, a.seat, a.kind, team_loss=False)
+    elif a.seat not in s.at_table and _leaving(s, a.seat):
+        late_disqualification(tx, a.seat, a.kind, team_loss=a.kind == "team_loss")
+    else:
+        at_table(s, a.seat)
+        remove_by_discipline(tx, a.seat, "disqualified", team_loss=a.kind == "team_loss")
+
+
+def _leaving(s: GameState, seat: int) -> bool:
+    """The leaving player: in his farewell, or waiting for it after the vote's result
+    (000 II.3.5 "во время его прощальной минуты или после того, как он стал покидающим")."""
+    return (s.speech is not None and s.speech == (seat, FAREWELL)) or (seat, FAREWELL) in s.queue
+
+
+def _after_the_decision(s: GameState, seat: int) -> None:
+    """003 7.12, 002 "Дисквалифицированному просто идёт штраф": recorded for the penalty,
+    once a seat, never for a player already removed by discipline."""
+    gone = [r.cause for r in s.removed if r.seat == seat and r.cause in ("fouls", "disqualified")]
+    if gone:
+        raise IllegalAction(f"seat {seat} was already removed by discipline ({gone[0]})")
+    if any(done == seat for done, _ in s.late_disqualifications):
+        raise IllegalAction(f"seat {seat} is already disqualified")
 
 
 _HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
@@ -295,4 +328,4 @@ _HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
     act.Foul: _foul,
     act.Disqualify: _disqualify,
 }
-_AFTER_END = (act.SpeechEnd, act.Foul)
+_AFTER_END = (act.SpeechEnd, act.Foul, act.Disqualify)

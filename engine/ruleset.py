@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
+RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
 
 
 class _Options(BaseModel):
@@ -65,6 +66,10 @@ class LiftOptions(_Options):
     not_held_at_table_sizes: tuple[int, ...] = ()
     """At these table sizes a repeated tie ends the voting, night falls
     (003 7.6, 001 7.6: 3 or 4 players)."""
+    after_any_repeated_tie: bool = False
+    """A revote tied again among fewer candidates goes straight to the lift question of
+    those tied (001 4.4.13 says only "вновь набрали равное количество голосов"); off: new
+    30 s speeches and another revote (000 I.6.18.3)."""
 
 
 class FoulOptions(_Options):
@@ -76,19 +81,37 @@ class FoulOptions(_Options):
     mute_foul_count: int = Field(3, ge=1)
     short_speech_at_table_sizes: tuple[int, ...] = ()
     """003 7.7 / 002: a muted player speaks 30 s when only 3-4 players are left."""
+    voting_foul_never_removes: bool = False
+    """cml 000 II.1.6: a hand lifted early or put on the table before the vote is a foul,
+    "(4ый фол не выдается)": refused while the player has removal_at - 1 fouls."""
 
 
 class VoteCancelOptions(_Options):
     next_day_after_result: bool = True
     """A removal by fouls after today's vote result (of a player not leaving by it) cancels
     tomorrow's vote (000 I.8.2, 003 7.2, 002). fiim-2015 7.1 only cancels today's."""
+    next_day_after_day_without_vote: bool = False
+    """A removal after a day without a vote (no nominations, or a single one on day 1),
+    before the night, cancels tomorrow's vote (003 7.1 "ближайшее", 002 "на следующий
+    день"); off: the result moment is the night announcement (000 I.8.2, 001 7.1)."""
+    shot_player_excepted: bool = True
+    """The player shot tonight and removed by discipline before the morning cancels no vote
+    (000 I.8.1, 003 7.1, 002 "кроме случаев, когда этот игрок был убит ночью"); 001 7.2 has
+    no such exception."""
+    again_cancels_next_day: bool = True
+    """A removal on a day whose vote is already cancelled cancels tomorrow's: the nearest
+    vote still to be held (000 I.8.1, 003 7.1, 002 "ближайшее или текущее"); off: 001 7.1
+    "в данный день"."""
 
 
 class BestMoveOptions(_Options):
     night: int = 1
     """The victim of night 1 (the first after the zero night) may make the best move."""
     max_day1_vote_removals: int = -1
-    """cml 000 I.7.8 and 002: only if day 1's vote removed at most this many (-1 = no limit)."""
+    """cml 000 I.7.8 and 002: only if day 1 removed at most this many (-1 = no limit)."""
+    day1_removal_causes: tuple[RemovalCause, ...] = ("vote", "lift")
+    """The removals of day 1 that count against the limit: by vote only (000 I.7.8 "в
+    результате голосования") or by any cause (002 "стол покинул")."""
     max_seats: int = Field(3, ge=1, le=3)
 
 
@@ -99,6 +122,9 @@ class QuietOptions(_Options):
     outcome: Literal["draw", "red"] = "draw"
     four_player_black_misses: int = Field(0, ge=0)
     """003 7.8: with four players left, three black misses in a row = red win (0 = off)."""
+    count_zero_night: bool = False
+    """Count the zero night as the first quiet night: 001 and 003 call it "Первая игровая
+    ночь" (4.2); 000 I.8.5 excludes it ("первая подготовительная ночь не учитывается")."""
 
 
 class Ruleset(_Options):

@@ -102,6 +102,9 @@ class GameState(NamedTuple):
     black_misses: int = 0
     winner: str | None = None
     termination: str | None = None
+    late_disqualifications: tuple[tuple[int, str], ...] = ()
+    """(seat, kind) of disqualifications that remove nobody: of the leaving player during
+    his farewell (000 II.3.5) or after the decision (003 7.12); kept for the penalty."""
 
     @property
     def finished(self) -> bool:
