@@ -45,19 +45,26 @@ class Mix:
 
 def random_game(rules: Ruleset | str = "cml", seed: int = 0, mix: Mix = Mix(),
                 max_actions: int = 2000) -> Playout:
-    rng = random.Random(seed)
     game = Game(rules)
-    out = Playout(game=game)
-    while len(out.entered) < max_actions:
+    return Playout(play_on(game, seed, mix, max_actions), game)
+
+
+def play_on(game: Game, seed: int = 0, mix: Mix = Mix(),
+            max_actions: int = 2000) -> list[act.Action]:
+    """Play `game` on from wherever it stands to its end (the last farewell included);
+    return the actions entered, undos included. Used to finish scripted examples."""
+    rng = random.Random(seed)
+    entered: list[act.Action] = []
+    while len(entered) < max_actions:
         s = game.state
         if s.finished and s.speech is None:
-            return out
+            return entered
         action = _choose(game, s, rng, mix)
         game.push(action)
-        out.entered.append(action)
+        entered.append(action)
         if mix.undo and rng.random() < mix.undo:
             game.pop()
-            out.entered.append(act.Undo())
+            entered.append(act.Undo())
     raise RuntimeError(f"game {seed} did not end within {max_actions} actions")
 
 

@@ -1,6 +1,6 @@
 """Scenario tests: fouls, the third-foul penalty, removals and the votes they cancel.
 
-Seeds (/work/shared/seeds): 000 = cml (I.8, II), 003 = fiim (6, 7), 001 = fiim-2015 (6, 7),
+Seeds: 000 = cml (I.8, II), 003 = fiim (6, 7), 001 = fiim-2015 (6, 7),
 002 = judge-guide ("Фолы и снятия", "Когда голосование отменяется", "Два правила...").
 """
 
@@ -460,7 +460,7 @@ def test_team_loss_awards_the_game_to_the_other_team_003_6_8(
 @pytest.mark.parametrize("rules", RULESETS)
 def test_a_foul_on_a_player_not_at_the_table_is_refused_003_6_5(rules: str) -> None:
     """003 6.5 "немедленно покидает игру": a removed player can take no more fouls
-    (spec/game-log.md: `foul` "while the player is at the table")."""
+    (docs/game-log.md: `foul` "while the player is at the table")."""
     game = started(rules)
     game.push(Day())
     fouls(game, 6, 4)
@@ -473,7 +473,7 @@ def test_a_foul_on_a_player_not_at_the_table_is_refused_003_6_5(rules: str) -> N
 
 @pytest.mark.parametrize("rules", RULESETS)
 def test_no_foul_before_the_game_starts_000_I_3_2(rules: str) -> None:
-    """000 I.3.2: the game starts with «Наступает ночь»; spec/game-log.md: `foul` "any
+    """000 I.3.2: the game starts with «Наступает ночь»; docs/game-log.md: `foul` "any
     time after `start`"."""
     game = Game(rules)
     refused(game, Foul(2), "the cards are not dealt yet")
@@ -512,4 +512,9 @@ def test_fouls_after_the_result_change_nothing_002_two_rules(rules: str) -> None
     assert out["removed"] == removed
     assert {3, 9} <= game.state.at_table
     assert game.state.speech == Speech(7, "farewell")
-    refused(game, Disqualify(3), "the game is over (black won)")
+    # Corrected (003 7.12, 002 "Дисквалифицированному просто идёт штраф"): a disqualification
+    # after the decision is recorded for the penalty and changes nothing; it used to be refused.
+    game.push(Disqualify(3))
+    assert game.outcome() == Outcome(Winner.BLACK, Termination.BLACK_PARITY)
+    assert result(game.state, rules)["removed"] == removed
+    assert result(game.state, rules)["late_disqualifications"] == [{"seat": 3, "kind": "removal"}]

@@ -1,6 +1,6 @@
 """Scenario tests: the end of the game (wins, the decisive farewell, quiet rounds).
 
-Seeds (/work/shared/seeds): 000 = cml (I.1.4, I.8.5), 003 = fiim (1.4, 7.8, 7.9),
+Seeds: 000 = cml (I.1.4, I.8.5), 003 = fiim (1.4, 7.8, 7.9),
 001 = fiim-2015 (7.3), 002 = judge-guide ("Конец", "Три ночи без потерь").
 """
 
@@ -169,12 +169,14 @@ def test_the_decisive_leaver_has_his_farewell_002_end(rules: str) -> None:
 
 @pytest.mark.parametrize("rules", RULESETS)
 @pytest.mark.parametrize("action", [
-    Night(), Day(), Nominate(9), Votes(9, count=1), Shoot(target=9), Disqualify(9),
-    Disqualify(3, "team_loss"), DonCheck(9), SheriffCheck(9),
+    Night(), Day(), Nominate(9), Votes(9, count=1), Shoot(target=9), DonCheck(9),
+    SheriffCheck(9),
 ], ids=repr)
 def test_after_the_end_only_speech_end_foul_and_undo_002_end(rules: str, action: Action) -> None:
-    """002 "Конец" / "Два правила...": the result stands; spec/game-log.md: only
-    `speech_end`, `foul` and `undo` are accepted once the game is decided."""
+    """002 "Конец" / "Два правила...": the result stands; docs/game-log.md: only
+    `speech_end`, `foul`, `disqualify` and `undo` are accepted once the game is decided.
+    (Corrected: `disqualify` used to be refused here; 003 7.12 and 002 "Дисквалифицированному
+    просто идёт штраф" record it after the decision: tests/engine/test_second_reading.py.)"""
     game = seven_at_table(rules)
     to_day_2(game)
     speeches(game, {3: 7})
@@ -190,7 +192,7 @@ def test_after_the_end_only_speech_end_foul_and_undo_002_end(rules: str, action:
 @pytest.mark.parametrize("rules", RULESETS)
 @pytest.mark.parametrize("decider", [Foul(7), Disqualify(3, "team_loss")], ids=repr)
 def test_a_game_decided_during_a_speech_stops_it_000_I_1_5(rules: str, decider: Action) -> None:
-    """000 I.1.5 "Стоп игра"; spec/game-log.md: after the end only a pending farewell may
+    """000 I.1.5 "Стоп игра"; docs/game-log.md: after the end only a pending farewell may
     run. The player removed by a foul has none (003 6.5), so seat 1's speech stops too."""
     game = seven_at_table(rules)
     game.push(Day())

@@ -1,4 +1,4 @@
-"""The game log both ways, and `mafiakit replay` (spec/game-log.md)."""
+"""The game log both ways, and `mafiakit replay` (docs/game-log.md)."""
 
 from __future__ import annotations
 

@@ -210,7 +210,7 @@ def lift_two_on_day1(rules: str):  # type: ignore[no-untyped-def]
 def test_no_best_move_when_day1_removed_two(rules: str) -> None:
     """000 I.7.8 "если в первый день ... не было выведено 2 или более игроков", 002."""
     g = lift_two_on_day1(rules)
-    with pytest.raises(IllegalAction, match="removed more than 1"):
+    with pytest.raises(IllegalAction, match="more than 1 player"):
         g.push(BestMove(seats=(3, 5, 8)))
 
 
@@ -236,7 +236,7 @@ def test_check_timers(rules: str, seconds: int) -> None:
 
 
 def test_farewell_of_the_killed_comes_first_then_the_next_opener() -> None:
-    """000 I.6.2, spec: the killed player's farewell opens the morning; day 2 opens with
+    """000 I.6.2, docs/game-log.md: the killed player's farewell opens the morning; day 2 opens with
     the first seat at the table after day 1's opener: seat 2 was killed, so seat 3."""
     g = night1("cml")
     to_day(g, 2)

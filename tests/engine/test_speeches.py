@@ -1,6 +1,6 @@
 """Scenario tests: the order of speeches, nominations, withdrawals and the speech timers.
 
-Seeds (/work/shared/seeds): 000 = cml, 003 = fiim (second half), 001 = fiim-2015,
+Seeds: 000 = cml, 003 = fiim (second half), 001 = fiim-2015,
 002 = judge-guide. Every test names the clause it checks.
 """
 

@@ -223,7 +223,7 @@ def test_cml_day1_last_candidate_with_own_vote_leaves() -> None:
 
 
 def test_cml_day1_counts_only_assume_no_self_vote() -> None:
-    """spec/game-log.md: with `count` the engine assumes nobody voted for himself."""
+    """docs/game-log.md: with `count` the engine assumes nobody voted for himself."""
     g = day1("cml", {1: 4, 2: 9})
     g.push(Votes(seat=4, count=3))
     assert g.state.removed == ()
