@@ -259,6 +259,9 @@ def _foul(tx: Tx, a: act.Foul) -> None:
     seat_number(a.seat)
     if a.kind not in (None, "voting"):
         raise IllegalAction(f"foul kind {a.kind!r} is not \"voting\" (or none)")
+    farewell = s.speech is not None and s.speech.kind == FAREWELL and s.speech.seat == a.seat
+    if a.seat not in s.at_table and not farewell:
+        raise IllegalAction(f"seat {a.seat} is not at the table")
     have = s.fouls[a.seat - 1]
     if (a.kind == "voting" and rules.fouls.voting_foul_never_removes
             and have >= rules.fouls.removal_at - 1):
@@ -266,9 +269,6 @@ def _foul(tx: Tx, a: act.Foul) -> None:
             f"seat {a.seat} has {have} fouls: a voting foul (a hand lifted early or put on "
             "the table before the vote) is never a fourth foul (000 II.1.6 «4ый фол не "
             "выдается»)")
-    farewell = s.speech is not None and s.speech.kind == FAREWELL and s.speech.seat == a.seat
-    if a.seat not in s.at_table and not farewell:
-        raise IllegalAction(f"seat {a.seat} is not at the table")
     tx.emit(ev.FoulGiven(a.seat))
     if s.finished or a.seat not in s.at_table:
         return  # 002: after the result is decided, penalties do not change the game

@@ -142,7 +142,7 @@ ANY_ACTION = st.one_of(
     st.builds(act.DonCheck, seat=SEAT_ISH),
     st.builds(act.SheriffCheck, seat=SEAT_ISH),
     st.builds(act.BestMove, seats=st.lists(SEAT_ISH, max_size=4).map(tuple)),
-    st.builds(act.Foul, seat=SEAT_ISH),
+    st.builds(act.Foul, seat=SEAT_ISH, kind=st.sampled_from([None, "voting"])),
     st.builds(act.Disqualify, seat=SEAT_ISH, kind=st.sampled_from(["removal", "team_loss"])),
 )
 

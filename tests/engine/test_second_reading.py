@@ -186,6 +186,23 @@ def test_disqualification_in_the_farewell_ends_it_and_cancels_nothing_000_I_8_1(
         {"seat": 4, "kind": "removal"}]
 
 
+@pytest.mark.parametrize("rules", ALL)
+def test_disqualification_in_the_killed_players_farewell_000_II_3_5(rules: str) -> None:
+    """000 II.3.5 "во время его прощальной минуты": the player killed in the night, in his
+    morning farewell; it ends, day 2's speeches begin, and today's vote is held (000 I.8.1,
+    003 7.1, 002: no cancellation when the player "был убит ночью")."""
+    game = night1(rules)
+    game.push(Shoot(target=7))
+    game.push(Day())
+    assert game.state.speech == Speech(7, "farewell")
+    game.push(Disqualify(7))
+    assert game.state.speech == Speech(2, "speech")
+    assert game.state.day is not None and game.state.day.vote == "pending"
+    assert removed(game) == [(7, "kill")]
+    assert result(game.state, rules)["late_disqualifications"] == [
+        {"seat": 7, "kind": "removal"}]
+
+
 @pytest.mark.parametrize("rules", ["cml", "fiim", "judge-guide"])
 def test_the_second_lift_leaver_waiting_for_his_farewell_000_II_3_5(rules: str) -> None:
     """000 II.3.5 "после того, как он стал покидающим игру по результатам голосования":
