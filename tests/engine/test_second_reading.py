@@ -7,9 +7,14 @@ Roles throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 import tomllib
 from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -483,3 +488,56 @@ def test_cml_a_named_vote_elsewhere_keeps_the_winner_000_I_6_18_5() -> None:
     assert game.state.speech == Speech(9, "majority_speech")
     with pytest.raises(IllegalAction):
         game.push(Votes(seat=9, count=1))
+
+
+# -- the example logs, replayed as a new user would -----------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def replayed(name: str) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-m", "mafiakit.cli", "replay",
+                           str(EXAMPLES / f"{name}.jsonl")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    out: dict[str, Any] = json.loads(done.stdout)
+    return out
+
+
+def votes_of(res: dict[str, Any]) -> list[str]:
+    return [d["vote"] for d in res["days"]]
+
+
+def test_example_logs_give_the_ruled_results() -> None:
+    """One log per item of issue 10, checked by hand against the clause, not by the engine."""
+    res = replayed("cml-shot-then-disqualified")  # 1: 000 I.8.1
+    assert res["removed"][0] == {"seat": 7, "cause": "disqualified", "night": 1}
+    assert res["best_move"] is None and votes_of(res)[:2] == ["none", "held"]
+    assert res["days"][1]["speakers"][0] == 2  # no farewell of seat 7
+    res = replayed("judge-guide-best-move-blocked")  # 2: 002
+    assert res["removed"][:3] == [{"seat": 4, "cause": "vote", "day": 1},
+                                  {"seat": 6, "cause": "fouls", "day": 1},
+                                  {"seat": 2, "cause": "kill", "night": 1}]
+    assert res["best_move"] is None
+    res = replayed("fiim-removal-after-a-day-without-vote")  # 3: 003 7.1
+    assert votes_of(res)[:2] == ["none", "cancelled"]
+    res = replayed("cml-disqualified-in-farewell")  # 4: 000 II.3.5
+    assert (res["winner"], res["termination"]) == ("black", "team_loss")
+    assert res["late_disqualifications"] == [{"seat": 4, "kind": "team_loss"}]
+    res = replayed("fiim-disqualified-after-the-decision")  # 5: 003 7.12
+    assert (res["winner"], res["termination"]) == ("black", "black_parity")
+    assert [r["seat"] for r in res["removed"]] == [2, 4, 6, 7]
+    assert res["late_disqualifications"] == [{"seat": 7, "kind": "removal"},
+                                             {"seat": 9, "kind": "removal"}]
+    res = replayed("cml-voting-foul")  # 6: 000 II.1.6
+    assert res["fouls"]["6"] == 3
+    res = replayed("cml-second-removal-same-day")  # 7: 000 I.8.1
+    assert votes_of(res)[:3] == ["cancelled", "cancelled", "held"]
+    res = replayed("fiim-2015-all-tied-no-lift")  # 8: the borrowed 003 7.10
+    assert len(res["days"][0]["rounds"]) == 2 and res["days"][0]["lift"] is None
+    assert res["removed"][0]["day"] == 2
+    res = replayed("fiim-2015-tie-among-fewer")  # 9: the default reading
+    assert [r["candidates"] for r in res["days"][0]["rounds"]] == [
+        [4, 9, 10, 6], [4, 9, 10], [4, 9]]
+    res = replayed("cml-last-nominee-own-vote")  # 10: 000 I.6.15, I.6.18.5
+    assert res["removed"][0] == {"seat": 9, "cause": "vote", "day": 1}
