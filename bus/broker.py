@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
+from typing import Final
 
 from bus.acl import render_acl
 from bus.config import BrokerConfig
@@ -29,6 +30,9 @@ _RUNNING: set[MosquittoProcess] = set()  # strong refs: a forgotten broker is st
 
 class BrokerError(RuntimeError):
     """mosquitto is missing, did not start, or stopped on its own."""
+
+
+WEB_DIR: Final = Path(__file__).resolve().parents[1] / "web"  # the kit's pages (docs/web.md)
 
 
 def find_mosquitto() -> str:
@@ -73,6 +77,9 @@ class MosquittoProcess:
 
     `users` ({name: password}) turns anonymous access off. `acl=True` applies the kit's ACL
     (deploy/mosquitto/acl.conf) with a block for each of `tables` ((tournament, table)).
+    `websockets=True` opens a second listener for browsers (MQTT over WebSockets, same
+    accounts and ACL) on `ws_port`; with `http_dir` it also serves that folder's pages
+    (the kit's web/), so a browser loads the page and its MQTT link from one address.
     """
 
     def __init__(
@@ -86,9 +93,15 @@ class MosquittoProcess:
         host: str = "127.0.0.1",
         binary: str | None = None,
         hash_passwords_ourselves: bool = False,
+        websockets: bool = False,
+        ws_port: int | None = None,
+        http_dir: Path | None = None,
     ) -> None:
         self.host = host
         self.port = free_port(host) if port is None else port
+        self.ws_port: int | None = None
+        if websockets:
+            self.ws_port = free_port(host) if ws_port is None else ws_port
         self.users = dict(users or {})
         for name, password in self.users.items():
             check_account(name, password)  # a bad account is the user's error, before the binary
@@ -111,6 +124,12 @@ class MosquittoProcess:
             # cannot read our private temporary directory.
             f"user {pwd.getpwuid(os.getuid()).pw_name}",
         ]
+        if self.ws_port is not None:
+            # Global settings (password file, ACL) apply to every listener: a browser logs
+            # in with the same accounts and gets the same rights as over plain MQTT.
+            lines += [f"listener {self.ws_port} {host}", "protocol websockets"]
+            if http_dir is not None:
+                lines.append(f"http_dir {Path(http_dir).resolve()}")
         if self.users:
             password_file = self.workdir / "passwords"
             write_password_file(password_file, self.users, use_tool=not hash_passwords_ourselves)
@@ -126,6 +145,13 @@ class MosquittoProcess:
     def url(self) -> str:
         """`mqtt://host:port` (no account)."""
         return f"mqtt://{self.host}:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        """`ws://host:port` of the browsers' listener (also where http_dir is served)."""
+        if self.ws_port is None:
+            raise BrokerError("this broker has no WebSockets listener (websockets=True)")
+        return f"ws://{self.host}:{self.ws_port}"
 
     def config(self, username: str | None = None) -> BrokerConfig:
         """A client config for this broker, logged in as `username` (password from `users`).
@@ -167,7 +193,8 @@ class MosquittoProcess:
         while True:
             if self._process.poll() is not None:
                 raise BrokerError(f"mosquitto exited at start:\n{self.log_tail()}")
-            if _accepts(self.host, self.port):
+            if _accepts(self.host, self.port) and (
+                    self.ws_port is None or _accepts(self.host, self.ws_port)):
                 return self
             if time.monotonic() > deadline:
                 self.stop()

@@ -9,7 +9,7 @@ import sys
 from types import FrameType
 
 from bus.acl import parse_table, render_acl
-from bus.broker import BrokerError, MosquittoProcess
+from bus.broker import WEB_DIR, BrokerError, MosquittoProcess
 from bus.schema import all_schemas
 
 
@@ -46,6 +46,8 @@ def broker_command(args: argparse.Namespace) -> int:
         broker = MosquittoProcess(
             port=args.port or None, host=args.host, users=users, acl=args.acl,
             tables=tables, persistence=args.persistence,
+            websockets=args.ws_port is not None, ws_port=args.ws_port or None,
+            http_dir=WEB_DIR,
         )
     except (ValueError, FileNotFoundError, BrokerError) as exc:
         print(f"broker: {exc}", file=sys.stderr)
@@ -54,6 +56,10 @@ def broker_command(args: argparse.Namespace) -> int:
     try:
         broker.start()
         print(f"mosquitto running at {broker.url} (Ctrl-C stops it)", flush=True)
+        if broker.ws_port is not None:
+            pages = broker.ws_url.replace("ws://", "http://")
+            print(f"browsers: MQTT over WebSockets at {broker.ws_url}; stream overlay at "
+                  f"{pages}/overlay/index.html?tournament=T&table=N (docs/web.md)", flush=True)
         code = broker.wait()
         print(f"broker: mosquitto stopped by itself (exit {code}):\n{broker.log_tail()}",
               file=sys.stderr)
@@ -89,6 +95,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table account block in the ACL; repeatable")
     p.add_argument("--persistence", action="store_true", help="keep retained messages")
+    p.add_argument("--ws-port", type=int, default=None, metavar="PORT",
+                   help="also listen for browsers (MQTT over WebSockets, same accounts and "
+                        "ACL) and serve the kit's pages there; 0 = any free port")
     p.set_defaults(func=broker_command)
 
     p = sub.add_parser("acl", help="print the broker ACL for the given tables")

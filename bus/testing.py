@@ -16,11 +16,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from bus.broker import MosquittoProcess
+from bus.broker import WEB_DIR, MosquittoProcess
 from bus.client import BusClient, Presence, Received
 from bus.config import BrokerConfig
 from bus.payloads import Snapshot
-from bus.topics import account_name, table_topic
+from bus.topics import account_name, overlay_account, table_topic
 
 GUARD_S: Final = 60.0  # only a hang guard (noisy machines); tests never assert on time
 
@@ -29,6 +29,7 @@ ACL_TABLE: Final = "3"
 ACL_OTHER_TABLE: Final = "4"
 ACL_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_TABLE)
 ACL_OTHER_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_OTHER_TABLE)
+ACL_OVERLAY_USER: Final = overlay_account(ACL_TOURNAMENT, ACL_TABLE)
 ROLE_USERS: Final = ("hub", "scoreboard", "venue")
 
 
@@ -85,10 +86,11 @@ def anonymous_broker() -> MosquittoProcess:
 
 def acl_broker() -> MosquittoProcess:
     """A broker with the real ACL: role accounts and two tables of tournament `cup`."""
-    names = (*ROLE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER)
+    names = (*ROLE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER, ACL_OVERLAY_USER)
     users = {name: secrets.token_urlsafe(12) for name in names}
     tables = [(ACL_TOURNAMENT, ACL_TABLE), (ACL_TOURNAMENT, ACL_OTHER_TABLE)]
-    return MosquittoProcess(acl=True, users=users, tables=tables)
+    return MosquittoProcess(acl=True, users=users, tables=tables, websockets=True,
+                            http_dir=WEB_DIR)
 
 
 def connected_client(

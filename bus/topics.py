@@ -178,3 +178,8 @@ def parse(topic: str) -> TopicRef:
 def account_name(tournament: str, table: str) -> str:
     """The broker user name of a table: `table-{tournament}-{table}` (see the ACL)."""
     return f"table-{check_id(tournament, 'tournament id')}-{check_id(table, 'table id')}"
+
+
+def overlay_account(tournament: str, table: str) -> str:
+    """The stream overlay's user name for one table: `overlay-{tournament}-{table}`."""
+    return "overlay-" + account_name(tournament, table).removeprefix("table-")

@@ -27,7 +27,8 @@ from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
 BROKER_FIXTURES = frozenset({"broker", "acl_broker", "private_broker", "private_acl_broker",
-                             "spawn_broker", "mosquitto_binary"})
+                             "spawn_broker", "mosquitto_binary",
+                             "web_broker"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

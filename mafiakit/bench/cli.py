@@ -13,7 +13,7 @@ import platform
 import sys
 from typing import Any
 
-NAMES = ("engine", "bus", "pad", "scoreboard", "hub")
+NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay")
 
 
 def machine() -> dict[str, Any]:

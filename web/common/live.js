@@ -1,0 +1,133 @@
+// The kit's pages meet the broker here: URL parameters, the MQTT link, topic names, words.
+// Same contract as bus/topics.py (docs/mqtt.md); pages only read retained state, so a reload
+// or a broker restart shows the right picture again as soon as the link is back.
+"use strict";
+
+const Live = (() => {
+  const params = new URLSearchParams(window.location.search);
+
+  /** The page's options: broker address, account, tournament, table, language. */
+  function options() {
+    const here = window.location;
+    const scheme = here.protocol === "https:" ? "wss:" : "ws:";
+    return {
+      broker: params.get("broker") || `${scheme}//${here.host}`,
+      user: params.get("user") || undefined,
+      password: params.get("password") || undefined,
+      tournament: params.get("tournament") || "",
+      table: params.get("table") || "",
+      lang: params.get("lang") === "en" ? "en" : "ru",
+    };
+  }
+
+  function tableTopic(opts, kind) {
+    return `mafia/v1/${opts.tournament}/tables/${opts.table}/${kind}`;
+  }
+
+  /**
+   * Connect and subscribe; `onMessage(kind, payload|null)` gets the last topic level and the
+   * parsed JSON (null for an empty retained payload, i.e. a cleared topic; garbage is ignored).
+   * `onLink(up, why)` reports the browser's own link to the broker (`why` = "refused" when
+   * the broker turned the account down).
+   */
+  function connect(opts, topics, onMessage, onLink) {
+    const client = mqtt.connect(opts.broker, {
+      username: opts.user,
+      password: opts.password,
+      clientId: `page-${Math.random().toString(16).slice(2, 10)}`,
+      reconnectPeriod: 1000,
+      connectTimeout: 5000,
+      clean: true,
+    });
+    client.on("connect", () => {
+      onLink(true);
+      client.subscribe(topics, { qos: 1 });
+    });
+    client.on("close", () => onLink(false));
+    client.on("offline", () => onLink(false));
+    client.on("error", (err) => {
+      // CONNACK 4/5 (MQTT 3.1.1) or 134/135 (MQTT 5): the account or its password is wrong.
+      const refused = err && [4, 5, 134, 135].includes(err.code);
+      onLink(false, refused ? "refused" : undefined);
+    });
+    client.on("message", (topic, bytes) => {
+      const kind = topic.split("/").pop();
+      if (Array.isArray(window.liveRecord)) {  // the browser tests' record of what arrived
+        window.liveRecord.push([topic, new TextDecoder().decode(bytes)]);
+      }
+      if (bytes.length === 0) {
+        onMessage(kind, null, topic);
+        return;
+      }
+      let payload;
+      try {
+        payload = JSON.parse(new TextDecoder().decode(bytes));
+      } catch (e) {
+        return; // not ours: a page never trusts or shows garbage
+      }
+      if (payload && typeof payload === "object") onMessage(kind, payload, topic);
+    });
+    return client;
+  }
+
+  const WORDS = {
+    ru: {
+      connecting: "Подключение…", offline: "Стол не в сети", linkDown: "Нет связи",
+      refused: "Брокер отклонил вход: проверьте user и password в адресе",
+      setup: "Раздача", night: "Ночь", day: "День", finished: "Игра окончена",
+      deal: "Раздача карт", ready: "Карты розданы", zero_night: "Нулевая ночь",
+      farewell: "Прощальная минута", speech: "Речь", muted_turn: "Пропуск речи",
+      tie_speech: "Речь в перестрелке", majority_speech: "Речь", vote: "Голосование",
+      lift: "Подъём", await_night: "Наступает ночь", over: "Игра окончена",
+      red: "Победа красных", black: "Победа чёрных", draw: "Ничья",
+      citizen: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон",
+      vote_cause: "голосование", lift_cause: "подъём", kill_cause: "убит ночью",
+      fouls_cause: "фолы", disqualified_cause: "дисквалификация",
+      candidates: "На голосовании", round: "Круг",
+    },
+    en: {
+      connecting: "Connecting…", offline: "Table offline", linkDown: "No link",
+      refused: "The broker refused the login: check user and password in the address",
+      setup: "Deal", night: "Night", day: "Day", finished: "Game over",
+      deal: "Dealing cards", ready: "Cards dealt", zero_night: "Zero night",
+      farewell: "Farewell", speech: "Speech", muted_turn: "Speech lost",
+      tie_speech: "Tie speech", majority_speech: "Speech", vote: "Vote",
+      lift: "Lift", await_night: "Night falls", over: "Game over",
+      red: "Red team wins", black: "Black team wins", draw: "Draw",
+      citizen: "Citizen", sheriff: "Sheriff", mafia: "Mafia", don: "Don",
+      vote_cause: "voted out", lift_cause: "lifted", kill_cause: "shot",
+      fouls_cause: "fouls", disqualified_cause: "disqualified",
+      candidates: "On the vote", round: "Round",
+    },
+  };
+
+  function words(lang) {
+    return WORDS[lang] || WORDS.ru;
+  }
+
+  /** Seconds left on a snapshot's timer at `nowMs`, as every screen of the kit counts. */
+  function secondsLeft(snapshot, nowMs) {
+    const timer = snapshot && snapshot.view && snapshot.view.timer;
+    if (!timer) return null;
+    if (timer.paused || !snapshot.timer_started_at) {
+      return timer.remaining != null ? timer.remaining : timer.seconds;
+    }
+    const started = Date.parse(snapshot.timer_started_at);
+    return Math.max(0, timer.seconds - (nowMs - started) / 1000);
+  }
+
+  /** Roles of a finished game from its protocol's `roles` action: {seat: role}. */
+  function rolesOf(protocol) {
+    const roles = {};
+    const line = (protocol.actions || []).find((a) => a && a.action === "roles");
+    if (!line) return roles;
+    const seats = ((protocol.header && protocol.header.players) || []).length || 10;
+    for (let seat = 1; seat <= seats; seat += 1) roles[seat] = "citizen";
+    for (const seat of line.mafia || []) roles[seat] = "mafia";
+    if (line.don) roles[line.don] = "don";
+    if (line.sheriff) roles[line.sheriff] = "sheriff";
+    return roles;
+  }
+
+  return { options, tableTopic, connect, words, secondsLeft, rolesOf };
+})();

@@ -1,0 +1,184 @@
+// The stream overlay: one table's public snapshot (and, once the game is decided, its
+// protocol) drawn over the stream. It subscribes only to what the `overlay` account may read
+// (docs/web.md): public, status, protocol. Rendering is a pure function of `state`.
+"use strict";
+
+(() => {
+  const opts = Live.options();
+  const W = Live.words(opts.lang);
+  document.documentElement.lang = opts.lang;
+  const root = document.getElementById("overlay");
+  if (window.innerHeight <= 720) root.classList.add("small");
+
+  const state = { link: false, refused: false, status: null, snapshot: null, protocol: null };
+  // Read by the browser tests: the state, and what the DOM showed after each public snapshot.
+  window.overlayState = state;
+  window.overlayDrawn = [];
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  function outText(out) {
+    return out ? W[`${out.cause}_cause`] || out.cause : "";
+  }
+
+  function decided() {
+    const snap = state.snapshot;
+    const proto = state.protocol;
+    return !!(snap && proto && proto.game_id === snap.game_id && proto.result
+              && proto.result.winner);
+  }
+
+  function drawTop(view) {
+    const phase = document.getElementById("phase");
+    if (!view) {
+      phase.textContent = "";
+      return;
+    }
+    const head = view.phase === "night" || view.phase === "day"
+      ? `${W[view.phase]} ${view.number}` : W[view.phase] || view.phase;
+    const step = view.phase === "night" ? "" : W[view.step] || "";
+    phase.textContent = step && step !== head ? `${head} · ${step}` : head;
+  }
+
+  function drawTimer() {
+    const node = document.getElementById("timer");
+    const left = Live.secondsLeft(state.snapshot, Date.now());
+    if (left == null || (state.snapshot && state.snapshot.view.phase === "night")) {
+      node.textContent = "";
+      node.className = "";
+      return;
+    }
+    const whole = Math.ceil(left);
+    node.textContent = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+    node.className = whole <= 10 ? "last" : "";
+  }
+
+  function drawLink() {
+    const node = document.getElementById("link");
+    let text = "";
+    let mode = "live";
+    if (state.refused) [text, mode] = [W.refused, "refused"];
+    else if (!state.link && state.snapshot) [text, mode] = [W.linkDown, "down"];
+    else if (!state.link) [text, mode] = [W.connecting, "connecting"];
+    else if (state.status && state.status.state !== "online") [text, mode] = [W.offline, "offline"];
+    node.textContent = text;
+    root.dataset.state = mode;
+  }
+
+  function drawVote(view) {
+    const node = document.getElementById("vote");
+    const vote = view && view.vote;
+    if (!vote) {
+      node.hidden = true;
+      return;
+    }
+    node.hidden = false;
+    node.textContent = `${W.round} ${vote.round} · ${W.candidates}: ${vote.candidates.join(", ")}`;
+  }
+
+  function drawBanner() {
+    const node = document.getElementById("banner");
+    if (!decided()) {
+      node.hidden = true;
+      return;
+    }
+    node.hidden = false;
+    node.textContent = W[state.protocol.result.winner] || state.protocol.result.winner;
+    node.className = state.protocol.result.winner;
+  }
+
+  function drawSeats(snap) {
+    const list = document.getElementById("seats");
+    list.replaceChildren();
+    if (!snap) return;
+    const view = snap.view;
+    const roles = decided() ? Live.rolesOf(state.protocol) : {};
+    const nominated = new Set(view.nominations || []);
+    const candidates = new Set(view.vote ? view.vote.candidates : []);
+    for (const seat of view.seats) {
+      const item = el("li", "seat");
+      item.dataset.seat = seat.seat;
+      if (seat.seat === view.speaker) item.classList.add("speaker");
+      if (!seat.at_table) item.classList.add("out");
+      if (nominated.has(seat.seat) || candidates.has(seat.seat)) item.classList.add("nominated");
+      if (view.vote && view.vote.current === seat.seat) item.classList.add("current");
+      item.append(el("span", "number", String(seat.seat)));
+      item.append(el("span", "name", (snap.names || [])[seat.seat - 1] || ""));
+      const fouls = el("span", "fouls", "●".repeat(seat.fouls));
+      fouls.dataset.fouls = seat.fouls;
+      item.append(fouls);
+      const votes = view.vote && view.vote.votes ? view.vote.votes[String(seat.seat)] : null;
+      item.append(el("span", "votes", votes != null ? String(votes) : ""));
+      item.append(el("span", "cause", outText(seat.out)));
+      const role = roles[seat.seat];
+      if (role) {
+        const badge = el("span", `role ${role}`, W[role]);
+        item.append(badge);
+      }
+      list.append(item);
+    }
+  }
+
+  function render() {
+    const snap = state.snapshot;
+    const view = snap ? snap.view : null;
+    drawLink();
+    drawTop(view);
+    drawTimer();
+    drawVote(view);
+    drawBanner();
+    drawSeats(snap);
+    root.dataset.seq = snap ? snap.seq : "";
+    root.dataset.step = view ? view.step : "";
+    root.dataset.speaker = view && view.speaker != null ? view.speaker : "";
+    root.dataset.winner = decided() ? state.protocol.result.winner : "";
+  }
+
+  function onMessage(kind, payload) {
+    if (kind === "status") state.status = payload;
+    else if (kind === "protocol") state.protocol = payload;
+    else if (kind === "public") {
+      const old = state.snapshot;
+      // A retained copy arriving after a live one is older: keep the newest of one game.
+      if (payload && old && payload.game_id === old.game_id && payload.seq < old.seq) return;
+      state.snapshot = payload;
+      render();
+      window.overlayDrawn.push(drawn());
+      return;
+    }
+    render();
+  }
+
+  /** What a viewer sees of the seats right now, as data (for the tests). */
+  function drawn() {
+    const seats = [...document.querySelectorAll("#seats .seat")];
+    const pick = (cls) => seats.filter((s) => s.classList.contains(cls)).map((s) => +s.dataset.seat);
+    return {
+      seq: state.snapshot ? state.snapshot.seq : null,
+      game: state.snapshot ? state.snapshot.game_id : null,
+      speaker: pick("speaker")[0] || null,
+      out: pick("out"),
+      fouls: seats.map((s) => +s.querySelector(".fouls").dataset.fouls),
+      names: seats.map((s) => s.querySelector(".name").textContent),
+      roles: seats.filter((s) => s.querySelector(".role")).length,
+      phase: document.getElementById("phase").textContent,
+    };
+  }
+
+  function onLink(up, why) {
+    state.link = up;
+    if (up) state.refused = false;
+    else if (why === "refused") state.refused = true;
+    render();
+  }
+
+  Live.connect(opts, ["public", "status", "protocol"].map((k) => Live.tableTopic(opts, k)),
+               onMessage, onLink);
+  setInterval(drawTimer, 250);
+  render();
+})();
