@@ -1,7 +1,9 @@
 """Versioned payload models of every MQTT message, and the one way to decode and encode them.
 
-Every payload carries `schema_version: 1` and forbids unknown fields, so a table running a
-newer kit fails loudly at the hub instead of being half-understood. `decode` turns any bad
+Every payload carries its model's `schema_version` (1, or 2 for the snapshot, heartbeat and
+protocol since secrecy became a matter of type, docs/mqtt.md "Versions") and forbids unknown
+fields, so a table running a newer kit fails loudly at the hub instead of being
+half-understood. `decode` turns any bad
 input (too big, not text, not JSON, wrong fields, another version) into a `PayloadError`
 whose message a judge can read aloud; `encode` refuses to send what `decode` would refuse.
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import (
     AwareDatetime,
@@ -23,8 +25,8 @@ from pydantic import (
 )
 
 from bus.errors import PayloadError, describe_validation_error
-from bus.secrecy import secret_keys_in
 from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
+from engine.viewmodels import Reveal, View
 
 __all__ = [
     "COMMAND_ARGS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION", "Command", "Event",
@@ -32,7 +34,7 @@ __all__ = [
     "encode", "utc_now",
 ]
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 1  # the version of every payload that has not changed since 1
 MAX_PAYLOAD_BYTES: Final = 64 * 1024
 MAX_NAME_LENGTH: Final = 40
 
@@ -51,7 +53,7 @@ class Payload(BaseModel):
     """Common base: versioned, closed (no unknown fields), immutable once built."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    schema_version: Literal[1] = SCHEMA_VERSION
+    VERSION: ClassVar[int] = SCHEMA_VERSION  # each model declares `schema_version` = VERSION
 
 
 class Status(Payload):
@@ -62,6 +64,7 @@ class Status(Payload):
     of an older connection can be told from the death of the current one.
     """
 
+    schema_version: Literal[1] = SCHEMA_VERSION
     state: Literal["online", "offline", "lost"]
     bdseq: int = Field(ge=0)
     booted_at: AwareDatetime
@@ -73,34 +76,44 @@ class Status(Payload):
 
 
 class Heartbeat(Payload):
-    """Liveness that does not trust the broker's keepalive, plus the last event seq.
+    """Liveness that does not trust the broker's keepalive, plus the last public seq.
 
-    A subscriber whose last event seq is behind `last_event_seq` has missed events and asks
-    for a rebirth (Sparkplug: rebirth on a gap).
+    Version 2: `last_public_seq` (the seq of the latest public snapshot) replaces version 1's
+    `last_event_seq`, which screens could read and which grew with every night action. A
+    screen whose public seq is behind it has missed a snapshot; the hub counts events by
+    their own consecutive `seq`.
     """
 
+    VERSION: ClassVar[int] = 2
+    schema_version: Literal[2] = 2
     seq: int = Field(ge=0)
     bdseq: int = Field(ge=0)
     sent_at: AwareDatetime
     uptime_s: float = Field(ge=0)
     game_id: Id | None = None
-    last_event_seq: int | None = Field(default=None, ge=0)
+    last_public_seq: int | None = Field(default=None, ge=0)
 
 
 class Snapshot(Payload):
     """The whole current view of one information class (retained: latest wins).
 
-    `view` is the engine's view dict (docs/views.md). `timer_started_at` is when the running
-    timer of `view["timer"]` started, so every screen counts down the same seconds.
+    `view` is the engine's typed view (docs/views.md): a public or audience view has no
+    field for a role, shot, check or best move. `timer_started_at` is when the running timer
+    of `view.timer` started, so every screen counts down the same seconds. Version 2: the
+    public and audience views lost `actions`, `winner`, `termination`, `roles`, `nights` and
+    `best_move` (the reveal is on the protocol topic) and their `seq` counts changes of
+    that class's view, not journal lines.
     """
 
+    VERSION: ClassVar[int] = 2
+    schema_version: Literal[2] = 2
     view_class: Literal["public", "audience", "judge"]
     tournament: str = Field(min_length=1, max_length=40)
     table: str = Field(min_length=1, max_length=40)
     seq: int = Field(ge=0)
     game_id: Id | None = None
     names: list[Nickname] = Field(default_factory=list, max_length=10)
-    view: JsonDict
+    view: View = Field(discriminator="view")
     timer_started_at: AwareDatetime | None = None
     sent_at: AwareDatetime
 
@@ -109,16 +122,10 @@ class Snapshot(Payload):
         _check_ids(self.tournament, self.table)
         if len(self.names) not in (0, 10):
             raise ValueError(f"names must list all 10 seats or be empty, not {len(self.names)}")
-        if self.view.get("view") != self.view_class:
+        if self.view.view != self.view_class:
             raise ValueError(
                 f"a {self.view_class} snapshot must carry a {self.view_class} view, "
-                f"not {self.view.get('view')!r}"
-            )
-        leaked = secret_keys_in(self.view_class, self.view)
-        if leaked:
-            raise ValueError(
-                f"a {self.view_class} snapshot must not carry {', '.join(leaked)} "
-                "before the game is decided"
+                f"not {self.view.view.value!r}"
             )
         return self
 
@@ -126,6 +133,7 @@ class Snapshot(Payload):
 class Event(Payload):
     """One judge action as the table received it, accepted or rejected, in seq order."""
 
+    schema_version: Literal[1] = SCHEMA_VERSION
     seq: int = Field(ge=1)
     game_id: Id
     action: JsonDict
@@ -142,12 +150,21 @@ class Event(Payload):
 
 
 class Protocol(Payload):
-    """The finished game: the game-log header, every action in effect, and the result."""
+    """The decided game: the game-log header, every action in effect, the result, and the
+    reveal every screen draws (roles, winner, nights, best move).
 
+    Retained, and readable by screens: the only way a role reaches one. When an undo takes
+    the game back to running, the table clears it (an empty retained payload), so a screen
+    that connects later learns nothing. Version 2 added `reveal`.
+    """
+
+    VERSION: ClassVar[int] = 2
+    schema_version: Literal[2] = 2
     game_id: Id
     header: JsonDict
     actions: list[JsonDict] = Field(max_length=2000)
     result: JsonDict
+    reveal: Reveal
 
     @model_validator(mode="after")
     def _consistent(self) -> Protocol:
@@ -173,6 +190,7 @@ assert set(COMMAND_ARGS) == set(COMMAND_NAMES)
 class Command(Payload):
     """Hub -> table request. The table answers on its `reply` topic with the same id."""
 
+    schema_version: Literal[1] = SCHEMA_VERSION
     name: CommandName
     request_id: Id
     args: JsonDict = Field(default_factory=dict)
@@ -202,6 +220,7 @@ class Command(Payload):
 class Reply(Payload):
     """The table's answer to one command: ok, or an error a judge understands."""
 
+    schema_version: Literal[1] = SCHEMA_VERSION
     request_id: Id
     name: CommandName
     ok: bool
@@ -225,7 +244,7 @@ def _check_ids(tournament: str, table: str) -> None:
         raise ValueError(str(exc)) from None
 
 
-def _check_action(action: dict[str, Any], what: str) -> None:
+def _check_action(action: JsonDict, what: str) -> None:
     name = action.get("action")
     if not isinstance(name, str) or not name:
         raise ValueError(f"{what} needs an 'action' name, as in the game log")
@@ -266,10 +285,10 @@ def decode(kind: str, raw: bytes) -> Payload:
     if "schema_version" not in data:
         raise PayloadError(f"{kind} payload has no schema_version")
     version = data["schema_version"]
-    if type(version) is not int or version != SCHEMA_VERSION:
+    if type(version) is not int or version != model.VERSION:
         raise PayloadError(
             f"{kind} payload: unsupported schema_version {json.dumps(version)} "
-            f"(this kit reads version {SCHEMA_VERSION})"
+            f"(this kit reads version {model.VERSION})"
         )
     try:
         payload = model.model_validate(data)

@@ -21,6 +21,9 @@ from bus.client import BusClient, Presence, Received
 from bus.config import BrokerConfig
 from bus.payloads import Snapshot
 from bus.topics import account_name, overlay_account, table_topic
+from engine.roles import Role
+from engine.viewmodels import Reveal
+from engine.vocab import Termination, Winner
 
 GUARD_S: Final = 60.0  # only a hang guard (noisy machines); tests never assert on time
 
@@ -37,7 +40,8 @@ SAMPLE_TIME: Final = datetime(2026, 11, 29, 18, 30, tzinfo=UTC)
 
 
 def sample_view(view_class: str, **changes: Any) -> dict[str, Any]:
-    """A day-2 speech view of one class shaped as docs/views.md says (judge: with secrets)."""
+    """A day-2 speech view of one class shaped as docs/views.md says, as JSON-ready data
+    (judge: with secrets; public and audience have no field for them)."""
     seats: list[dict[str, Any]] = [
         {"seat": n, "at_table": True, "out": None, "fouls": 0, "muted": False}
         for n in range(1, 11)
@@ -45,14 +49,17 @@ def sample_view(view_class: str, **changes: Any) -> dict[str, Any]:
     seats[2] = {"seat": 3, "at_table": False, "out": {"cause": "vote", "day": 1}, "fouls": 1,
                 "muted": False}
     view: dict[str, Any] = {
-        "view": view_class, "rules": "cml", "actions": 57, "phase": "day", "number": 2,
+        "view": view_class, "rules": "cml", "phase": "day", "number": 2,
         "step": "speech", "speaker": 4, "timer": {"kind": "speech", "seconds": 60},
         "seats": seats, "nominations": None if view_class == "public" else [4, 9],
-        "vote": None, "rounds": [], "lift": None, "day_vote": "pending", "winner": None,
-        "termination": None, "roles": None,
+        "vote": None, "rounds": [], "lift": None, "day_vote": "pending",
     }
     if view_class == "judge":
-        view["roles"] = {"1": "sheriff", "2": "don", "5": "mafia", "8": "mafia"}
+        view["actions"] = 57
+        view["winner"] = view["termination"] = None
+        view["roles"] = {"1": "sheriff", "2": "don", "3": "citizen", "4": "citizen",
+                         "5": "mafia", "6": "citizen", "7": "citizen", "8": "mafia",
+                         "9": "citizen", "10": "citizen"}
         view["nights"] = [{"night": 1, "shot": 7, "shots": None,
                            "don_check": {"seat": 2, "sheriff": False},
                            "sheriff_check": {"seat": 8, "black": True}}]
@@ -149,3 +156,11 @@ def _run_presence_child(url: str, tournament: str, table: str) -> None:
 
 if __name__ == "__main__":
     _run_presence_child(*sys.argv[1:4])
+
+
+def sample_reveal() -> Reveal:
+    """A decided game's reveal (red won: every black player voted out)."""
+    roles = dict.fromkeys(range(1, 11), Role.CITIZEN)
+    roles.update({1: Role.SHERIFF, 2: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA})
+    return Reveal(roles=roles, winner=Winner.RED, termination=Termination.ALL_BLACK_OUT,
+                  nights=(), best_move=None)

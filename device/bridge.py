@@ -13,7 +13,9 @@ from device.hardware import TableHardware
 from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending
 from device.pad import KeyEvent
 from device.timer import TimerEvent
-from engine.views import view
+from engine.viewmodels import JudgeView, PublicView
+from engine.views import judge_view, public_view, reveal
+from engine.vocab import InfoClass, Phase
 
 if TYPE_CHECKING:
     from device.service import TableService
@@ -27,11 +29,10 @@ class PadBridge:
         self._shown: tuple[Any, ...] | None = None
         self._night = False
 
-    def views(self) -> tuple[dict[str, Any], dict[str, Any]]:
+    def views(self) -> tuple[PublicView, JudgeView]:
         game = self.service.game
-        n = len(game.actions)
-        return (view(game.state, game.rules, "public", n),
-                view(game.state, game.rules, "judge", n))
+        return (public_view(game.state, game.rules),
+                judge_view(game.state, game.rules, len(game.actions)))
 
     def key(self, event: KeyEvent) -> None:
         """One clean key event from the pad (press, hold or release)."""
@@ -56,19 +57,20 @@ class PadBridge:
         text = self.decoder.text(judge)
         if text != service.pad_text or isinstance(result, PadError | Action):
             service.pad_text = text
-            service.publish_all(only=("judge",))
+            service.publish_all(only=(InfoClass.JUDGE,))
 
     def refresh(self) -> None:
         """Seat LEDs from the public view and the countdown; night music by the phase."""
         service = self.service
         countdown = service.countdown
         left = None if countdown is None else countdown.remaining(service.mono())
-        public = view(service.game.state, service.game.rules, "public")
-        patterns = seat_pattern(public, left)
+        state = service.game.state
+        public = public_view(state, service.game.rules)
+        patterns = seat_pattern(public, left, reveal(state))
         if patterns != self._shown:
             self._shown = patterns
             self.hardware.show(patterns)
-        night = public["phase"] == "night"
+        night = public.phase == Phase.NIGHT
         music = self.hardware.music
         if music is not None and night != self._night:
             music.night() if night else music.morning()

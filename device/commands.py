@@ -67,7 +67,7 @@ class CommandDesk:
                 service.set_names(list(args["names"]))  # type: ignore[arg-type]
                 return True, "", None
             if cmd.name == "rebirth":
-                service.publish_all()
+                service.publish_all(force=True)
                 return True, "", None
             return True, "", {"game_id": service.game_id, "actions": len(service.game.actions)}
         except (LogError, IllegalAction, ValueError) as exc:

@@ -1,24 +1,19 @@
 """What the players and the judge see and hear: seat LED patterns and the press / error signals.
 
-The players see the seat LEDs, so everything here is computed from the PUBLIC view only and
-refuses any other: that is the one place where the LEDs' secrecy is decided. At night and
+The players see the seat LEDs, so everything here is computed from the PUBLIC view only (the
+type admits no other), plus the end-of-game reveal once the game is decided. At night and
 during the deal the LEDs stay dark or uniform, and a key press never lights its seat there
 (the judge is entering a shot, a check or the roles).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from device.leds import Pattern, Signal, Step
 from device.pins import seat_of
 from device.timer import WARN_AT
-
-View = Mapping[str, Any]
-
-RED_ROLES = frozenset({"citizen", "sheriff"})
-BLACK_ROLES = frozenset({"mafia", "don"})
+from engine.roles import Team
+from engine.viewmodels import PublicView, Reveal
+from engine.vocab import Phase, Winner
 
 # A key was understood: its seat LED flips for a moment; the buzzer clicks.
 OK_FLASH: Signal = (Step(0.12, contrast=True),)
@@ -28,45 +23,48 @@ ERROR_FLASH: Signal = (Step(0.1), Step(0.1, 0.0), Step(0.1), Step(0.1, 0.0))
 ERROR_BEEP: Signal = (Step(0.15), Step(0.1, 0.0), Step(0.15))
 
 
-def _public(view: View) -> View:
-    if view.get("view") != "public":
-        raise ValueError(
-            f"the seat LEDs may only show the public view, not the {view.get('view')!r} view"
-        )
+def _public(view: PublicView) -> PublicView:
+    """The one runtime gate besides the type: a view of another class never lights a seat."""
+    if not isinstance(view, PublicView):
+        raise ValueError(f"the seat LEDs may only show the public view, not "
+                         f"{type(view).__name__}")
     return view
 
 
-def _winners(view: View) -> set[int]:
-    roles: Mapping[str, str] = view.get("roles") or {}
-    team = {"red": RED_ROLES, "black": BLACK_ROLES}.get(view.get("winner") or "", frozenset())
-    return {int(seat) for seat, role in roles.items() if role in team}
+def _winners(reveal: Reveal | None) -> set[int]:
+    if reveal is None or reveal.winner is Winner.DRAW:
+        return set()
+    team = Team(reveal.winner.value)
+    return {seat for seat, role in reveal.roles.items() if role.team is team}
 
 
-def _candidates(view: View) -> set[int]:
-    seats = set(view.get("nominations") or ())  # None where the ruleset hides them
-    for key in ("vote", "lift"):
-        if view.get(key):
-            seats.update(view[key]["candidates"])
+def _candidates(view: PublicView) -> set[int]:
+    seats = set(view.nominations or ())  # None where the ruleset hides them
+    if view.vote is not None:
+        seats.update(view.vote.candidates)
+    if view.lift is not None:
+        seats.update(view.lift.candidates)
     return seats
 
 
-def seat_pattern(public_view: View, seconds_left: float | None) -> tuple[Pattern, ...]:
-    """The ten seat patterns for a public view; `seconds_left` is the running timer, if any.
+def seat_pattern(view: PublicView, seconds_left: float | None,
+                 reveal: Reveal | None = None) -> tuple[Pattern, ...]:
+    """The ten seat patterns for a public view; `seconds_left` is the running timer, if any;
+    `reveal` the decided game's roles and result (None before).
 
     Day: the speaker steady (fast blink in his last 10 s), candidates the players know of
     pulsing slowly, the one being voted steady, the others at the table dim, the out dark.
     Night: all dark. Deal: all dim. Game over: the winners' seats pulse (roles are public).
     """
-    view = _public(public_view)
-    phase = view["phase"]
-    if phase == "night":
+    phase = _public(view).phase
+    if phase == Phase.NIGHT:
         return (Pattern.OFF,) * 10
-    if phase == "setup":
+    if phase == Phase.SETUP:
         return (Pattern.DIM,) * 10
-    at_table = {entry["seat"] for entry in view["seats"] if entry["at_table"]}
+    at_table = {entry.seat for entry in view.seats if entry.at_table}
     patterns = {seat: Pattern.DIM if seat in at_table else Pattern.OFF for seat in range(1, 11)}
-    if phase == "finished":
-        winners = _winners(view)
+    if phase == Phase.FINISHED:
+        winners = _winners(reveal)
         if winners:
             patterns = {
                 seat: Pattern.SLOW_PULSE if seat in winners else Pattern.OFF
@@ -75,18 +73,17 @@ def seat_pattern(public_view: View, seconds_left: float | None) -> tuple[Pattern
     else:
         for seat in _candidates(view) & at_table:
             patterns[seat] = Pattern.SLOW_PULSE
-        if view.get("vote"):
-            patterns[view["vote"]["current"]] = Pattern.STEADY
-    speaker = view.get("speaker")
+        if view.vote is not None:
+            patterns[view.vote.current] = Pattern.STEADY
+    speaker = view.speaker
     if speaker is not None:
         ending = seconds_left is not None and seconds_left <= WARN_AT
         patterns[speaker] = Pattern.FAST_BLINK if ending else Pattern.STEADY
     return tuple(patterns[seat] for seat in range(1, 11))
 
 
-def press_feedback_seat(public_view: View, key: str) -> int | None:
+def press_feedback_seat(view: PublicView, key: str) -> int | None:
     """The seat LED that may flash for a key press, or None (function keys, night, the deal)."""
-    view = _public(public_view)
-    if view["phase"] in ("day", "finished"):
+    if _public(view).phase in (Phase.DAY, Phase.FINISHED):
         return seat_of(key)
     return None

@@ -22,15 +22,15 @@ rather than after the whole list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
 from device.pad import KeyEvent
 from device.pins import seat_of
+from engine.viewmodels import JudgeView, VotersVoteView
 
-View = Mapping[str, Any]
+View = JudgeView
 
 SPEECH_STEPS = frozenset(
     {"speech", "short_speech", "muted_turn", "farewell", "tie_speech", "majority_speech"}
@@ -110,7 +110,13 @@ class _Refused(Exception):
 
 
 def _seats_at_table(view: View) -> set[int]:
-    return {entry["seat"] for entry in view["seats"] if entry["at_table"]}
+    return {entry.seat for entry in view.seats if entry.at_table}
+
+
+def _vote(view: View) -> VotersVoteView:
+    if view.vote is None:
+        raise _Refused("no vote is running")
+    return view.vote
 
 
 class PadDecoder:
@@ -149,12 +155,12 @@ class PadDecoder:
         self._forget_stale(view)
         if self._verb is not None:
             return f"{self._verb.value} _"
-        step = view["step"]
-        if view["phase"] == "setup" and step == "deal":
+        step = view.step
+        if view.phase == "setup" and step == "deal":
             return self._roles_text()
         if step in ("vote", "lift"):
             return self._vote_text(view)
-        if view["phase"] == "night" and step != "zero_night":
+        if view.phase == "night" and step != "zero_night":
             return self._night_text(view)
         return ""
 
@@ -181,11 +187,11 @@ class PadDecoder:
         if key == "VOTE":
             return self._vote(view)
         if key == "FOUL":
-            if view["phase"] == "setup":
+            if view.phase == "setup":
                 raise _Refused("fouls count only once the game has started")
             return self._start_verb(Verb.FOUL, view)
         if key == "NOMINATE":
-            if view["step"] not in NOMINATION_STEPS:
+            if view.step not in NOMINATION_STEPS:
                 raise _Refused("nominations are made during a player's own speech")
             return self._start_verb(Verb.NOMINATE, view)
         raise _Refused(f"unknown key {key!r}")
@@ -205,7 +211,7 @@ class PadDecoder:
         if seat is None:
             raise _Refused(f"{verb.value} needs a seat number; nothing was recorded")
         self._verb = None
-        by = {"by": view["speaker"]} if view.get("speaker") is not None else {}
+        by = {"by": view.speaker} if view.speaker is not None else {}
         actions: dict[Verb, dict[str, Any]] = {
             Verb.FOUL: {"action": "foul", "seat": seat},
             Verb.REMOVE: {"action": "disqualify", "seat": seat, "kind": "removal"},
@@ -220,17 +226,17 @@ class PadDecoder:
             self._verb = None
         elif self._list is not None and (self._list.seats or self._list.counting):
             self._list = None
-        elif self._skipped and view["actions"] == self._skip_actions:
+        elif self._skipped and view.actions == self._skip_actions:
             self._skipped.pop()
             self._list = None
-        elif view["actions"] == 0:
+        elif view.actions == 0:
             raise _Refused("nothing to undo yet")
         else:
             return Action({"action": "undo"})
         return Pending(self.text(view))
 
     def _seat(self, seat: int, view: View) -> Result:
-        phase, step = view["phase"], view["step"]
+        phase, step = view.phase, view.step
         if phase == "setup" and step == "deal":
             return self._role_seat(seat, view)
         if step in ("vote", "lift"):
@@ -248,7 +254,7 @@ class PadDecoder:
         raise _Refused("a seat key alone records nothing: press FOUL first for a foul")
 
     def _next(self, view: View) -> Result:
-        phase, step = view["phase"], view["step"]
+        phase, step = view.phase, view.step
         if phase == "setup":
             return self._commit_roles(view) if step == "deal" else self._record({"action": "start"})
         if phase == "night":
@@ -309,7 +315,7 @@ class PadDecoder:
         return Pending(self.text(view))
 
     def _vote(self, view: View) -> Result:
-        if view["step"] not in ("vote", "lift"):
+        if view.step not in ("vote", "lift"):
             raise _Refused("VOTE works only during a vote or the lift question")
         entry = self._entry(view)
         if not entry.counting and not entry.seats:
@@ -318,12 +324,12 @@ class PadDecoder:
         tally: dict[str, Any] = (
             {"count": entry.count or 0} if entry.counting else {"voters": sorted(entry.seats)}
         )
-        if view["step"] == "lift":
+        if view.step == "lift":
             return self._record({"action": "lift", **tally})
-        return self._record({"action": "votes", "seat": view["vote"]["current"], **tally})
+        return self._record({"action": "votes", "seat": _vote(view).current, **tally})
 
     def _vote_text(self, view: View) -> str:
-        label = "LIFT" if view["step"] == "lift" else f"VOTE #{view['vote']['current']}"
+        label = "LIFT" if view.step == "lift" else f"VOTE #{_vote(view).current}"
         entry = self._entry(view)
         if entry.counting:
             return f"{label} COUNT: {'_' if entry.count is None else entry.count}"
@@ -331,8 +337,8 @@ class PadDecoder:
 
     # ---- night steps ------------------------------------------------------------------------
     def _night_step(self, view: View) -> str | None:
-        steps = list(view.get("night_steps") or [])
-        if view["step"] == "shoot" and "shoot" not in steps:
+        steps: list[str] = list(view.night_steps or [])
+        if view.step == "shoot" and "shoot" not in steps:
             steps.insert(0, "shoot")
         return next((step for step in steps if step not in self._skipped), None)
 
@@ -363,7 +369,7 @@ class PadDecoder:
             return self._record({"action": "shoot", "target": seats[0] if seats else None})
         if not seats:  # a bare NEXT: no check / no best move this night
             self._skipped.append(step)
-            self._skip_night, self._skip_actions = view["number"], view["actions"]
+            self._skip_night, self._skip_actions = view.number, view.actions
             self._list = None
             return Pending(self.text(view))
         if step == "best_move":
@@ -381,12 +387,12 @@ class PadDecoder:
     # ---- bookkeeping ------------------------------------------------------------------------
     def _context(self, view: View) -> tuple[Any, ...]:
         """What an unfinished list belongs to; when it changes, the list is forgotten."""
-        step = view["step"]
+        step = view.step
         if step == "vote":
-            return ("vote", view["number"], view["vote"]["round"], view["vote"]["current"])
-        if view["phase"] == "night":
-            return ("night", view["number"], self._night_step(view))
-        return (view["phase"], view["number"], step)
+            return ("vote", view.number, _vote(view).round, _vote(view).current)
+        if view.phase == "night":
+            return ("night", view.number, self._night_step(view))
+        return (view.phase, view.number, step)
 
     def _entry(self, view: View) -> _List:
         context = self._context(view)
@@ -396,12 +402,12 @@ class PadDecoder:
 
     @staticmethod
     def _verb_key(view: View) -> tuple[Any, ...]:
-        return (view["phase"], view["number"], view["step"], view.get("speaker"))
+        return (view.phase, view.number, view.step, view.speaker)
 
     def _forget_stale(self, view: View) -> None:
         if self._verb is not None and self._verb_context != self._verb_key(view):
             self._verb = None
-        if self._skipped and (view["phase"] != "night" or view["number"] != self._skip_night):
+        if self._skipped and (view.phase != "night" or view.number != self._skip_night):
             self._skipped = []
         if self._list is not None and self._list.context != self._context(view):
             self._list = None

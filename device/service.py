@@ -4,8 +4,13 @@ Everything arrives on one queue (`inbox`): MQTT messages and link changes from t
 client, key events from the pad, actions typed at the local console. Only the engine thread
 (`run`) touches the game, the journal and the timer; callbacks only enqueue.
 
-Order of every accepted action: rules check -> journal (fsync) -> publish (events, views,
-protocol) -> seat LEDs. A rejected action changes nothing and its reason goes to the judge.
+Order of every accepted action: rules check -> journal (fsync) -> seat LEDs -> publish
+(the public, audience and judge snapshots, the protocol, then the event). A rejected action
+changes nothing and its reason goes to the judge.
+
+A screen class's snapshot is published only when it changed (`snapshots.steady`), with a seq
+that grows only when its view changed (`snapshots.ScreenSeqs`): a night action sends the
+players nothing, so they cannot count what happens at night.
 """
 
 from __future__ import annotations
@@ -42,8 +47,10 @@ from engine.log import header as log_header
 from engine.log import parse_action, parse_header
 from engine.protocol import result
 from engine.replay import ReplayError, replay
+from engine.ruleset import Ruleset
 from engine.timer import current_timer
-from engine.views import view
+from engine.views import public_view
+from engine.vocab import InfoClass
 
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
@@ -63,6 +70,9 @@ class TableService:
         self.game = Game(settings.rules)
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
+        self.screen_seqs = snap.ScreenSeqs()
+        self._sent: dict[InfoClass, tuple[object, ...]] = {}  # last screen snapshots sent
+        self._protocol_sent = False
         self.header: dict[str, Any] = {}
         self.names: list[str] = []
         self.countdown: Countdown | None = None
@@ -111,6 +121,7 @@ class TableService:
             raise RuntimeError(f"journal {self.settings.journal} game {saved.game_id}: "
                                f"{exc}") from None
         self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
+        self.screen_seqs = _screen_seqs(game.rules, [_json(line) for line in saved.lines])
         if game.state.finished != saved.finished:  # written by a kit that split the two
             self.journal.set_result(saved.game_id, result(game.state, game.rules.id)
                                     if game.state.finished else None)
@@ -170,7 +181,7 @@ class TableService:
                 item.reply.put((ok, error))
         elif isinstance(item, LinkUp):
             log.info("broker connected (bdseq %d): publishing everything", item.bdseq)
-            self.publish_all()
+            self.publish_all(force=True)
         elif isinstance(item, LinkDown):
             log.warning("broker link down: %s (the game goes on; journal keeps everything)",
                         item.reason)
@@ -194,6 +205,8 @@ class TableService:
         self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat())
         self.game, self.game_id, self.header, self.names = Game(header["rules"]), gid, header, names
         self.seq = 0
+        self.screen_seqs = snap.ScreenSeqs()
+        self.screen_seqs.after_line(self.game)
         self.last_error = None
         self._retime()
         self.publish_all()
@@ -236,6 +249,7 @@ class TableService:
             log.exception("journal write failed")
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
+        self.screen_seqs.after_line(self.game)
         self.last_error = None
         self._retime()
         self.publish_all()  # public first: what every screen waits for
@@ -245,7 +259,7 @@ class TableService:
     def _reject(self, line: dict[str, Any], reason: str) -> tuple[bool, str]:
         self.last_error = reason
         log.info("rejected %s: %s", line.get("action"), reason)
-        self.publish_all(only=("judge",))
+        self.publish_all(only=(InfoClass.JUDGE,))
         return False, reason
 
     # -- timer -----------------------------------------------------------------------------
@@ -296,17 +310,24 @@ class TableService:
     # -- bus -------------------------------------------------------------------------------
 
     def summary(self) -> str:
-        """One plain line for the simulator's status bar (no secrets: players see it)."""
-        v = view(self.game.state, self.game.rules, "public")
-        if v["winner"] is not None:
-            return f"game over: {v['winner']}" + (" wins" if v["winner"] != "draw" else "")
-        speaker = f" #{v['speaker']}" if v["speaker"] else ""
-        return f"{v['phase']} {v['number']}: {v['step']}{speaker}".replace("_", " ")
+        """One plain line for the simulator's status bar (no secrets: players see it; the
+        result is the decided game's, which everyone may know)."""
+        state = self.game.state
+        if state.winner is not None:
+            return f"game over: {state.winner}" + (" wins" if state.winner != "draw" else "")
+        v = public_view(state, self.game.rules)
+        speaker = f" #{v.speaker}" if v.speaker else ""
+        return f"{v.phase} {v.number}: {v.step}{speaker}".replace("_", " ")
 
-    def judge_extra(self) -> dict[str, Any]:
-        return {"last_error": self.last_error, "pad": self.pad_text, "game_id": self.game_id}
+    def judge_extra(self) -> snap.JudgeExtra:
+        return snap.JudgeExtra(last_error=self.last_error, pad=self.pad_text,
+                               game_id=self.game_id)
 
-    def publish_all(self, only: tuple[str, ...] = ("public", "audience", "judge")) -> None:
+    def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),
+                    force: bool = False) -> None:
+        """Publish the snapshots of `only` that changed (all of them when `force`: a new
+        broker link or a rebirth), then the protocol when the game is decided (or its
+        clearing when an undo took a decided game back)."""
         if self.bridge is not None:
             self.bridge.refresh()
         for listener in self.listeners:
@@ -314,18 +335,37 @@ class TableService:
         if self.bus is None:
             return
         for info_class in only:
+            judge = info_class == InfoClass.JUDGE
             shot = snap.snapshot(
                 self.game, info_class, tournament=self.tournament, table=self.table,
-                seq=self.seq, game_id=self.game_id, names=self.names,
+                seq=self.seq if judge else self.screen_seqs.seq[info_class],
+                game_id=self.game_id, names=self.names,
                 countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
-                judge_extra=self.judge_extra() if info_class == "judge" else None)
+                judge_extra=self.judge_extra() if judge else None)
+            if not judge:
+                steady = snap.steady(shot)
+                if not force and self._sent.get(info_class) == steady:
+                    continue  # nothing new for this class: send nothing (night actions)
+                self._sent[info_class] = steady
             self.bus.publish(self._topics[info_class], shot)
             # paho sends from its network thread: give it the GIL now, so the public
             # snapshot leaves before the judge/audience ones are built (bench bus: -0.4 ms).
             time.sleep(0)
+        self._publish_protocol(force)
+
+    def _publish_protocol(self, force: bool) -> None:
+        """Decided: the retained protocol (the reveal). An undo that takes the game back to
+        running clears it (an empty retained payload), so a screen that connects later
+        learns no role (issue 9)."""
+        assert self.bus is not None
         if self.game.state.finished:
-            self.bus.publish(self._topics["protocol"],
-                             snap.protocol(self.game, self.game_id, self.header))
+            if force or not self._protocol_sent:
+                self.bus.publish(self._topics["protocol"],
+                                 snap.protocol(self.game, self.game_id, self.header))
+                self._protocol_sent = True
+        elif self._protocol_sent:
+            self.bus.publish(self._topics["protocol"], b"")
+            self._protocol_sent = False
 
     def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
         if self.bus is not None:
@@ -338,8 +378,24 @@ class TableService:
         self._seq_heartbeat += 1
         hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
                        sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
-                       game_id=self.game_id or None, last_event_seq=self.seq)
+                       game_id=self.game_id or None,
+                       last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC])
         self.bus.publish(self._topics["heartbeat"], hb)
+
+
+def _screen_seqs(rules: Ruleset, lines: list[str]) -> snap.ScreenSeqs:
+    """The screen seqs of a journal's game, counted again line by line (a restart)."""
+    seqs = snap.ScreenSeqs()
+    game = Game(rules)
+    seqs.after_line(game)
+    for line in lines:
+        action = parse_action(json.loads(line))
+        if isinstance(action, Undo):
+            game.pop()
+        else:
+            game.push(action)
+        seqs.after_line(game)
+    return seqs
 
 
 def _json(obj: Any) -> str:

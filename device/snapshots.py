@@ -6,60 +6,134 @@ The engine's views decide what each information class may see; here they are onl
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+
+from pydantic import JsonValue
 
 from bus.payloads import Event, Protocol, Snapshot
 from device.timer import Countdown
 from engine.game import Game
 from engine.log import action_to_dict
 from engine.protocol import result
+from engine.state import DayLog, GameState, NightLog, Speech
 from engine.timer import Timer
-from engine.views import view
+from engine.viewmodels import JudgeView, View
+from engine.views import reveal, view
+from engine.vocab import InfoClass
+
+SCREEN_CLASSES = (InfoClass.PUBLIC, InfoClass.AUDIENCE)
 
 
 def wall(t: float) -> datetime:
     return datetime.fromtimestamp(t, UTC)
 
 
-def snapshot(game: Game, info_class: str, *, tournament: str, table: str, seq: int,
-             game_id: str, names: list[str], countdown: Countdown | None, mono_now: float,
-             wall_now: float, judge_extra: dict[str, Any] | None = None) -> Snapshot:
-    """The retained snapshot of one information class (public, audience or judge) now."""
+@dataclass(frozen=True)
+class JudgeExtra:
+    """What the table adds to the judge view: the last refusal, the pad's keys, the game."""
+
+    last_error: str | None
+    pad: str
+    game_id: str
+
+
+@dataclass
+class ScreenSeqs:
+    """Per screen class, a seq that grows only when that class's view changes.
+
+    A journal line that changes nothing the players may see (every night action) leaves the
+    public seq alone: counting lines would tell a screen how many things happened at night
+    (docs/mqtt.md, "Sequence numbers"). Fed once per journal line, also when the journal is
+    replayed at a restart, so the numbers never go back.
+    """
+
+    seq: dict[InfoClass, int] = field(default_factory=lambda: dict.fromkeys(SCREEN_CLASSES, 0))
+    _last: dict[InfoClass, View] = field(default_factory=dict)
+
+    def after_line(self, game: Game) -> None:
+        for info_class in SCREEN_CLASSES:
+            now = view(game.state, game.rules, info_class)
+            if self._last.get(info_class) != now:
+                self._last[info_class] = now
+                self.seq[info_class] += 1
+
+
+def class_view(game: Game, info_class: InfoClass, *, countdown: Countdown | None,
+               mono_now: float, judge_extra: JudgeExtra | None = None
+               ) -> tuple[View, float | None]:
+    """The view of one class with the table's countdown state, and how long ago (s) the
+    running timer started (None: no timer of this view is counting)."""
     v = view(game.state, game.rules, info_class, len(game.actions))
-    timer = v.get("timer")
-    started_at = None
-    if timer is not None and countdown is not None and timer.get("kind") == countdown.kind:
-        timer["paused"] = not countdown.running
-        timer["remaining"] = round(countdown.remaining(mono_now), 2)
-        started_at = wall(wall_now - countdown.elapsed(mono_now))
-    if judge_extra:
-        v.update(judge_extra)
-    return Snapshot(view_class=info_class, tournament=tournament, table=table, seq=seq,
-                    game_id=game_id, names=names, view=v, timer_started_at=started_at,
-                    sent_at=wall(wall_now))
+    elapsed = None
+    timer = v.timer
+    if timer is not None and countdown is not None and timer.kind == countdown.kind:
+        timer = timer.model_copy(update={"paused": not countdown.running,
+                                         "remaining": round(countdown.remaining(mono_now), 2)})
+        v = v.model_copy(update={"timer": timer})
+        elapsed = countdown.elapsed(mono_now)
+    if judge_extra is not None and isinstance(v, JudgeView):
+        v = v.model_copy(update={"last_error": judge_extra.last_error,
+                                 "pad": judge_extra.pad, "game_id": judge_extra.game_id})
+    return v, elapsed
 
 
-def event(seq: int, game_id: str, line: dict[str, Any], wall_now: float) -> Event:
+def snapshot(game: Game, info_class: InfoClass | str, *, tournament: str, table: str,
+             seq: int, game_id: str, names: list[str], countdown: Countdown | None,
+             mono_now: float, wall_now: float, judge_extra: JudgeExtra | None = None
+             ) -> Snapshot:
+    """The retained snapshot of one information class (public, audience or judge) now."""
+    v, elapsed = class_view(game, InfoClass(info_class), countdown=countdown,
+                            mono_now=mono_now, judge_extra=judge_extra)
+    started_at = None if elapsed is None else wall(wall_now - elapsed)
+    return Snapshot(view_class=InfoClass(info_class).value, tournament=tournament, table=table,
+                    seq=seq, game_id=game_id, names=names, view=v,
+                    timer_started_at=started_at, sent_at=wall(wall_now))
+
+
+def steady(shot: Snapshot) -> tuple[object, ...]:
+    """What makes a screen snapshot new: its view (a running timer's `remaining` aside, it
+    changes by itself), names, game, seq and when the timer started (to a tenth)."""
+    v = shot.view
+    timer = v.timer
+    if timer is not None and timer.paused is False:
+        v = v.model_copy(update={"timer": timer.model_copy(update={"remaining": None})})
+    started = shot.timer_started_at
+    return (v, tuple(shot.names), shot.game_id, shot.seq,
+            None if started is None else round(started.timestamp(), 1))
+
+
+def event(seq: int, game_id: str, line: dict[str, JsonValue], wall_now: float) -> Event:
     return Event(seq=seq, game_id=game_id, action=line, accepted=True, at=wall(wall_now))
 
 
-def protocol(game: Game, game_id: str, header: dict[str, Any]) -> Protocol:
-    """The finished game: header, every action in effect, the result object."""
+def protocol(game: Game, game_id: str, header: dict[str, JsonValue]) -> Protocol:
+    """The decided game: header, every action in effect, the result object, the reveal."""
+    shown = reveal(game.state)
+    if shown is None:
+        raise ValueError("the protocol is published only once the game is decided")
     return Protocol(game_id=game_id, header=header,
                     actions=[action_to_dict(a) for a in game.actions],
-                    result=result(game.state, game.rules.id))
+                    result=result(game.state, game.rules.id), reveal=shown)
 
 
-def timer_identity(game: Game, timer: Timer | None) -> tuple[Any, ...] | None:
+TimerIdentity = tuple[str, int, Speech | None, str, tuple[int, ...] | None,
+                      tuple[tuple[int, ...], int] | None, int | None,
+                      tuple[int | None, int | None] | None, object]
+
+
+def timer_identity(game: Game, timer: Timer | None) -> TimerIdentity | None:
     """What makes "a new timer" (`timer` = the one that applies now): a new speaker, a new
     candidate on the vote, a new step."""
-    s = game.state
+    s: GameState = game.state
     if timer is None:
         return None
     voting = s.voting
-    day = s.day
+    day: DayLog | None = s.day
+    night: NightLog | None = s.night
     return (s.phase, s.number, s.speech, timer.kind, s.lift,
-            voting and (voting.candidates, len(voting.entered)),
-            day and len(day.rounds), s.night and (s.night.don_check, s.night.sheriff_check),
+            None if voting is None else (voting.candidates, len(voting.entered)),
+            None if day is None else len(day.rounds),
+            None if night is None else (night.don_check, night.sheriff_check),
             s.best_move)
+

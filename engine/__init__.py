@@ -24,9 +24,10 @@ from engine.actions import (
     Withdraw,
 )
 from engine.errors import IllegalAction, LogError
-from engine.game import Game, Outcome, Termination, Winner
+from engine.game import Game, Outcome
 from engine.roles import Role, Team
 from engine.ruleset import Ruleset, RulesetError, load_ruleset
+from engine.vocab import Termination, Winner
 
 __all__ = [
     "Action", "BestMove", "Day", "Disqualify", "DonCheck", "Foul", "Game", "IllegalAction",

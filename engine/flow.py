@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.apply import apply
-from engine.roles import Role
+from engine.roles import BLACK_ROLES
 from engine.ruleset import Ruleset
 from engine.state import (
     CANCELLED,
@@ -33,8 +33,6 @@ from engine.state import (
     Round,
     Speech,
 )
-
-_BLACK = (Role.MAFIA, Role.DON)
 
 
 class Tx:
@@ -277,7 +275,7 @@ def check_win(tx: Tx) -> None:
     if s.finished or s.roles is None:
         return
     roles = s.roles
-    blacks = sum(1 for seat in s.at_table if roles[seat - 1] in _BLACK)
+    blacks = sum(1 for seat in s.at_table if roles[seat - 1] in BLACK_ROLES)
     if blacks == 0:
         end_game(tx, "red", "all_black_out")
     elif blacks >= len(s.at_table) - blacks:

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from engine import actions as act
 from engine.errors import IllegalAction
@@ -19,22 +18,7 @@ from engine.events import Event
 from engine.rules import decide
 from engine.ruleset import Ruleset, load_ruleset
 from engine.state import GameState
-
-
-class Winner(StrEnum):
-    RED = "red"
-    BLACK = "black"
-    DRAW = "draw"
-
-
-class Termination(StrEnum):
-    """Why the game ended."""
-
-    ALL_BLACK_OUT = "all_black_out"  # 000 I.1.4: every black player is out
-    BLACK_PARITY = "black_parity"  # 000 I.1.4: blacks >= reds at the table
-    QUIET_ROUNDS = "quiet_rounds"  # 000 I.8.5, 003 7.9, 001 7.3
-    FOUR_PLAYER_MISSES = "four_player_misses"  # 003 7.8
-    TEAM_LOSS = "team_loss"  # 003 6.8: the team of the offender loses
+from engine.vocab import Termination, Winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,11 +8,9 @@ from engine import events as ev
 from engine.checks import at_table, night_after_shot, seat_number, started
 from engine.errors import IllegalAction
 from engine.flow import Tx
-from engine.roles import Role
+from engine.roles import BLACK_ROLES, Role
 from engine.ruleset import Ruleset
 from engine.state import DAY, NIGHT, GameState
-
-_BLACK = (Role.MAFIA, Role.DON)
 
 
 def shoot(tx: Tx, a: act.Shoot) -> None:
@@ -118,7 +116,7 @@ def best_move(tx: Tx, a: act.BestMove) -> None:
             raise IllegalAction(f"seat {seat} is named twice in the best move")
         if seat == victim:
             raise IllegalAction(f"seat {victim} cannot name himself in the best move")
-    found = sum(1 for seat in a.seats if s.role(seat) in _BLACK)
+    found = sum(1 for seat in a.seats if s.role(seat) in BLACK_ROLES)
     tx.emit(ev.BestMoveMade(victim, a.seats, found))
 
 

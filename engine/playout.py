@@ -19,8 +19,6 @@ from engine.state import REGULAR_KINDS, GameState
 from engine.timer import night_steps
 from engine.views import step
 
-_BLACK = (Role.MAFIA, Role.DON)
-
 
 @dataclass
 class Playout:
@@ -86,7 +84,7 @@ def _choose(game: Game, s: GameState, rng: random.Random, mix: Mix) -> act.Actio
     the_step = step(s, rules)
     if the_step in ("farewell", "tie_speech", "majority_speech"):
         return act.SpeechEnd()
-    if the_step in REGULAR_KINDS:
+    if the_step.value in REGULAR_KINDS:
         return _speech(s, rng, mix, game)
     if the_step == "vote":
         return _votes(s, rng, mix)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.state import DayLog, GameState, NightLog
-from engine.views import best_move_dict
+from engine.views import best_move_view
 
 
 def result(s: GameState, rules_id: str) -> dict[str, Any]:
@@ -21,7 +21,7 @@ def result(s: GameState, rules_id: str) -> dict[str, Any]:
         "fouls": {str(seat): s.fouls[seat - 1] for seat in range(1, 11)},
         "days": [_day(d) for d in days],
         "nights": [_night(n) for n in nights],
-        "best_move": best_move_dict(s),
+        "best_move": _best_move(s),
         "late_disqualifications": [{"seat": seat, "kind": kind}
                                    for seat, kind in s.late_disqualifications],
     }
@@ -51,3 +51,8 @@ def _night(n: NightLog) -> dict[str, Any]:
         "don_check": n.don_check,
         "sheriff_check": n.sheriff_check,
     }
+
+
+def _best_move(s: GameState) -> dict[str, Any] | None:
+    bm = best_move_view(s)
+    return None if bm is None else bm.model_dump(mode="json")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class Role(StrEnum):
@@ -15,7 +16,7 @@ class Role(StrEnum):
 
     @property
     def team(self) -> Team:
-        return Team.BLACK if self in (Role.MAFIA, Role.DON) else Team.RED
+        return Team.BLACK if self in BLACK_ROLES else Team.RED
 
 
 class Team(StrEnum):
@@ -30,3 +31,7 @@ class Team(StrEnum):
 def is_seat(value: object) -> bool:
     """True for an int seat number 1..10 (bool is not a seat, although it is an int)."""
     return type(value) is int and 1 <= value <= 10
+
+
+# The black team's cards (000 I.1.1), for the hot path where `role.team` would cost a call.
+BLACK_ROLES: Final = frozenset({Role.MAFIA, Role.DON})

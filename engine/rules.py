@@ -40,8 +40,6 @@ from engine.state import (
     Speech,
 )
 
-_BLACK = (Role.MAFIA, Role.DON)
-
 
 def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     """Check `action` against the rules; return the transaction (events + new state)."""

@@ -8,25 +8,28 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.roles import Role
+from engine.roles import BLACK_ROLES, Role
+from engine.vocab import DayVote, Phase, SpeechKind
 
-SETUP, NIGHT, DAY = "setup", "night", "day"
+# The vocabulary (engine.vocab) under the short names the rule modules use.
+SETUP, NIGHT, DAY = Phase.SETUP, Phase.NIGHT, Phase.DAY
 
 # Speech kinds (also the timer kinds of the day).
-FAREWELL = "farewell"
-REGULAR = "regular"  # a regular turn not begun yet; resolved to one of the three below
-SPEECH = "speech"
-SHORT_SPEECH = "short_speech"
-MUTED_TURN = "muted_turn"
-TIE_SPEECH = "tie_speech"
-MAJORITY_SPEECH = "majority_speech"
+FAREWELL = SpeechKind.FAREWELL
+REGULAR = SpeechKind.REGULAR  # a regular turn not begun yet; resolved to one of the 3 below
+SPEECH = SpeechKind.SPEECH
+SHORT_SPEECH = SpeechKind.SHORT_SPEECH
+MUTED_TURN = SpeechKind.MUTED_TURN
+TIE_SPEECH = SpeechKind.TIE_SPEECH
+MAJORITY_SPEECH = SpeechKind.MAJORITY_SPEECH
 REGULAR_KINDS = frozenset({SPEECH, SHORT_SPEECH, MUTED_TURN})
 
 # What follows the queue of speeches.
 THEN_VOTE, THEN_REVOTE, THEN_NIGHT = "vote", "revote", "night"
 
 # Today's vote (spec: days[].vote); "pending" until decided.
-PENDING, NONE, SKIPPED, CANCELLED, HELD = "pending", "none", "skipped", "cancelled", "held"
+PENDING, NONE, SKIPPED, CANCELLED, HELD = (
+    DayVote.PENDING, DayVote.NONE, DayVote.SKIPPED, DayVote.CANCELLED, DayVote.HELD)
 
 
 class Speech(NamedTuple):
@@ -117,11 +120,9 @@ class GameState(NamedTuple):
     def black_at_table(self) -> tuple[int, ...]:
         roles = self.roles
         assert roles is not None
-        return tuple(s for s in sorted(self.at_table) if roles[s - 1] in _BLACK)
+        return tuple(s for s in sorted(self.at_table) if roles[s - 1] in BLACK_ROLES)
 
     def seat_of(self, role: Role) -> int:
         assert self.roles is not None
         return self.roles.index(role) + 1
 
-
-_BLACK = (Role.MAFIA, Role.DON)

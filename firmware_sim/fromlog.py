@@ -17,7 +17,8 @@ from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action, parse_header, parse_json_line
 from engine.replay import ReplayError
-from engine.views import view
+from engine.viewmodels import JudgeView
+from engine.views import judge_view
 
 Press = tuple[str, bool]  # (key, held past the hold time)
 
@@ -38,26 +39,26 @@ class _Night:
         self.skipped: list[str] = []
         self.skip_actions = -1  # `actions` when the last step was passed
 
-    def sync(self, judge: dict[str, Any]) -> None:
+    def sync(self, judge: JudgeView) -> None:
         """Forget the passed steps once the night is over, as the pad does."""
-        if self.skipped and (judge["phase"] != "night" or judge["number"] != self.number):
+        if self.skipped and (judge.phase != "night" or judge.number != self.number):
             self.skipped = []
 
-    def passing(self, judge: dict[str, Any], until: str | None) -> list[Press]:
+    def passing(self, judge: JudgeView, until: str | None) -> list[Press]:
         """NEXT for every pending step before `until` (None: all of them) not yet passed."""
         presses: list[Press] = []
-        for step in judge["night_steps"]:
+        for step in judge.night_steps:
             if step == until:
                 break
             if step not in self.skipped and step != "shoot":
                 self.skipped.append(step)
-                self.number, self.skip_actions = judge["number"], judge["actions"]
+                self.number, self.skip_actions = judge.number, judge.actions
                 presses.append(("NEXT", False))
         return presses
 
 
 def _presses(
-    line: dict[str, Any], judge: dict[str, Any], shot: int | None, night: _Night
+    line: dict[str, Any], judge: JudgeView, shot: int | None, night: _Night
 ) -> list[Press]:
     name = line["action"]
     seat = str(line.get("seat"))
@@ -113,19 +114,19 @@ def log_presses(lines: Iterable[str]) -> list[Press]:
 
 def _line_presses(game: Game, obj: dict[str, Any], night: _Night) -> list[Press]:
     """Apply one action line to `game`; return the keys that entered it."""
-    judge = view(game.state, game.rules, "judge", len(game.actions))
+    judge = judge_view(game.state, game.rules, len(game.actions))
     night.sync(judge)
     action = parse_action(obj)
     if isinstance(action, Undo):
         presses: list[Press] = []
-        while night.skipped and night.skip_actions == judge["actions"]:
+        while night.skipped and night.skip_actions == judge.actions:
             night.skipped.pop()  # the pad's UNDO first takes back each bare NEXT
             presses.append(("UNDO", False))
         game.pop()
         return [*presses, ("UNDO", False)]
     game.push(action)
-    after = view(game.state, game.rules, "judge", len(game.actions))
-    shot = after["nights"][-1]["shot"] if obj["action"] == "shoot" else None
+    after = judge_view(game.state, game.rules, len(game.actions))
+    shot = after.nights[-1].shot if obj["action"] == "shoot" else None
     return _presses(obj, judge, shot, night)
 
 

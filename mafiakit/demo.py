@@ -19,7 +19,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.viewmodels import PublicView
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cml-red-wins-by-lift.jsonl"
 TOURNAMENT, TABLE = "demo", "1"
@@ -133,7 +136,7 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bus.config import BrokerConfig
     from engine.protocol import result
-    from engine.views import view
+    from engine.views import public_view
     from firmware_sim.clock import ManualClock
     from firmware_sim.fromlog import log_to_script
     from firmware_sim.script import (
@@ -167,8 +170,8 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
 
         def judge_key(event: Any) -> None:
             sim.service.handle(event)
-            public = view(sim.service.game.state, sim.service.game.rules, "public")
-            moment = (public["phase"], public["number"], public["step"], public["speaker"])
+            public = public_view(sim.service.game.state, sim.service.game.rules)
+            moment = (public.phase, public.number, public.step, public.speaker)
             if moment != last[0]:
                 last[0] = moment
                 _catch_up(feeds, stores, sim.service.seq)
@@ -178,7 +181,7 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
         replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps), clock()), clock,
                        judge_key)
         _catch_up(feeds, stores, sim.service.seq)
-        shots.take(view(sim.service.game.state, sim.service.game.rules, "public"), final=True)
+        shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
         outcome = result(sim.service.game.state, rules)
         print(json.dumps({"result": outcome, "screenshots": shots.count, "out": str(out)},
                          ensure_ascii=False))
@@ -219,13 +222,13 @@ class Shots:
                                 status=lambda: (sim.service.last_error or sim.service.pad_text
                                                 or sim.service.summary()))
 
-    def take(self, public: dict[str, Any], final: bool = False) -> None:
+    def take(self, public: PublicView, final: bool = False) -> None:
         import pygame
 
         from scoreboard.display import save_png
 
         self.count += 1
-        tag = "end" if final else f"{public['phase']}-{public['number']}-{public['step']}"
+        tag = "end" if final else f"{public.phase}-{public.number}-{public.step}"
         stem = f"{self.count:03d}-{tag}"
         now = time.time()
         for name, source in self.sources.items():

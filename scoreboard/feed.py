@@ -1,7 +1,8 @@
 """The latest state of every table a screen follows, and whether each table is alive.
 
 `FeedStore` is fed on the screen's own thread (see `live.py` for the MQTT side) through three
-calls: `on_snapshot`, `on_status`, `on_heartbeat` (plus `on_event` for the judge's last error).
+calls: `on_snapshot`, `on_status`, `on_heartbeat` (plus `on_event` for the judge's last error
+and `on_protocol` for the reveal of a decided game: the only way a role reaches a screen).
 A message that cannot be read changes nothing and is kept in `problems` with the reason.
 
 Liveness: a table is offline at once when its status says so (the broker's last will), stale
@@ -16,8 +17,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from engine.viewmodels import Reveal
 from scoreboard.tablefeed import Snapshot, TableFeed, read_names, read_snapshot
-from scoreboard.view import ViewError
+from scoreboard.view import ViewError, with_reveal
 
 STALE_AFTER_S: Final = 15.0
 PROBLEMS_KEPT: Final = 50
@@ -45,6 +47,7 @@ class _Table:
     offline_at: float | None = None
     session: Session | None = None
     last_error: str | None = None  # from the latest judge snapshot or refused action
+    reveal: tuple[str, Reveal] | None = None  # (game id, reveal) from the retained protocol
 
 
 class FeedStore:
@@ -113,6 +116,13 @@ class FeedStore:
         entry.last_error = None if accepted else (reason or "refused")
         self.changes += 1
 
+    def on_protocol(self, table: str, game_id: str | None, reveal: Reveal | None) -> None:
+        """The table's retained protocol: a decided game's reveal, or None when cleared (an
+        undo took the game back to running)."""
+        entry = self._table(table)
+        entry.reveal = None if reveal is None or game_id is None else (game_id, reveal)
+        self.changes += 1
+
     def problem(self, table: str, text: str) -> None:
         """Note a message that was not used, in words a judge understands."""
         self.problems.append(f"table {table}: {text}")
@@ -130,7 +140,11 @@ class FeedStore:
         feed = TableFeed(table=table, names=entry.names, status=status)
         if snap is None:
             return feed
-        return replace(feed, view=snap.view, seq=snap.seq, pending_key=snap.pending_key,
+        view = snap.view
+        if view.phase == "finished" and entry.reveal is not None and (
+                entry.reveal[0] == snap.game_id):
+            view = with_reveal(view, entry.reveal[1])
+        return replace(feed, view=view, seq=snap.seq, pending_key=snap.pending_key,
                        last_error=entry.last_error)
 
     def feeds(self, now: float) -> list[TableFeed]:

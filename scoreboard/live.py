@@ -15,16 +15,17 @@ from bus.client import BusClient, LinkDown, Received
 from bus.config import BrokerConfig
 from bus.errors import PayloadError
 from bus.messages import decode_message
-from bus.payloads import Event, Heartbeat, Snapshot, Status
-from bus.topics import VIEW_CLASSES, table_filter
+from bus.payloads import Event, Heartbeat, Protocol, Snapshot, Status
+from bus.topics import VIEW_CLASSES, TopicError, parse, table_filter
 from scoreboard.feed import FeedStore
 
 
 def subscriptions(tournament: str, table: str | None, view_class: str) -> list[str]:
-    """Topic filters a screen needs: its view class, status and heartbeat (judge: events)."""
+    """Topic filters a screen needs: its view class, status, heartbeat and protocol (the
+    reveal of a decided game); the judge's also events."""
     if view_class not in VIEW_CLASSES:
         raise ValueError(f"view class {view_class!r} is not one of {', '.join(VIEW_CLASSES)}")
-    kinds = [view_class, "status", "heartbeat"]
+    kinds = [view_class, "status", "heartbeat", "protocol"]
     if view_class == "judge":
         kinds.append("events")
     return [table_filter(kind, tournament, table) for kind in kinds]
@@ -80,6 +81,15 @@ class LiveFeed:
             self.link_problem = None  # LinkUp
             return
         now = self.clock()
+        if not item.payload:  # a cleared retained message: only the protocol is ever cleared
+            try:
+                ref = parse(item.topic)
+            except TopicError as exc:
+                self.store.problem(item.topic, f"message refused: {exc}")
+                return
+            if ref.kind == "protocol" and ref.table is not None:
+                self.store.on_protocol(ref.table, None, None)
+            return
         try:
             ref, payload = decode_message(item.topic, item.payload)
         except PayloadError as exc:
@@ -98,6 +108,8 @@ class LiveFeed:
             self.store.on_heartbeat(table, now)
         elif isinstance(payload, Event):
             self.store.on_event(table, payload.accepted, payload.reason)
+        elif isinstance(payload, Protocol):
+            self.store.on_protocol(table, payload.game_id, payload.reveal)
 
     def close(self) -> None:
         """Disconnect."""

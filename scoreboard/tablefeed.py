@@ -29,6 +29,7 @@ class Snapshot:
     seq: int | None = None
     pending_key: str | None = None
     last_error: str | None = None
+    game_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ def read_snapshot(payload: Any) -> Snapshot:
         pending_key=_optional_text(extras.get("pending_key", extras.get("pad")),
                                    "the pad's pending keys"),
         last_error=_optional_text(extras.get("last_error"), "the last error"),
+        game_id=_optional_text(extras.get("game_id"), "the game id"),
     )
 
 

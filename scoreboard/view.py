@@ -7,8 +7,10 @@ ignored and optional keys may be missing, so a newer engine does not break an ol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
+
+from engine.viewmodels import Reveal
 
 PHASES: Final = ("setup", "night", "day", "finished")
 INFO_CLASSES: Final = ("public", "audience", "judge")
@@ -390,3 +392,31 @@ def _night_steps(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
     return tuple(_text(v, "a night step") for v in _list(value, "the night steps"))
+
+
+def with_reveal(view: View, reveal: Reveal) -> View:
+    """A decided game's view with the protocol's reveal: roles, result, nights, best move.
+
+    Public and audience snapshots never carry these (secrecy by type); a screen gets them
+    only from the retained `protocol` topic of the same game.
+    """
+    best = reveal.best_move
+    return replace(
+        view,
+        winner=reveal.winner.value,
+        termination=reveal.termination.value,
+        roles=tuple(sorted((seat, role.value) for seat, role in reveal.roles.items())),
+        nights=tuple(
+            NightView(
+                night=n.night, shot=n.shot,
+                shots=None if n.shots is None else tuple(sorted(n.shots.items())),
+                don_check=None if n.don_check is None else (n.don_check.seat,
+                                                             n.don_check.sheriff),
+                sheriff_check=None if n.sheriff_check is None else (n.sheriff_check.seat,
+                                                                    n.sheriff_check.black),
+            )
+            for n in reveal.nights
+        ),
+        best_move=None if best is None else BestMove(seat=best.seat, guess=best.guess,
+                                                     black_found=best.black_found),
+    )

@@ -24,6 +24,7 @@ from bus.testing import (
     next_item,
     next_message,
     received_until,
+    sample_reveal,
     sample_snapshot,
 )
 
@@ -50,6 +51,7 @@ def publish_everything(table: BusClient, hub: BusClient, marker: bytes) -> None:
     table.publish(TOPIC["protocol"], Protocol(
         game_id="g1", header={"format": "mafia-game-log", "version": 1, "rules": "cml"},
         actions=[{"action": "roles", "don": 2, "mafia": [5, 8], "sheriff": 1}], result={},
+        reveal=sample_reveal(),
     )).wait_for_publish()
     hub.publish(CMD_UNDO, Command(name="undo", request_id="r1")).wait_for_publish()
     next_message(table, CMD_UNDO)  # routed by the broker before anything that follows

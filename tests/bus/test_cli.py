@@ -12,6 +12,7 @@ import pytest
 
 from bus.cli import register
 from bus.config import BrokerConfig
+from bus.payloads import MODELS
 from bus.testing import connected_client
 
 PAYLOAD_NAMES = {"public", "audience", "judge", "status", "heartbeat", "event", "protocol",
@@ -34,7 +35,7 @@ def test_schema_prints_one_object_with_every_payload(capsys: pytest.CaptureFixtu
     for name, schema in schemas.items():
         assert schema["type"] == "object", name
         assert schema["additionalProperties"] is False, name
-        assert schema["properties"]["schema_version"]["const"] == 1, name
+        assert schema["properties"]["schema_version"]["const"] == MODELS[name].VERSION, name
     for view_class in ("public", "audience", "judge"):
         assert schemas[view_class]["properties"]["view_class"]["const"] == view_class
         assert schemas[view_class]["title"] == f"{view_class.capitalize()}Snapshot"

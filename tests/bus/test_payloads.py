@@ -6,7 +6,9 @@ import json
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
+from bus.errors import describe_validation_error
 from bus.payloads import (
     MAX_PAYLOAD_BYTES,
     MODELS,
@@ -23,10 +25,18 @@ from bus.payloads import (
     encode,
 )
 from bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_view
+from engine.roles import Role
+from engine.viewmodels import JudgeView
 
 HEADER = {"format": "mafia-game-log", "version": 1, "rules": "cml", "table": "3",
           "players": [f"Nick{n}" for n in range(1, 11)]}
 RESULT = {"rules": "cml", "finished": True, "winner": "red", "removed": []}
+REVEAL = {"roles": {str(n): "citizen" for n in range(1, 11)} | {"1": "sheriff", "2": "don",
+                                                                 "5": "mafia", "8": "mafia"},
+          "winner": "red", "termination": "all_black_out",
+          "nights": [{"night": 1, "shot": 7, "shots": None, "don_check": None,
+                      "sheriff_check": {"seat": 8, "black": True}}],
+          "best_move": {"seat": 7, "guess": [2, 5, 8], "black_found": 3}}
 
 VALID: dict[str, dict[str, Any]] = {
     "public": sample_snapshot_fields("public"),
@@ -35,12 +45,12 @@ VALID: dict[str, dict[str, Any]] = {
     "status": {"state": "online", "bdseq": 3, "booted_at": SAMPLE_TIME,
                "software_version": "mafiakit 0.1.0"},
     "heartbeat": {"seq": 41, "bdseq": 3, "sent_at": SAMPLE_TIME, "uptime_s": 12.5,
-                  "game_id": "cup-3-12", "last_event_seq": 57},
+                  "game_id": "cup-3-12", "last_public_seq": 31},
     "event": {"seq": 57, "game_id": "cup-3-12", "action": {"action": "nominate", "seat": 9},
               "accepted": True, "at": SAMPLE_TIME},
     "protocol": {"game_id": "cup-3-12", "header": HEADER,
                  "actions": [{"action": "roles", "don": 2, "mafia": [5, 8], "sheriff": 1}],
-                 "result": RESULT},
+                 "result": RESULT, "reveal": REVEAL},
     "command": {"name": "action", "request_id": "hub-1:42",
                 "args": {"action": {"action": "foul", "seat": 4}}},
     "reply": {"request_id": "hub-1:42", "name": "action", "ok": True},
@@ -64,7 +74,15 @@ def test_every_payload_round_trips(kind: str) -> None:
     model = MODELS[kind].model_validate(VALID[kind])
     again = decode(kind, encode(model))
     assert again == model
-    assert json.loads(encode(model))["schema_version"] == 1
+    assert json.loads(encode(model))["schema_version"] == MODELS[kind].VERSION
+
+
+def test_versions_grew_where_the_json_changed() -> None:
+    """Snapshots (no secret fields, screen seqs), heartbeat (last_public_seq) and protocol
+    (the reveal) changed shape in issue 8: version 2; the rest is still version 1."""
+    assert {kind: model.VERSION for kind, model in MODELS.items()} == {
+        "public": 2, "audience": 2, "judge": 2, "heartbeat": 2, "protocol": 2,
+        "status": 1, "event": 1, "command": 1, "reply": 1}
 
 
 def test_models_are_the_documented_ones() -> None:
@@ -94,6 +112,8 @@ ENVELOPE_REJECTIONS = [
     ("status", b'{"schema_version": "1"}', 'unsupported schema_version "1"'),
     ("status", b'{"schema_version": true}', "unsupported schema_version true"),
     ("status", b'{"schema_version": 1.0}', "unsupported schema_version 1.0"),
+    ("public", b'{"schema_version": 1}',
+     "public payload: unsupported schema_version 1 (this kit reads version 2)"),
     ("roles", b"{}", "unknown payload kind 'roles'"),
 ]
 
@@ -177,18 +197,24 @@ SECRETS = [
     ("nights", [{"night": 1, "shot": 7}]),
     ("best_move", {"seat": 7, "guess": [1, 2, 5], "black_found": 2}),
     ("night_steps", ["sheriff_check"]),
+    ("winner", "red"),
+    ("actions", 57),
 ]
 
 
 @pytest.mark.parametrize("view_class", ["public", "audience"])
 @pytest.mark.parametrize(("key", "value"), SECRETS)
-def test_open_snapshots_refuse_judge_data_before_the_end(
-    view_class: str, key: str, value: Any
+@pytest.mark.parametrize("phase", ["day", "finished"])
+def test_open_snapshots_have_no_field_for_judge_data(
+    view_class: str, key: str, value: Any, phase: str
 ) -> None:
-    leaking = sample_view(view_class, **{key: value})
-    with pytest.raises(ValueError, match=f"must not carry {key} before the game is decided"):
+    """Secrecy by type: not before the end, not after it (the reveal is on `protocol`)."""
+    step = "speech" if phase == "day" else "farewell"
+    leaking = sample_view(view_class, phase=phase, step=step, **{key: value})
+    with pytest.raises(ValidationError) as caught:
         Snapshot.model_validate(sample_snapshot_fields(view_class, view=leaking))
-    with pytest.raises(PayloadError, match=f"must not carry {key}"):
+    assert describe_validation_error(caught.value) == f"unknown field 'view.{view_class}.{key}'"
+    with pytest.raises(PayloadError, match=f"unknown field 'view.{view_class}.{key}'"):
         decode(view_class, raw(view_class, view=leaking))
 
 
@@ -203,19 +229,21 @@ def test_open_snapshots_refuse_secret_night_steps(step: str) -> None:
 def test_open_snapshots_show_the_night_itself(step: str) -> None:
     night = sample_view("public", phase="night", number=1, step=step, speaker=None, timer=None)
     snapshot = Snapshot.model_validate(sample_snapshot_fields("public", view=night))
-    assert snapshot.view["step"] == step
+    assert snapshot.view.step == step
 
 
-def test_open_snapshots_show_roles_once_the_game_is_decided() -> None:
-    decided = sample_view("public", phase="finished", step="over", winner="red",
-                          roles={"1": "sheriff", "2": "don"}, nights=[{"night": 1, "shot": 7}])
-    snapshot = Snapshot.model_validate(sample_snapshot_fields("public", view=decided))
-    assert snapshot.view["roles"] == {"1": "sheriff", "2": "don"}
+def test_the_protocol_carries_the_reveal() -> None:
+    protocol = Protocol.model_validate(VALID["protocol"])
+    assert protocol.reveal.roles[1] is Role.SHERIFF and protocol.reveal.winner == "red"
+    with pytest.raises(PayloadError, match="missing field 'reveal'"):
+        decode("protocol", raw("protocol", reveal=None))
 
 
 def test_the_judge_snapshot_carries_everything() -> None:
     snapshot = Snapshot.model_validate(sample_snapshot_fields("judge"))
-    assert snapshot.view["roles"] == {"1": "sheriff", "2": "don", "5": "mafia", "8": "mafia"}
+    assert isinstance(snapshot.view, JudgeView) and snapshot.view.roles is not None
+    assert {seat: role.value for seat, role in snapshot.view.roles.items()
+            if role != "citizen"} == {1: "sheriff", 2: "don", 5: "mafia", 8: "mafia"}
 
 
 def test_names_may_be_empty_before_the_roster() -> None:
@@ -259,4 +287,6 @@ def test_a_failed_reply_carries_the_table_s_reason() -> None:
 
 
 def test_payload_base_is_versioned() -> None:
-    assert Payload.model_fields["schema_version"].default == 1
+    assert Payload.VERSION == 1
+    for model in MODELS.values():
+        assert model.model_fields["schema_version"].default == model.VERSION

@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
 
 from device.feedback import press_feedback_seat, seat_pattern
+from engine.game import Game
+from engine.ruleset import load_ruleset
+from engine.viewmodels import AudienceView, PublicView, Reveal
+from engine.views import judge_view
 from device.leds import Pattern
 from device.pins import KEYS
 
@@ -22,21 +27,21 @@ def public(
     speaker: int | None = None,
     out: tuple[int, ...] = (),
     **extra: Any,
-) -> dict[str, Any]:
-    return {
-        "view": "public",
-        "phase": phase,
-        "step": step,
-        "number": 1,
-        "speaker": speaker,
-        "seats": [{"seat": s, "at_table": s not in out} for s in range(1, 11)],
-        "nominations": None,
-        "vote": None,
-        "lift": None,
-        "winner": None,
-        "roles": None,
-        **extra,
-    }
+) -> PublicView:
+    return PublicView.model_validate({
+        "view": "public", "rules": "cml", "phase": phase, "step": step, "number": 1,
+        "speaker": speaker, "timer": None,
+        "seats": [{"seat": s, "at_table": s not in out, "out": None, "fouls": 0,
+                   "muted": False} for s in range(1, 11)],
+        "nominations": None, "vote": None, "rounds": [], "lift": None, "day_vote": None,
+    } | extra)
+
+
+def decided(winner: str) -> Reveal:
+    """The protocol's reveal of a decided game with ROLES (the LEDs' winners)."""
+    return Reveal.model_validate({"roles": ROLES, "winner": winner,
+                                  "termination": "all_black_out", "nights": [],
+                                  "best_move": None})
 
 
 def seats(**marks: Pattern) -> tuple[Pattern, ...]:
@@ -63,22 +68,23 @@ CASES = {
         seats(s2=P.STEADY, s4=P.SLOW_PULSE, s9=P.SLOW_PULSE)),
     "hidden nominations show nothing": (public(speaker=2), 30.0, seats(s2=P.STEADY)),
     "a vote: candidates pulse, the current one steady": (
-        public(step="vote", vote={"round": 1, "candidates": [4, 9], "current": 9}), 1.5,
+        public(step="vote", vote={"round": 1, "candidates": [4, 9], "current": 9, "votes": {}}),
+        1.5,
         seats(s4=P.SLOW_PULSE, s9=P.STEADY)),
     "the lift question: candidates pulse": (
         public(step="lift", lift={"candidates": [4, 9], "yes": None, "passed": None}), None,
         seats(s4=P.SLOW_PULSE, s9=P.SLOW_PULSE)),
     "red wins: the red seats pulse, the black are dark": (
-        public("finished", "over", out=(2, 4, 7), winner="red", roles=ROLES), None,
+        public("finished", "over", out=(2, 4, 7)), (None, decided("red")),
         tuple(P.SLOW_PULSE if s in RED else P.OFF for s in range(1, 11))),
     "black wins": (
-        public("finished", "over", winner="black", roles=ROLES), None,
+        public("finished", "over"), (None, decided("black")),
         tuple(P.OFF if s in RED else P.SLOW_PULSE for s in range(1, 11))),
     "a draw: the table stays dim": (
-        public("finished", "over", out=(3,), winner="draw", roles=ROLES), None,
+        public("finished", "over", out=(3,)), (None, decided("draw")),
         seats(s3=P.OFF)),
     "a last farewell after the game": (
-        public("finished", "farewell", speaker=4, out=(4,), winner="red", roles=ROLES), 20.0,
+        public("finished", "farewell", speaker=4, out=(4,)), (20.0, decided("red")),
         tuple(P.SLOW_PULSE if s in RED else P.STEADY if s == 4 else P.OFF
               for s in range(1, 11))),
 }
@@ -86,17 +92,28 @@ CASES = {
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_seat_patterns(name: str) -> None:
-    view, left, expected = CASES[name]
-    assert seat_pattern(view, left) == expected
+    view, when, expected = CASES[name]
+    left, reveal = when if isinstance(when, tuple) else (when, None)
+    assert seat_pattern(view, left, reveal) == expected
+
+
+def test_a_decided_game_without_its_reveal_shows_no_winners() -> None:
+    """The public view has no roles: without the protocol's reveal nobody pulses."""
+    assert seat_pattern(public("finished", "over", out=(3,)), None) == seats(s3=P.OFF)
 
 
 @pytest.mark.parametrize("kind", ["judge", "audience", None])
 def test_only_the_public_view_may_reach_the_leds(kind: str | None) -> None:
-    view = {**public(speaker=1), "view": kind}
+    data = public(speaker=1).model_dump(mode="json")
+    other: object = data | {"view": kind}
+    if kind == "audience":
+        other = AudienceView.model_validate(data | {"view": "audience"})
+    elif kind == "judge":
+        other = judge_view(Game("cml").state, load_ruleset("cml"))
     with pytest.raises(ValueError, match="only show the public view"):
-        seat_pattern(view, None)
+        seat_pattern(other, None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="only show the public view"):
-        press_feedback_seat(view, "4")
+        press_feedback_seat(other, "4")  # type: ignore[arg-type]
 
 
 @given(
@@ -104,14 +121,25 @@ def test_only_the_public_view_may_reach_the_leds(kind: str | None) -> None:
     out=st.sets(st.integers(1, 10), max_size=6),
     left=st.none() | st.floats(0, 60),
     key=st.sampled_from(KEYS),
-    step=st.sampled_from(["night", "shoot", "checks", "best_move", "morning", "zero_night"]),
+    step=st.sampled_from(["night", "zero_night"]),
 )
 def test_at_night_the_leds_are_dark_and_a_press_lights_nothing(
     speaker: int | None, out: set[int], left: float | None, key: str, step: str
 ) -> None:
-    view = public("night", step, speaker=speaker, out=tuple(out))
+    number = 0 if step == "zero_night" else 1
+    view = public("night", step, speaker=speaker if number == 0 else None, out=tuple(out),
+                  number=number)
     assert seat_pattern(view, left) == (P.OFF,) * 10
     assert press_feedback_seat(view, key) is None
+
+
+@pytest.mark.parametrize("step", ["shoot", "checks", "best_move", "morning"])
+def test_a_public_view_cannot_even_hold_a_secret_night_step(step: str) -> None:
+    """The night steps once reached the LED code and were ignored; now the type refuses."""
+    with pytest.raises(ValidationError, match="must not show the night step"):
+        public("night", step)
+    with pytest.raises(ValidationError, match="no speaker or timer at night"):
+        public("night", "night", speaker=4)
 
 
 @given(key=st.sampled_from(KEYS))

@@ -19,7 +19,9 @@ from bus.testing import (
 )
 from bus.topics import command_topic, table_base, table_topic
 from device.testing import running_table, submit
+from engine.viewmodels import JudgeView, PublicView
 from engine.views import view
+from engine.vocab import InfoClass
 
 T, N = "cup", "3"
 
@@ -44,14 +46,15 @@ def test_every_accepted_action_updates_the_retained_views(broker: MosquittoProce
                      {"action": "start"}, {"action": "day"}):
             assert submit(table, line) == (True, "")
         watcher = connected_client(broker.config(), "watcher", table_base(T, N) + "/#")
-        snap = snapshot_with(watcher, public_topic(), 3)  # the retained one
-        assert snap.view == view(table.game.state, table.game.rules, "public", 3) | {
-            "timer": snap.view["timer"]}
-        assert snap.view["speaker"] == 1 and snap.timer_started_at is not None
-        assert snap.view["roles"] is None
+        public_seq = table.screen_seqs.seq[InfoClass.PUBLIC]
+        snap = snapshot_with(watcher, public_topic(), public_seq)  # the retained one
+        assert snap.view == view(table.game.state, table.game.rules, "public").model_copy(
+            update={"timer": snap.view.timer})
+        assert snap.view.speaker == 1 and snap.timer_started_at is not None
+        assert isinstance(snap.view, PublicView)  # no field for roles at all
         judge = snapshot_with(watcher, table_topic(T, N, "judge"), 3)
-        roles = judge.view["roles"]
-        assert isinstance(roles, dict) and roles["3"] == "don"
+        assert isinstance(judge.view, JudgeView) and judge.view.roles is not None
+        assert judge.view.roles[3] == "don"
         watcher.close()
 
 

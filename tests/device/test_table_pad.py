@@ -24,7 +24,7 @@ from engine.log import ACTION_FIELDS, dump_lines, header
 from engine.playout import Mix, random_game
 from engine.protocol import result
 from engine.replay import replay
-from engine.views import view
+from engine.views import public_view, reveal
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import log_to_script
@@ -47,18 +47,19 @@ ACTIONS_SEEN: set[str] = set()
 
 def check_leds(service: TableService, board: MockBoard) -> None:
     """The seat LED pins against the public view's pattern, right after an action."""
-    public = view(service.game.state, service.game.rules, "public")
+    public = public_view(service.game.state, service.game.rules)
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
     levels = board.led_values()
-    for seat, pattern in enumerate(seat_pattern(public, left), start=1):
+    patterns = seat_pattern(public, left, reveal(service.game.state))
+    for seat, pattern in enumerate(patterns, start=1):
         level = levels[seat - 1]
         if pattern is Pattern.OFF:
-            assert level == 0.0, (seat, public["step"])
+            assert level == 0.0, (seat, public.step)
         elif pattern is Pattern.STEADY:
-            assert level == 1.0, (seat, public["step"])
+            assert level == 1.0, (seat, public.step)
         elif pattern is Pattern.DIM:
-            assert level == pytest.approx(DIM_LEVEL), (seat, public["step"])
-    if public["phase"] == "night":
+            assert level == pytest.approx(DIM_LEVEL), (seat, public.step)
+    if public.phase == "night":
         assert levels == (0.0,) * 10
 
 
@@ -82,7 +83,7 @@ def test_a_game_keyed_in_through_the_pins(name: str, text: str, tmp_path: Path) 
             return
         seen[0] = svc.seq
         check_leds(svc, board)
-        checked.append(view(svc.game.state, svc.game.rules, "public")["step"])
+        checked.append(public_view(svc.game.state, svc.game.rules).step)
 
     service.listeners.append(after_change)
     try:

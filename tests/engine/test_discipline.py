@@ -36,6 +36,8 @@ from engine.testing import (
     timer_of,
     to_day,
 )
+from engine.viewmodels import Out, SeatView
+from engine.vocab import Cause
 from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
@@ -54,9 +56,8 @@ def fouls(game: Game, seat: int, n: int) -> None:
 
 
 
-def public_seat(game: Game, seat: int) -> dict[str, Any]:
-    seats: list[dict[str, Any]] = view(game.state, game.rules, "public")["seats"]
-    return seats[seat - 1]
+def public_seat(game: Game, seat: int) -> SeatView:
+    return view(game.state, game.rules, "public").seats[seat - 1]
 
 
 def run_turns(game: Game, nominations: dict[int, int] | None = None) -> list[Speech]:
@@ -94,15 +95,15 @@ def test_fouls_are_counted_in_the_protocol_003_9_5(rules: str) -> None:
     counted = result(game.state, rules)["fouls"]
     assert counted == {"1": 0, "2": 2, "3": 0, "4": 0, "5": 0, "6": 0, "7": 0, "8": 2,
                        "9": 0, "10": 0}
-    assert public_seat(game, 2)["fouls"] == 2
-    assert public_seat(game, 8)["fouls"] == 2
+    assert public_seat(game, 2).fouls == 2
+    assert public_seat(game, 8).fouls == 2
 
 
 def test_cml_third_foul_has_no_penalty_000_I_8_4() -> None:
     """000 I.8.4 "не получают никакого наказания за третий фол"."""
     game = started("cml")
     fouls(game, 2, 3)
-    assert public_seat(game, 2)["muted"] is False
+    assert public_seat(game, 2).muted is False
     game.push(Day())
     game.push(SpeechEnd())
     assert game.state.speech == Speech(2, "speech")
@@ -121,17 +122,17 @@ def test_third_foul_turns_the_next_turn_into_a_muted_turn_003_6_4(rules: str) ->
     may still nominate in it."""
     game = started(rules)
     fouls(game, 2, 3)
-    assert public_seat(game, 2)["muted"] is True
+    assert public_seat(game, 2).muted is True
     game.push(Day())
     game.push(SpeechEnd())
     assert game.state.speech == Speech(2, "muted_turn")
     public = view(game.state, game.rules, "public")
-    assert (public["step"], public["speaker"]) == ("muted_turn", 2)
-    assert public["timer"]["kind"] == "muted_turn"
+    assert (public.step, public.speaker) == ("muted_turn", 2)
+    assert public.timer is not None and public.timer.kind == "muted_turn"
     game.push(Nominate(6))  # "у игрока остаётся право выставить кандидатуру"
     game.push(SpeechEnd())
     assert game.state.speech == Speech(3, "speech")
-    assert public_seat(game, 2)["muted"] is False  # the penalty is used up
+    assert public_seat(game, 2).muted is False  # the penalty is used up
     speeches(game)
     day1 = day_result(game, 1)
     assert day1["speakers"] == list(range(1, 11))
@@ -212,7 +213,7 @@ def test_short_speech_timer_is_30_seconds_003_7_7() -> None:
     game.push(SpeechEnd())
     assert game.state.speech == Speech(3, "short_speech")
     assert timer_of(game) == ("short_speech", 30)
-    assert view(game.state, game.rules, "public")["step"] == "short_speech"
+    assert view(game.state, game.rules, "public").step == "short_speech"
 
 
 def test_fiim_2015_has_no_30_second_exception_at_four_players_001_6_4() -> None:
@@ -251,8 +252,8 @@ def test_fourth_foul_removes_without_a_farewell_003_6_5(rules: str) -> None:
     turns = run_turns(game)
     assert all(t.seat != 6 for t in turns)  # neither a farewell nor a turn
     assert result(game.state, rules)["removed"] == [{"seat": 6, "cause": "fouls", "day": 1}]
-    assert public_seat(game, 6)["out"] == {"cause": "fouls", "day": 1}
-    assert public_seat(game, 6)["fouls"] == 4
+    assert public_seat(game, 6).out == Out(cause=Cause("fouls"), day=1)
+    assert public_seat(game, 6).fouls == 4
     assert day_result(game, 1)["speakers"] == [1, 2, 3, 4, 5, 7, 8, 9, 10]
 
 
@@ -302,10 +303,10 @@ def test_removal_before_the_result_cancels_todays_vote_000_I_8_1(
     if isinstance(removal, Foul):
         fouls(game, 7, 3)
     game.push(removal)
-    assert view(game.state, game.rules, "public")["day_vote"] == "cancelled"
+    assert view(game.state, game.rules, "public").day_vote == "cancelled"
     speeches(game)
     assert game.state.voting is None
-    assert view(game.state, game.rules, "public")["step"] == "await_night"
+    assert view(game.state, game.rules, "public").step == "await_night"
     day1 = day_result(game, 1)
     assert (day1["vote"], day1["rounds"], day1["nominations"]) == ("cancelled", [], [4, 9])
 
@@ -320,7 +321,7 @@ def test_removal_during_the_voting_cancels_it_000_I_8_1(rules: str) -> None:
     game.push(Votes(4, count=3))
     game.push(Disqualify(7))
     assert game.state.voting is None
-    assert view(game.state, game.rules, "public")["step"] == "await_night"
+    assert view(game.state, game.rules, "public").step == "await_night"
     refused(game, Votes(9, count=3), "no voting round is running now")
     day1 = day_result(game, 1)
     assert (day1["vote"], day1["rounds"]) == ("cancelled", [])
@@ -365,7 +366,7 @@ def test_removal_after_the_result_cancels_tomorrows_vote_000_I_8_2(rules: str) -
     assert day_result(game, 2)["vote"] == "held"
     game.push(Night())
     to_day(game, shot=None)
-    assert view(game.state, game.rules, "public")["day_vote"] == "cancelled"
+    assert view(game.state, game.rules, "public").day_vote == "cancelled"
     refused(game, Nominate(2), "there is no vote today (cancelled by a removal)")
     speeches(game)
     assert day_result(game, 3)["vote"] == "cancelled"
@@ -379,7 +380,7 @@ def test_fiim_2015_removal_after_the_result_leaves_tomorrows_vote_001_7_1() -> N
     end_speeches(game)
     game.push(Night())
     to_day(game, shot=None)
-    assert view(game.state, game.rules, "public")["day_vote"] == "pending"
+    assert view(game.state, game.rules, "public").day_vote == "pending"
     speeches(game, {3: 9})
     day3 = day_result(game, 3)
     assert (day3["vote"], day3["nominations"]) == ("held", [9])
@@ -396,7 +397,7 @@ def test_the_leavers_own_fourth_foul_cancels_nothing_000_I_8_1(rules: str) -> No
     end_speeches(game)
     game.push(Night())
     to_day(game, shot=None)
-    assert view(game.state, game.rules, "public")["day_vote"] == "pending"
+    assert view(game.state, game.rules, "public").day_vote == "pending"
     assert [r["cause"] for r in result(game.state, rules)["removed"]] == ["vote"]
 
 
@@ -413,7 +414,7 @@ def test_the_killed_players_fourth_foul_cancels_nothing_000_I_8_1(rules: str) ->
     game.push(SpeechEnd())
     speeches(game, {2: 4, 3: 9})
     assert game.state.voting is not None
-    assert view(game.state, game.rules, "public")["day_vote"] == "pending"
+    assert view(game.state, game.rules, "public").day_vote == "pending"
 
 
 @pytest.mark.parametrize("rules", RULESETS)
@@ -429,7 +430,7 @@ def test_removal_at_night_cancels_the_next_days_vote_001_7_2(rules: str, night: 
     game.push(Disqualify(7))
     game.push(Day())
     day = night + 1
-    assert view(game.state, game.rules, "public")["day_vote"] == "cancelled"
+    assert view(game.state, game.rules, "public").day_vote == "cancelled"
     refused(game, Nominate(4), "there is no vote today (cancelled by a removal)")
     speeches(game)
     assert day_result(game, day)["vote"] == "cancelled"
@@ -454,7 +455,7 @@ def test_team_loss_awards_the_game_to_the_other_team_003_6_8(
     assert out["removed"] == [{"seat": offender, "cause": "disqualified", "day": 1}]
     no_farewell = Speech(offender, "farewell")  # 003 6.5: removal without a last word
     assert no_farewell not in (game.state.speech, *game.state.queue)
-    assert view(game.state, game.rules, "public")["termination"] == "team_loss"
+    assert view(game.state, game.rules, "judge").termination == "team_loss"
 
 
 @pytest.mark.parametrize("rules", RULESETS)

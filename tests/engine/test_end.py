@@ -32,7 +32,8 @@ from engine.protocol import result
 from engine.state import Speech
 from engine.testing import quiet_day, refused, speeches, started, to_day
 from engine.timer import current_timer
-from engine.views import view
+from engine.viewmodels import PublicView, TimerView
+from engine.views import public_view, reveal
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.
@@ -42,8 +43,8 @@ BLACK_WIN = Outcome(Winner.BLACK, Termination.BLACK_PARITY)
 
 
 
-def public(game: Game) -> dict[str, Any]:
-    return view(game.state, game.rules, "public")
+def public(game: Game) -> PublicView:
+    return public_view(game.state, game.rules)
 
 
 
@@ -124,7 +125,7 @@ def test_black_wins_at_parity_at_a_kill_in_the_morning_000_I_1_4(rules: str) -> 
     game.push(Shoot(target=7))
     assert game.outcome() is None
     assert 7 in game.state.at_table
-    assert public(game)["seats"][6]["at_table"] is True  # the night reveals nothing
+    assert public(game).seats[6].at_table is True  # the night reveals nothing
     game.push(DonCheck(1))
     game.push(SheriffCheck(3))
     assert game.outcome() is None
@@ -156,13 +157,16 @@ def test_the_decisive_leaver_has_his_farewell_002_end(rules: str) -> None:
     to_day_2(game)
     speeches(game, {3: 7})
     shown = public(game)
-    assert (shown["phase"], shown["step"], shown["speaker"]) == ("finished", "farewell", 7)
-    assert shown["timer"] == {"kind": "farewell", "seconds": 60}
-    assert shown["winner"] == "black"
-    assert shown["roles"] is not None  # the protocol is public once the game is decided
+    assert (shown.phase, shown.step, shown.speaker) == ("finished", "farewell", 7)
+    assert shown.timer == TimerView(kind="farewell", seconds=60)
+    # decided: the reveal (roles, result) exists, but only for the protocol topic (issue 8)
+    assert "winner" not in PublicView.model_fields and "roles" not in PublicView.model_fields
+    shown_reveal = reveal(game.state)
+    assert shown_reveal is not None and shown_reveal.winner == "black"
+    assert sorted(shown_reveal.roles) == list(range(1, 11))
     game.push(SpeechEnd())
     shown = public(game)
-    assert (shown["phase"], shown["step"], shown["speaker"]) == ("finished", "over", None)
+    assert (shown.phase, shown.step, shown.speaker) == ("finished", "over", None)
     assert current_timer(game.state, game.rules) is None
     refused(game, SpeechEnd(), "nobody is speaking now")
 
@@ -202,7 +206,7 @@ def test_a_game_decided_during_a_speech_stops_it_000_I_1_5(rules: str, decider: 
     game.push(decider)
     assert game.outcome() is not None
     assert game.state.speech is None
-    assert public(game)["step"] == "over"
+    assert public(game).step == "over"
 
 
 # -- quiet rounds ------------------------------------------------------------------------------
@@ -226,7 +230,7 @@ def test_three_quiet_nights_are_a_draw_that_morning_000_I_8_5(rules: str) -> Non
     assert game.state.speech is None
     out = result(game.state, rules)
     assert (out["winner"], out["days"][-1]["day"]) == ("draw", 3)
-    assert public(game)["phase"] == "finished"
+    assert public(game).phase == "finished"
 
 
 @pytest.mark.parametrize("rules", ["cml", "judge-guide"])

@@ -32,6 +32,7 @@ from engine.testing import (
     timer_of,
     to_day,
 )
+from engine.viewmodels import TimerView
 from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
@@ -54,7 +55,7 @@ def test_day1_opens_with_seat_1_and_goes_round_the_table_000_I_6_2(rules: str) -
     game = started(rules)
     game.push(Day())
     assert game.state.speech == Speech(1, "speech")
-    assert view(game.state, game.rules, "public")["speaker"] == 1
+    assert view(game.state, game.rules, "public").speaker == 1
     speeches(game)
     day = day_result(game, 1)
     assert day["opener"] == 1
@@ -136,7 +137,7 @@ def test_killed_players_farewell_comes_first_in_the_morning_000_I_7_3_1(rules: s
     to_day(game, shot=7)
     assert game.state.speech == Speech(7, "farewell")
     public = view(game.state, game.rules, "public")
-    assert (public["step"], public["speaker"]) == ("farewell", 7)
+    assert (public.step, public.speaker) == ("farewell", 7)
     assert timer_of(game) == ("farewell", 60)
     refused(game, Nominate(4), "only during a player's own day speech")
     game.push(SpeechEnd())
@@ -193,7 +194,7 @@ def test_no_nomination_after_the_speeches_are_over_000_I_6_8(rules: str) -> None
     game = started(rules)
     game.push(Day())
     speeches(game)
-    assert view(game.state, game.rules, "public")["step"] == "await_night"
+    assert view(game.state, game.rules, "public").step == "await_night"
     refused(game, Nominate(4), "only during a player's own day speech")
     game.push(Night())
     refused(game, Nominate(4), "only during a player's own day speech")
@@ -293,7 +294,7 @@ def test_regular_speech_is_60_seconds_000_I_6_8(rules: str) -> None:
     game = started(rules)
     game.push(Day())
     assert timer_of(game) == ("speech", 60)
-    assert view(game.state, game.rules, "public")["timer"] == {"kind": "speech", "seconds": 60}
+    assert view(game.state, game.rules, "public").timer == TimerView(kind="speech", seconds=60)
 
 
 @pytest.mark.parametrize(("rules", "window"),
@@ -364,4 +365,4 @@ def test_check_timers_000_I_7_5_vs_001_4_5_8(rules: str, seconds: float) -> None
     assert timer_of(game) == ("sheriff_check", seconds)
     game.push(SheriffCheck(5))
     assert timer_of(game) is None
-    assert view(game.state, game.rules, "public")["timer"] is None  # nights stay dark
+    assert view(game.state, game.rules, "public").timer is None  # nights stay dark

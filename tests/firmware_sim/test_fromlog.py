@@ -21,7 +21,7 @@ from engine.log import action_to_dict, header, parse_action
 from engine.playout import Mix, random_game
 from engine.protocol import result
 from engine.replay import ReplayError, replay
-from engine.views import view
+from engine.views import judge_view
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import Press, key_script, log_presses, log_to_script
@@ -40,7 +40,7 @@ class PadJudge:
         self.recorded: list[dict[str, Any]] = []
 
     def __call__(self, event: KeyEvent) -> None:
-        judge = view(self.game.state, self.game.rules, "judge", len(self.game.actions))
+        judge = judge_view(self.game.state, self.game.rules, len(self.game.actions))
         outcome = self.decoder.feed(event, judge)
         assert not isinstance(outcome, PadError), (event, outcome, self.recorded[-3:])
         if isinstance(outcome, Action):

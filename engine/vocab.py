@@ -1,0 +1,112 @@
+"""The game's vocabulary: every phase, step, speech kind, cause and result as an enum.
+
+StrEnum, so each member *is* its string: the game log, the views' JSON and the engine's hot
+path (which compares plain strings) stay exactly as they were, while mypy knows the values.
+Roles and teams live in `engine.roles`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where the game is; `finished` appears only in views (the state keeps its last phase)."""
+
+    SETUP = "setup"
+    NIGHT = "night"
+    DAY = "day"
+    FINISHED = "finished"
+
+
+class SpeechKind(StrEnum):
+    """What a speech is (also the timer kind of the day)."""
+
+    FAREWELL = "farewell"
+    REGULAR = "regular"  # a regular turn not begun yet; resolved to one of the three below
+    SPEECH = "speech"
+    SHORT_SPEECH = "short_speech"
+    MUTED_TURN = "muted_turn"
+    TIE_SPEECH = "tie_speech"
+    MAJORITY_SPEECH = "majority_speech"  # 000 I.6.18.5: the day-1 vote winner stays
+
+
+class NightStep(StrEnum):
+    """A step of nights 1+ in the order of the script (000 I.7.3-7.8): judge class only."""
+
+    SHOOT = "shoot"
+    DON_CHECK = "don_check"
+    SHERIFF_CHECK = "sheriff_check"
+    BEST_MOVE = "best_move"
+
+
+class Step(StrEnum):
+    """The fine-grained step a view shows (docs/views.md, "Steps")."""
+
+    DEAL = "deal"
+    READY = "ready"
+    ZERO_NIGHT = "zero_night"
+    NIGHT = "night"  # what public and audience see of nights 1+
+    SHOOT = "shoot"
+    CHECKS = "checks"
+    BEST_MOVE = "best_move"
+    MORNING = "morning"
+    FAREWELL = "farewell"
+    REGULAR = "regular"
+    SPEECH = "speech"
+    SHORT_SPEECH = "short_speech"
+    MUTED_TURN = "muted_turn"
+    TIE_SPEECH = "tie_speech"
+    MAJORITY_SPEECH = "majority_speech"
+    VOTE = "vote"
+    LIFT = "lift"
+    AWAIT_NIGHT = "await_night"
+    OVER = "over"
+
+
+# The only steps of a night the players may see: the rest would tell who is out.
+OPEN_NIGHT_STEPS = frozenset({Step.NIGHT, Step.ZERO_NIGHT})
+
+
+class DayVote(StrEnum):
+    """Today's vote (game log: days[].vote); pending until decided."""
+
+    PENDING = "pending"
+    NONE = "none"
+    SKIPPED = "skipped"
+    CANCELLED = "cancelled"
+    HELD = "held"
+
+
+class Cause(StrEnum):
+    """Why a player left the table."""
+
+    VOTE = "vote"
+    LIFT = "lift"
+    KILL = "kill"
+    FOULS = "fouls"
+    DISQUALIFIED = "disqualified"
+
+
+class InfoClass(StrEnum):
+    """Who may see a view (docs/views.md): each class sees at most what the next one sees."""
+
+    PUBLIC = "public"
+    AUDIENCE = "audience"
+    JUDGE = "judge"
+
+
+class Winner(StrEnum):
+    RED = "red"
+    BLACK = "black"
+    DRAW = "draw"
+
+
+class Termination(StrEnum):
+    """Why the game ended."""
+
+    ALL_BLACK_OUT = "all_black_out"  # 000 I.1.4: every black player is out
+    BLACK_PARITY = "black_parity"  # 000 I.1.4: blacks >= reds at the table
+    QUIET_ROUNDS = "quiet_rounds"  # 000 I.8.5, 003 7.9, 001 7.3
+    FOUR_PLAYER_MISSES = "four_player_misses"  # 003 7.8
+    TEAM_LOSS = "team_loss"  # 003 6.8: the team of the offender loses
