@@ -23,7 +23,7 @@ ROLES: Final = {
     "6": "don", "7": "citizen", "8": "mafia", "9": "citizen", "10": "citizen",
 }
 NIGHTS: Final = [
-    {"night": 1, "shot": 7, "don_check": {"seat": 4, "sheriff": True},
+    {"night": 1, "shot": 7, "shots": None, "don_check": {"seat": 4, "sheriff": True},
      "sheriff_check": {"seat": 2, "black": True}},
     {"night": 2, "shot": None, "shots": {"6": 1, "8": 5},
      "don_check": {"seat": 1, "sheriff": False}, "sheriff_check": {"seat": 6, "black": True}},

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from pydantic import BaseModel
+
 from engine.viewmodels import Reveal
 
 PHASES: Final = ("setup", "night", "day", "finished")
@@ -133,7 +135,10 @@ class View:
 
 
 def read_view(data: Any, started_at: float | None = None) -> View:
-    """Turn a view dict into a View; `started_at` is the payload's timer start, if any."""
+    """Turn a view (the engine's typed model, or its JSON as received) into a View;
+    `started_at` is the payload's timer start, if any."""
+    if isinstance(data, BaseModel):
+        data = data.model_dump(mode="json")
     if not isinstance(data, dict):
         raise ViewError(f"the game state must be a JSON object, not {_kind(data)}")
     info_class = data.get("view", "public")

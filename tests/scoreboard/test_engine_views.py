@@ -7,11 +7,11 @@ import pytest
 from engine import actions as act
 from engine.game import Game
 from engine.playout import Mix, random_game
-from engine.views import view
+from engine.views import reveal, view
 from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.secrecy import secret_free, secrets_found
 from scoreboard.tablefeed import TableFeed
-from scoreboard.view import read_view
+from scoreboard.view import read_view, with_reveal
 
 NOW = 1_764_403_200.0
 MIX = Mix(foul=0.05, disqualify=0.004, undo=0.03, tie_bias=0.5)
@@ -40,6 +40,10 @@ def test_every_engine_view_reads_and_no_public_frame_leaks(rules: str, seed: int
                 assert secret_free(wall_frame([feed], NOW, lang))
             checked += 1
     assert game.state.finished and checked > 0
-    final = table_frame(TableFeed("3", view=read_view(view(game.state, game.rules, "public"))),
-                        NOW, "ru")
+    public = read_view(view(game.state, game.rules, "public"))
+    hidden = table_frame(TableFeed("3", view=public), NOW, "ru")
+    assert hidden.over and not any(seat.role for seat in hidden.seats)  # no protocol yet
+    shown = reveal(game.state)
+    assert shown is not None
+    final = table_frame(TableFeed("3", view=with_reveal(public, shown)), NOW, "ru")
     assert final.over and final.result and all(seat.role for seat in final.seats)

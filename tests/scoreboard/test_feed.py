@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bus.testing import sample_reveal
+from engine.viewmodels import PublicView
 from scoreboard.feed import FeedStore, liveness
-from scoreboard.samples import NOW, sample_payload
+from scoreboard.model import table_frame
+from scoreboard.samples import NOW, sample_payload, sample_view
 
 STALE = 10.0
 
@@ -150,3 +153,27 @@ def test_the_table_services_judge_extras_are_read_from_the_view() -> None:
     store.on_snapshot("3", payload, NOW)
     feed = store.feed("3", NOW)
     assert feed.last_error == "no timer is running" and feed.pending_key == "Голоса → №4"
+
+
+def _decided_public(game_id: str) -> dict[str, object]:
+    """A decided game's public snapshot as the bus delivers it: no roles, no result."""
+    view = {key: value for key, value in sample_view("over_red").items()
+            if key in PublicView.model_fields}
+    return {"view": view, "names": [], "seq": 40, "game_id": game_id}
+
+
+def test_the_reveal_comes_only_from_the_protocol_of_the_same_game() -> None:
+    """Secrecy by type (issue 8): the screen draws roles and the result from the protocol."""
+    store = FeedStore()
+    assert store.on_snapshot("3", _decided_public("g1"), 100.0)
+    hidden = store.feed("3", 100.0).view
+    assert hidden is not None and hidden.over and hidden.roles is None and hidden.winner is None
+    store.on_protocol("3", "g0", sample_reveal())  # an earlier game's protocol: not this one
+    assert store.feed("3", 100.0).view.roles is None  # type: ignore[union-attr]
+    store.on_protocol("3", "g1", sample_reveal())
+    shown = store.feed("3", 100.0).view
+    assert shown is not None and shown.winner == "red" and dict(shown.roles or ())[2] == "don"
+    frame = table_frame(store.feed("3", 100.0), 100.0, "en")
+    assert all(seat.role for seat in frame.seats) and frame.result
+    store.on_protocol("3", None, None)  # cleared: an undo took the game back
+    assert store.feed("3", 100.0).view.roles is None  # type: ignore[union-attr]

@@ -61,7 +61,7 @@ def pump_until(live: LiveFeed, done: Callable[[], bool]) -> None:
 def test_subscriptions_per_screen() -> None:
     assert subscriptions("cup", "3", "public") == [
         "mafia/v1/cup/tables/3/public", "mafia/v1/cup/tables/3/status",
-        "mafia/v1/cup/tables/3/heartbeat"]
+        "mafia/v1/cup/tables/3/heartbeat", "mafia/v1/cup/tables/3/protocol"]
     assert subscriptions("cup", None, "public")[0] == "mafia/v1/cup/tables/+/public"
     assert subscriptions("cup", "3", "judge")[-1] == "mafia/v1/cup/tables/3/events"
     with pytest.raises(ValueError, match="view class 'secret'"):

@@ -1,0 +1,142 @@
+"""What the screens may count: nothing at night, and no roles after an undo (issue 9).
+
+A public or audience screen must not learn how many things happened at night (a don's check
+or not tells who is out), so night actions publish no public or audience snapshot, and the
+public seq and the heartbeat's `last_public_seq` stay where they were. An undo that takes a
+decided game back to running clears the retained protocol, so a screen connecting later
+learns no role.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bus.broker import MosquittoProcess
+from bus.client import Received
+from bus.payloads import Heartbeat, Protocol, Snapshot, decode
+from bus.testing import connected_client, next_item
+from bus.topics import parse, table_base, table_topic
+from device.config import TableSettings
+from device.service import TableService
+from device.testing import running_table, submit
+from engine import actions as act
+from engine.log import action_to_dict
+from engine.playout import Mix, random_game
+from engine.state import NIGHT
+from engine.vocab import InfoClass
+
+T, N = "cup", "7"  # a table no other test uses: the session's broker keeps retained state
+NIGHT_ACTIONS = (act.Shoot, act.DonCheck, act.SheriffCheck, act.BestMove)
+
+
+def _first_night() -> tuple[list[act.Action], list[act.Action]]:
+    """A legal game cut at the start of night 1: (up to the night, the night's actions)."""
+    played = random_game("cml", 4, Mix(undo=0.0, foul=0.0, disqualify=0.0))
+    game_so_far: list[act.Action] = []
+    for index, action in enumerate(played.entered):
+        game_so_far.append(action)
+        if isinstance(action, act.Night) and index > 3:
+            rest = played.entered[index + 1:]
+            night = []
+            for later in rest:
+                if not isinstance(later, NIGHT_ACTIONS):
+                    break
+                night.append(later)
+            assert len(night) >= 2, night  # a shot and at least one check
+            return game_so_far, night
+    raise AssertionError("the random game never reached night 1")
+
+
+def test_night_actions_leave_the_screen_seqs_alone(tmp_path: Path) -> None:
+    table = TableService(TableSettings(journal=tmp_path / "j.sqlite"), connect=False)
+    before, night = _first_night()
+    for action in before:
+        assert table.submit_line(action_to_dict(action))[0]
+    assert table.game.state.phase == NIGHT and table.game.state.number == 1
+    seqs, journal = dict(table.screen_seqs.seq), table.seq
+    for action in night:
+        assert table.submit_line(action_to_dict(action))[0]
+    assert table.seq == journal + len(night)  # the judge's seq counts every action
+    assert table.screen_seqs.seq == seqs  # the players' seqs count none of them
+    assert table.submit_line({"action": "day"})[0]
+    assert all(table.screen_seqs.seq[c] == seqs[c] + 1 for c in seqs)  # the morning shows
+    table.close()
+
+
+def test_night_actions_send_the_screens_nothing(broker: MosquittoProcess,
+                                                tmp_path: Path) -> None:
+    before, night = _first_night()
+    with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table=N,
+                       heartbeat_s=0.05) as table:
+        for action in before:
+            assert submit(table, action_to_dict(action)) == (True, "")
+        public_seq = table.screen_seqs.seq[InfoClass.PUBLIC]
+        base = table_base(T, N)
+        watcher = connected_client(broker.config(), "watcher", f"{base}/public",
+                                   f"{base}/audience", f"{base}/judge", f"{base}/heartbeat")
+        for kind in ("public", "audience", "judge"):  # the retained ones come first
+            next_item(watcher, lambda i, k=kind: isinstance(i, Received)  # type: ignore[misc]
+                      and parse(i.topic).kind == k)
+        for action in night:
+            assert submit(table, action_to_dict(action)) == (True, "")
+        ok, why = submit(table, {"action": "nominate", "seat": 4})  # refused at night
+        assert not ok
+        seen: list[Snapshot | Heartbeat] = []
+
+        def marker(item: object) -> bool:
+            if not isinstance(item, Received):
+                return False
+            payload = decode(parse(item.topic).kind, item.payload)
+            assert isinstance(payload, Snapshot | Heartbeat)
+            seen.append(payload)
+            return isinstance(payload, Snapshot) and getattr(payload.view, "last_error",
+                                                             None) == why
+
+        next_item(watcher, marker)  # the judge's refusal: everything before it has arrived
+        watcher.close()
+    snapshots = [p for p in seen if isinstance(p, Snapshot)]
+    assert [s.view_class for s in snapshots] == ["judge"] * (len(night) + 1)
+    assert {s.seq for s in snapshots[:-1]} == set(range(len(before) + 1,
+                                                        len(before) + len(night) + 1))
+    beats = [p for p in seen if isinstance(p, Heartbeat)]
+    assert all(beat.last_public_seq == public_seq for beat in beats)
+
+
+def _retained_now(broker: MosquittoProcess, table: TableService, name: str) -> list[Received]:
+    """Everything retained for the table, as a screen connecting now receives it."""
+    late = connected_client(broker.config(), name, f"{table_base(T, N)}/#")
+    ok, why = submit(table, {"action": "speech_end", "seat": 11})  # a refusal: the marker
+    assert not ok
+    got: list[Received] = []
+
+    def until_marker(item: object) -> bool:
+        if not isinstance(item, Received):
+            return False
+        got.append(item)
+        return item.topic == table_topic(T, N, "judge") and why in item.payload.decode()
+
+    next_item(late, until_marker)
+    late.close()
+    return got
+
+
+def test_an_undo_after_the_end_clears_the_retained_protocol(broker: MosquittoProcess,
+                                                            tmp_path: Path) -> None:
+    played = random_game("cml", 11, Mix(undo=0.0))
+    with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table=N) as table:
+        for action in played.entered:
+            assert submit(table, action_to_dict(action)) == (True, "")
+        assert table.game.state.finished
+        protocol = table_topic(T, N, "protocol")
+        decided = [m for m in _retained_now(broker, table, "early") if m.topic == protocol]
+        assert len(decided) == 1  # the reveal is there while the game is decided
+        shown = decode("protocol", decided[0].payload)
+        assert isinstance(shown, Protocol) and len(shown.reveal.roles) == 10
+
+        while table.game.state.finished:  # back past the action that decided the game
+            assert submit(table, {"action": "undo"}) == (True, "")
+        later = _retained_now(broker, table, "late")
+    assert [m for m in later if m.topic == protocol and m.payload] == []
+    publics = [decode("public", m.payload) for m in later if m.topic.endswith("/public")]
+    assert publics and all(isinstance(p, Snapshot) and p.view.phase != "finished"
+                           for p in publics)
