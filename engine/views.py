@@ -9,7 +9,7 @@ who is out).
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Literal, assert_never, overload
 
 from engine.roles import BLACK_ROLES, Role
 from engine.ruleset import Ruleset
@@ -65,6 +65,17 @@ def step(s: GameState, rules: Ruleset) -> Step:
     return Step.AWAIT_NIGHT
 
 
+@overload
+def view(s: GameState, rules: Ruleset, info_class: Literal[InfoClass.PUBLIC, "public"],
+         actions: int = 0) -> PublicView: ...
+@overload
+def view(s: GameState, rules: Ruleset, info_class: Literal[InfoClass.AUDIENCE, "audience"],
+         actions: int = 0) -> AudienceView: ...
+@overload
+def view(s: GameState, rules: Ruleset, info_class: Literal[InfoClass.JUDGE, "judge"],
+         actions: int = 0) -> JudgeView: ...
+@overload
+def view(s: GameState, rules: Ruleset, info_class: InfoClass | str, actions: int = 0) -> View: ...
 def view(s: GameState, rules: Ruleset, info_class: InfoClass | str, actions: int = 0) -> View:
     """The state as the given information class may see it."""
     cls = _info_class(info_class)

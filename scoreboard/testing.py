@@ -89,14 +89,14 @@ def bus_snapshot(name: str, tournament: str, table: str, seq: int = 1) -> Any:
     from datetime import UTC, datetime
 
     from bus.payloads import Snapshot
-    from scoreboard.samples import sample_payload
-
     from engine.viewmodels import AudienceView, JudgeView, PublicView
+    from scoreboard.samples import sample_payload
 
     payload = sample_payload(name, table)
     started = payload["timer_started_at"]
-    model = {"public": PublicView, "audience": AudienceView, "judge": JudgeView}[
-        payload["view"]["view"]]
+    models: dict[str, type[PublicView | AudienceView | JudgeView]] = {
+        "public": PublicView, "audience": AudienceView, "judge": JudgeView}
+    model = models[payload["view"]["view"]]
     # the samples draw a decided game with its reveal merged in, as the feed shows it; on
     # the bus a screen class has no field for it (the reveal travels on `protocol`)
     view = {key: value for key, value in payload["view"].items() if key in model.model_fields}

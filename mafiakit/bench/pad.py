@@ -28,24 +28,21 @@ from device.feedback import OK_FLASH, press_feedback_seat, seat_pattern
 from device.hardware import TableHardware
 from device.pad import KeyEvent
 from device.pins import PinMap, make_factory
+from engine.viewmodels import PublicView, SeatView
+from engine.vocab import DayVote, Phase, Step
 from firmware_sim.board import MockBoard
 
 Consumer = Callable[[KeyEvent], None]
 
-DAY_VIEW: dict[str, Any] = {
-    "view": "public",
-    "phase": "day",
-    "step": "speech",
-    "number": 1,
-    "speaker": 1,
-    "seats": [{"seat": seat, "at_table": True} for seat in range(1, 11)],
-    "nominations": None,
-    "vote": None,
-    "lift": None,
-}
+DAY_VIEW = PublicView(
+    rules="cml", phase=Phase.DAY, number=1, step=Step.SPEECH, speaker=1, timer=None,
+    seats=tuple(SeatView(seat=seat, at_table=True, out=None, fouls=0, muted=False)
+                for seat in range(1, 11)),
+    nominations=None, vote=None, rounds=(), lift=None, day_vote=DayVote.PENDING,
+)
 
 
-def feedback_consumer(hardware: TableHardware, public_view: dict[str, Any]) -> Consumer:
+def feedback_consumer(hardware: TableHardware, public_view: PublicView) -> Consumer:
     """The minimal consumer: flash the pressed seat's LED where the public view allows it."""
 
     def consume(event: KeyEvent) -> None:

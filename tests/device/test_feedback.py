@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from device.feedback import press_feedback_seat, seat_pattern
+from device.leds import Pattern
+from device.pins import KEYS
 from engine.game import Game
 from engine.ruleset import load_ruleset
 from engine.viewmodels import AudienceView, PublicView, Reveal
 from engine.views import judge_view
-from device.leds import Pattern
-from device.pins import KEYS
 
 P = Pattern
 

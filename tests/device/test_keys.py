@@ -74,7 +74,7 @@ def last(keys: str, at: JudgeView) -> Result:
     return feed(PadDecoder(), keys, at)[-1]
 
 
-ACTIONS: dict[str, tuple[dict[str, Any], str, dict[str, Any]]] = {
+ACTIONS: dict[str, tuple[JudgeView, str, dict[str, Any]]] = {
     # setup
     "roles: don, two mafia, sheriff, NEXT": (
         DEAL, "3 5 8 1 NEXT", {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}),
@@ -167,7 +167,7 @@ def test_every_action_of_the_game_log(name: str) -> None:
     assert last(keys, at) == Action(expected)
 
 
-REFUSALS: dict[str, tuple[dict[str, Any], str, str]] = {
+REFUSALS: dict[str, tuple[JudgeView, str, str]] = {
     "a role seat twice": (DEAL, "3 3", "seat 3 already has a role"),
     "a fifth role": (DEAL, "1 2 3 4 5", "all four roles were in"),
     "roles incomplete": (DEAL, "1 2 NEXT", "2 of 4 entered"),
@@ -210,7 +210,7 @@ def test_a_refusal_clears_the_unfinished_sequence(name: str) -> None:
     assert decoder.text(at) == PadDecoder().text(at)
 
 
-PENDING: dict[str, tuple[dict[str, Any], str, str]] = {
+PENDING: dict[str, tuple[JudgeView, str, str]] = {
     "roles on the way": (DEAL, "3 5", "DON 3  MAFIA 5 _  SHERIFF _"),
     "foul": (SPEECH, "FOUL", "FOUL _"),
     "removal": (SPEECH, "FOUL^", "REMOVE _"),

@@ -37,7 +37,7 @@ def _first_night() -> tuple[list[act.Action], list[act.Action]]:
         game_so_far.append(action)
         if isinstance(action, act.Night) and index > 3:
             rest = played.entered[index + 1:]
-            night = []
+            night: list[act.Action] = []
             for later in rest:
                 if not isinstance(later, NIGHT_ACTIONS):
                     break

@@ -6,8 +6,6 @@ Seeds: 000 = cml (I.8, II), 003 = fiim (6, 7), 001 = fiim-2015 (6, 7),
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine import (
@@ -37,8 +35,8 @@ from engine.testing import (
     to_day,
 )
 from engine.viewmodels import Out, SeatView
-from engine.vocab import Cause
 from engine.views import view
+from engine.vocab import Cause
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 MUTING = ("fiim", "fiim-2015", "judge-guide")  # third foul: the next speech is lost

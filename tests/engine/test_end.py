@@ -6,8 +6,6 @@ Seeds: 000 = cml (I.1.4, I.8.5), 003 = fiim (1.4, 7.8, 7.9),
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine import (

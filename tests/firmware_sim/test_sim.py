@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -14,6 +13,7 @@ from device.hardware import TableHardware
 from device.keys import Action, PadDecoder
 from device.leds import Pattern
 from device.pad import KeyEvent
+from engine.viewmodels import JudgeView
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.script import (
@@ -107,11 +107,15 @@ def test_a_bouncy_replay_in_virtual_time_gives_clean_events(
 def test_a_script_through_pins_filter_and_grammar_records_the_actions(
     hardware: TableHardware, board: MockBoard, clock: ManualClock
 ) -> None:
-    day: dict[str, Any] = {
-        "view": "judge", "phase": "day", "step": "speech", "number": 1, "speaker": 2,
-        "seats": [{"seat": s, "at_table": True} for s in range(1, 11)],
-        "vote": None, "night_steps": [], "actions": 9,
-    }
+    day = JudgeView.model_validate({
+        "view": "judge", "rules": "cml", "phase": "day", "step": "speech", "number": 1,
+        "speaker": 2, "timer": None,
+        "seats": [{"seat": s, "at_table": True, "out": None, "fouls": 0, "muted": False}
+                  for s in range(1, 11)],
+        "nominations": None, "vote": None, "rounds": [], "lift": None, "day_vote": "pending",
+        "winner": None, "termination": None, "roles": None, "nights": [], "best_move": None,
+        "night_steps": [], "actions": 9,
+    })
     decoder = PadDecoder()
     recorded = []
 

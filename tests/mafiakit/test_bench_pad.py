@@ -27,7 +27,7 @@ def test_every_press_reaches_its_seat_led() -> None:
 
 def test_at_night_the_same_path_lights_no_seat() -> None:
     pin_map, factory = PinMap(), MockFactory(pin_class=MockPWMPin)
-    night = {**DAY_VIEW, "phase": "night", "step": "night", "speaker": None}
+    night = DAY_VIEW.model_copy(update={"phase": "night", "step": "night", "speaker": None})
     table = TableHardware(pin_map, factory)
     try:
         with pytest.raises(RuntimeError, match="the LED of seat 1 did not change"):
