@@ -1,72 +1,101 @@
-"""The table's hands and lights: pad keys -> game actions; game -> seat LEDs, tones, music.
+"""The table's hands and lights: pad keys -> what the judge wants done; game -> seat LEDs,
+tones, music.
 
-Runs on the engine thread only (the service calls it): key events arrive through the service
-inbox; LEDs, tones and music follow every change of the game and of the countdown.
+The bridge never touches the table service: `key` returns a `PadWish` (record an action,
+toggle the timer, show a refusal, or wait for more keys) and the service carries it out;
+`recorded` then flashes the answer. Runs on the engine thread only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import assert_never
 
 from device.feedback import press_feedback_seat, seat_pattern
 from device.hardware import TableHardware
 from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending
+from device.leds import Pattern
 from device.pad import KeyEvent
 from device.timer import TimerEvent
-from engine.viewmodels import JudgeView, PublicView
+from engine.game import Game
 from engine.views import judge_view, public_view, reveal
-from engine.vocab import InfoClass, Phase
+from engine.vocab import Phase
 
-if TYPE_CHECKING:
-    from device.service import TableService
+
+@dataclass(frozen=True)
+class PadRecord:
+    """A complete action keyed in: record it (a game-log line), then call `recorded`."""
+
+    line: dict[str, object]
+    key: str
+
+
+@dataclass(frozen=True)
+class PadTimer:
+    """Pause/resume (or restart) the running countdown."""
+
+    restart: bool
+
+
+@dataclass(frozen=True)
+class PadRefusal:
+    """An impossible sequence: tell the judge why; nothing is recorded."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class PadWait:
+    """A key of an unfinished sequence: nothing to do yet."""
+
+
+PadWish = PadRecord | PadTimer | PadRefusal | PadWait
 
 
 class PadBridge:
-    def __init__(self, service: TableService, hardware: TableHardware) -> None:
-        self.service = service
+    def __init__(self, hardware: TableHardware) -> None:
         self.hardware = hardware
         self.decoder = PadDecoder()
-        self._shown: tuple[Any, ...] | None = None
+        self._shown: tuple[Pattern, ...] | None = None
         self._night = False
 
-    def views(self) -> tuple[PublicView, JudgeView]:
-        game = self.service.game
-        return (public_view(game.state, game.rules),
-                judge_view(game.state, game.rules, len(game.actions)))
-
-    def key(self, event: KeyEvent) -> None:
-        """One clean key event from the pad (press, hold or release)."""
-        public, judge = self.views()
+    def key(self, event: KeyEvent, game: Game) -> PadWish:
+        """One clean key event from the pad (press, hold or release) in the game as it is."""
+        judge = judge_view(game.state, game.rules, len(game.actions))
         result = self.decoder.feed(event, judge)
-        service = self.service
-        if isinstance(result, Action):
-            ok, why = service.submit_line(result.action)
-            if ok:
-                public, judge = self.views()  # the game moved on
-                self.hardware.signal_ok(press_feedback_seat(public, event.key))
-            else:
+        match result:
+            case Action(action=line):
+                return PadRecord(line, event.key)
+            case DeviceCommand(name=name):
+                return PadTimer(restart=name == "timer_restart")
+            case PadError(message=message):
                 self.hardware.signal_error()
-                service.last_error = why
-        elif isinstance(result, DeviceCommand):
-            service.timer_key(restart=result.name == "timer_restart")
-        elif isinstance(result, PadError):
-            self.hardware.signal_error()
-            service.last_error = result.message
-        elif isinstance(result, Pending) and event.kind == "press":
-            self.hardware.signal_ok(press_feedback_seat(public, event.key))
-        text = self.decoder.text(judge)
-        if text != service.pad_text or isinstance(result, PadError | Action):
-            service.pad_text = text
-            service.publish_all(only=(InfoClass.JUDGE,))
+                return PadRefusal(message)
+            case Pending():
+                if event.kind == "press":
+                    public = public_view(game.state, game.rules)
+                    self.hardware.signal_ok(press_feedback_seat(public, event.key))
+                return PadWait()
+            case _:
+                assert_never(result)
 
-    def refresh(self) -> None:
+    def recorded(self, ok: bool, key: str, game: Game) -> None:
+        """The answer to a `PadRecord`: the pressed seat flashes, or every LED for a refusal."""
+        if ok:
+            self.hardware.signal_ok(press_feedback_seat(public_view(game.state, game.rules),
+                                                        key))
+        else:
+            self.hardware.signal_error()
+
+    def text(self, game: Game) -> str:
+        """The pad's unfinished key sequence, for the judge's screen."""
+        return self.decoder.text(judge_view(game.state, game.rules, len(game.actions)))
+
+    def refresh(self, game: Game, seconds_left: float | None) -> None:
         """Seat LEDs from the public view and the countdown; night music by the phase."""
-        service = self.service
-        countdown = service.countdown
-        left = None if countdown is None else countdown.remaining(service.mono())
-        state = service.game.state
-        public = public_view(state, service.game.rules)
-        patterns = seat_pattern(public, left, reveal(state))
+        state = game.state
+        public = public_view(state, game.rules)
+        patterns = seat_pattern(public, seconds_left, reveal(state))
         if patterns != self._shown:
             self._shown = patterns
             self.hardware.show(patterns)

@@ -1,74 +1,82 @@
 """Commands to a table (from the hub over MQTT, or typed at the table): decoded strictly,
-run on the engine thread, answered once per request id.
+answered once per request id.
 
-QoS 1 may deliver a command twice; the desk keeps the latest replies by request id and
-answers a repeat with the first reply instead of applying it again (a foul given twice would
-be a wrong protocol).
+The desk never touches the table service: `received` says what to do with a message (run a
+command, answer a repeat, or nothing) and the service runs the command and hands the outcome
+back with `answered`. QoS 1 may deliver a command twice; the desk keeps the latest replies
+by request id and answers a repeat with the first reply instead of applying it again (a foul
+given twice would be a wrong protocol).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+
+from pydantic import JsonValue
 
 from bus.client import Received
 from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import Command, Reply
-from engine.errors import IllegalAction, LogError
-
-if TYPE_CHECKING:
-    from device.service import TableService
 
 log = logging.getLogger("mafiakit.table")
 ANSWERS_KEPT = 256
 
 
+@dataclass(frozen=True)
+class RunCommand:
+    """A new command: run it, then give the outcome to `CommandDesk.answered`."""
+
+    command: Command
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A request id answered before: publish the same reply again, run nothing."""
+
+    reply: Reply
+
+
+@dataclass(frozen=True)
+class NotACommand:
+    """Garbage or another payload on a cmd topic: logged, nothing to do."""
+
+
+DeskWish = RunCommand | Repeat | NotACommand
+
+
+@dataclass(frozen=True)
+class CommandOutcome:
+    """How a command went: ok, or an error in words the judge understands; and a result."""
+
+    ok: bool
+    error: str = ""
+    result: dict[str, JsonValue] | None = None
+
+
 class CommandDesk:
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self) -> None:
         self._answered: dict[str, Reply] = {}  # request id -> reply, the latest ANSWERS_KEPT
 
-    def received(self, item: Received) -> Reply | None:
-        """A message on our cmd topics -> the reply to publish (None: not a command)."""
+    def received(self, item: Received) -> DeskWish:
+        """A message on our cmd topics -> what the service should do about it."""
         try:
             _, payload = decode_message(item.topic, item.payload)
         except PayloadError as exc:
             log.warning("rejected a message on %s: %s", item.topic, exc)
-            return None
+            return NotACommand()
         if not isinstance(payload, Command):
             log.warning("ignored a %s on %s", type(payload).__name__, item.topic)
-            return None
+            return NotACommand()
         reply = self._answered.get(payload.request_id)
-        if reply is None:
-            ok, error, result = self.run(payload)
-            reply = Reply(request_id=payload.request_id, name=payload.name, ok=ok,
-                          error=error or None, result=result)
-            self._answered[payload.request_id] = reply
-            while len(self._answered) > ANSWERS_KEPT:
-                self._answered.pop(next(iter(self._answered)))
-        return reply
+        return RunCommand(payload) if reply is None else Repeat(reply)
 
-    def run(self, cmd: Command) -> tuple[bool, str, dict[str, Any] | None]:
-        """Carry out one command: (ok, error for the judge, result)."""
-        service, args = self.service, cmd.args
-        try:
-            if cmd.name == "action":
-                ok, why = service.submit_line(dict(args["action"]))  # type: ignore[arg-type]
-                return ok, why, {"seq": service.seq} if ok else None
-            if cmd.name == "undo":
-                ok, why = service.submit_line({"action": "undo"})
-                return ok, why, None
-            if cmd.name == "new_game":
-                gid = service.new_game(dict(args["header"]),  # type: ignore[arg-type]
-                                       game_id=args.get("game_id"))  # type: ignore[arg-type]
-                return True, "", {"game_id": gid}
-            if cmd.name == "roster":
-                service.set_names(list(args["names"]))  # type: ignore[arg-type]
-                return True, "", None
-            if cmd.name == "rebirth":
-                service.publish_all(force=True)
-                return True, "", None
-            return True, "", {"game_id": service.game_id, "actions": len(service.game.actions)}
-        except (LogError, IllegalAction, ValueError) as exc:
-            return False, str(exc), None
+    def answered(self, command: Command, outcome: CommandOutcome) -> Reply:
+        """The reply to publish for a command just run; kept for a repeat of its request id."""
+        reply = Reply(request_id=command.request_id, name=command.name, ok=outcome.ok,
+                      error=outcome.error or None, result=outcome.result)
+        self._answered[command.request_id] = reply
+        while len(self._answered) > ANSWERS_KEPT:
+            self._answered.pop(next(iter(self._answered)))
+        return reply

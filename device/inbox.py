@@ -1,5 +1,5 @@
-"""What the table service's engine thread takes from its one queue, besides bus messages
-(`Received`, `LinkUp`, `LinkDown`) and key events (`KeyEvent`)."""
+"""Everything the table service's engine thread takes from its one queue: a closed union,
+handled by one `match` (a kind without a handler is a type error, not a runtime surprise)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import queue
 from dataclasses import dataclass
 from typing import Any
 
+from bus.client import LinkDown, LinkUp, Received
 from bus.payloads import Command
+from device.pad import KeyEvent
 
 
 @dataclass(frozen=True)
@@ -42,5 +44,11 @@ class NewGame:
     names: list[str] | None = None
 
 
+@dataclass(frozen=True)
 class Stop:
     """Ask the engine thread to finish."""
+
+
+# From the bus client: Received, LinkUp, LinkDown; from the pad: KeyEvent.
+InboxItem = (Submit | LocalCommand | TimerKey | NewGame | Stop | Received | LinkUp | LinkDown
+             | KeyEvent)

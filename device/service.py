@@ -1,8 +1,10 @@
 """The table service: one engine on one thread, a journal, the bus, the pad.
 
-Everything arrives on one queue (`inbox`): MQTT messages and link changes from the bus
-client, key events from the pad, actions typed at the local console. Only the engine thread
-(`run`) touches the game, the journal and the timer; callbacks only enqueue.
+Everything arrives on one queue (`inbox`, a closed union of item types handled by one
+`match`): MQTT messages and link changes from the bus client, key events from the pad,
+actions typed at the local console. Only the engine thread (`run`) touches the game, the
+journal and the timer; callbacks only enqueue. The pad bridge and the command desk never
+change the service: they say what they want done (`PadWish`, `DeskWish`) and it does it.
 
 Order of every accepted action: rules check -> journal (fsync) -> seat LEDs -> publish
 (the public, audience and judge snapshots, the protocol, then the event). A rejected action
@@ -23,17 +25,17 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib.metadata import version as _version
-from typing import Any
+from typing import Any, assert_never
 
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from bus.payloads import Heartbeat
+from bus.payloads import Command, Heartbeat
 from device import snapshots as snap
-from device.bridge import PadBridge
-from device.commands import CommandDesk
+from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, PadWish
+from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
 from device.config import TableSettings
 from device.hardware import TableHardware
-from device.inbox import LocalCommand, NewGame, Stop, Submit, TimerKey
+from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
 from device.journal import Journal
 from device.music import MusicSettings, NightMusic
 from device.pad import KeyEvent
@@ -64,7 +66,8 @@ class TableService:
         self.settings = settings
         self.wall, self.mono = wall, mono
         # Injected hardware (simulator, tests) already has a queue: it becomes the inbox.
-        self.inbox: queue.Queue[Any] = hardware.events if hardware is not None else queue.Queue()
+        self.inbox: queue.Queue[InboxItem] = (hardware.events if hardware is not None
+                                              else queue.Queue())
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
         self.game = Game(settings.rules)
@@ -85,7 +88,7 @@ class TableService:
         self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
-        self.desk = CommandDesk(self)
+        self.desk = CommandDesk()
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
                         for kind in ("public", "audience", "judge", "events", "protocol",
                                      "reply", "heartbeat")}
@@ -94,7 +97,7 @@ class TableService:
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
                                  presence=Presence(base, VERSION), inbox=self.inbox)
         self.hardware = hardware if hardware is not None else self._build_hardware()
-        self.bridge = None if self.hardware is None else PadBridge(self, self.hardware)
+        self.bridge = None if self.hardware is None else PadBridge(self.hardware)
         self._restore()
 
     def _build_hardware(self) -> TableHardware | None:
@@ -166,31 +169,100 @@ class TableService:
         self._poll_timer()
         return True
 
-    def handle(self, item: Any) -> None:
-        if isinstance(item, Submit):
-            ok, why = self.submit_line(item.line)
-            if item.reply is not None:
-                item.reply.put((ok, why))
-        elif isinstance(item, Received):
-            reply = self.desk.received(item)
-            if reply is not None and self.bus is not None:
-                self.bus.publish(self._topics["reply"], reply)
-        elif isinstance(item, LocalCommand):
-            ok, error, _ = self.desk.run(item.command)
-            if item.reply is not None:
-                item.reply.put((ok, error))
-        elif isinstance(item, LinkUp):
-            log.info("broker connected (bdseq %d): publishing everything", item.bdseq)
-            self.publish_all(force=True)
-        elif isinstance(item, LinkDown):
-            log.warning("broker link down: %s (the game goes on; journal keeps everything)",
-                        item.reason)
-        elif isinstance(item, TimerKey):
-            self.timer_key(item.restart)
-        elif isinstance(item, NewGame):
-            self.new_game(item.header, item.game_id, item.names)
-        else:
-            self._hardware_item(item)
+    def handle(self, item: InboxItem) -> None:
+        match item:
+            case Submit(line=line, reply=answer):
+                ok, why = self.submit_line(line)
+                if answer is not None:
+                    answer.put((ok, why))
+            case Received():
+                self._received(item)
+            case LocalCommand(command=command, reply=answer):
+                outcome = self.run_command(command)
+                if answer is not None:
+                    answer.put((outcome.ok, outcome.error))
+            case LinkUp(bdseq=bdseq):
+                log.info("broker connected (bdseq %d): publishing everything", bdseq)
+                self.publish_all(force=True)
+            case LinkDown(reason=reason):
+                log.warning("broker link down: %s (the game goes on; journal keeps everything)",
+                            reason)
+            case TimerKey(restart=restart):
+                self.timer_key(restart)
+            case NewGame(header=header, game_id=game_id, names=names):
+                self.new_game(header, game_id, names)
+            case KeyEvent():
+                if self.bridge is not None:
+                    self._pad_wish(self.bridge, self.bridge.key(item, self.game))
+            case Stop():
+                pass  # `step` stops before handing it here
+            case _:
+                assert_never(item)
+
+    def _received(self, item: Received) -> None:
+        wish = self.desk.received(item)
+        match wish:
+            case RunCommand(command=command):
+                reply = self.desk.answered(command, self.run_command(command))
+            case Repeat(reply=reply):
+                pass
+            case NotACommand():
+                return
+            case _:
+                assert_never(wish)
+        if self.bus is not None:
+            self.bus.publish(self._topics["reply"], reply)
+
+    def run_command(self, cmd: Command) -> CommandOutcome:
+        """Carry out one hub or console command; a refusal is an Outcome, never an exception."""
+        args = cmd.args
+        try:
+            match cmd.name:
+                case "action":
+                    ok, why = self.submit_line(dict(args["action"]))  # type: ignore[arg-type]
+                    return CommandOutcome(ok, why, {"seq": self.seq} if ok else None)
+                case "undo":
+                    ok, why = self.submit_line({"action": "undo"})
+                    return CommandOutcome(ok, why)
+                case "new_game":
+                    game_id = args.get("game_id")
+                    gid = self.new_game(dict(args["header"]),  # type: ignore[arg-type]
+                                        game_id=game_id if isinstance(game_id, str) else None)
+                    return CommandOutcome(True, "", {"game_id": gid})
+                case "roster":
+                    self.set_names([str(n) for n in args["names"]])  # type: ignore[union-attr]
+                    return CommandOutcome(True)
+                case "rebirth":
+                    self.publish_all(force=True)
+                    return CommandOutcome(True)
+                case "ping":
+                    return CommandOutcome(True, "", {"game_id": self.game_id,
+                                              "actions": len(self.game.actions)})
+                case _:
+                    assert_never(cmd.name)
+        except (LogError, IllegalAction, ValueError) as exc:
+            return CommandOutcome(False, str(exc))
+
+    def _pad_wish(self, bridge: PadBridge, wish: PadWish) -> None:
+        """Do what the judge keyed in; then show the pad's unfinished sequence."""
+        match wish:
+            case PadRecord(line=line, key=key):
+                ok, why = self.submit_line(line)
+                bridge.recorded(ok, key, self.game)
+                if not ok:
+                    self.last_error = why
+            case PadTimer(restart=restart):
+                self.timer_key(restart=restart)
+            case PadRefusal(message=message):
+                self.last_error = message
+            case PadWait():
+                pass
+            case _:
+                assert_never(wish)
+        text = bridge.text(self.game)
+        if text != self.pad_text or isinstance(wish, PadRefusal | PadRecord):
+            self.pad_text = text
+            self.publish_all(only=(InfoClass.JUDGE,))
 
     # -- games -----------------------------------------------------------------------------
 
@@ -293,19 +365,18 @@ class TableService:
         self.countdown, events = self.countdown.poll(self.mono())
         for e in events:
             self._timer_event(e)
+        self._refresh_pad()  # the speaker's LED blinks in his last 10 seconds
+
+    def _refresh_pad(self) -> None:
         if self.bridge is not None:
-            self.bridge.refresh()  # the speaker's LED blinks in his last 10 seconds
+            countdown = self.countdown
+            left = None if countdown is None else countdown.remaining(self.mono())
+            self.bridge.refresh(self.game, left)
 
     def _timer_event(self, event: TimerEvent) -> None:
         """"10 seconds" and "time": a tone at the table; screens count down by themselves."""
         if self.bridge is not None:
             self.bridge.tone(event)
-
-    def _hardware_item(self, item: Any) -> None:
-        if isinstance(item, KeyEvent) and self.bridge is not None:
-            self.bridge.key(item)
-        else:
-            log.warning("ignored an unknown inbox item %r", type(item).__name__)
 
     # -- bus -------------------------------------------------------------------------------
 
@@ -328,8 +399,7 @@ class TableService:
         """Publish the snapshots of `only` that changed (all of them when `force`: a new
         broker link or a rebirth), then the protocol when the game is decided (or its
         clearing when an undo took a decided game back)."""
-        if self.bridge is not None:
-            self.bridge.refresh()
+        self._refresh_pad()
         for listener in self.listeners:
             listener(self)
         if self.bus is None:
