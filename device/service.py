@@ -279,6 +279,7 @@ class TableService:
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
         self.screen_seqs.after_line(self.game)
+        self._protocol_sent = False  # the last game's protocol stays retained: it is decided
         self.last_error = None
         self._retime()
         self.publish_all()

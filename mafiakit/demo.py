@@ -174,13 +174,13 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
             moment = (public.phase, public.number, public.step, public.speaker)
             if moment != last[0]:
                 last[0] = moment
-                _catch_up(feeds, stores, sim.service.seq)
+                _catch_up(feeds, stores, _seqs(sim.service))
                 shots.take(public)
 
         steps = parse_script(log_to_script(text, gap_ms=400))
         replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps), clock()), clock,
                        judge_key)
-        _catch_up(feeds, stores, sim.service.seq)
+        _catch_up(feeds, stores, _seqs(sim.service))
         shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
         outcome = result(sim.service.game.state, rules)
         print(json.dumps({"result": outcome, "screenshots": shots.count, "out": str(out)},
@@ -192,13 +192,20 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
         sim.close()
 
 
-def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seq: int, guard: float = 10) -> None:
+def _seqs(service: Any) -> dict[str, int]:
+    """The seq each screen class's latest snapshot carries (the public one counts only
+    changes of the public view; the judge's counts journal lines)."""
+    return {"public": service.screen_seqs.seq["public"], "judge": service.seq}
+
+
+def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, int],
+              guard: float = 10) -> None:
     """Pump the screens' MQTT feeds until each has the table's latest snapshot."""
     deadline = time.monotonic() + guard
     for name, feed in feeds.items():
         while time.monotonic() < deadline:
             current = stores[name].feed(TABLE, time.time())
-            if current.seq == seq and current.view is not None:
+            if current.seq == seqs[name] and current.view is not None:
                 break
             feed.pump(0.05)
 

@@ -53,7 +53,9 @@ def _kit(url: str, workdir: Path, n: int) -> list[float]:
     """The table service runs in its own process, as on a Pi; the screen is this process."""
     times: list[float] = []
     sub = BusClient(BrokerConfig.from_url(url), name="bench-screen")
-    sub.subscribe(table_topic("bench", "1", "public"))
+    # the judge snapshot: its seq is the journal's (a public one is sent only when the
+    # players' view changes, so night actions send none), and it leaves last
+    sub.subscribe(table_topic("bench", "1", "judge"))
     sub.start()
     sub.wait_ready(30)
     seed = 0
