@@ -35,8 +35,13 @@ def planted_report(tmp: Path) -> str:
     shutil.copy(ROOT / "pyproject.toml", tmp / "pyproject.toml")
     for contract in CONTRACTS:
         for source in contract["source_modules"]:
-            lines = [f"import {name}" for name in contract["forbidden_modules"]]
-            (tmp / source / "planted_violation.py").write_text("\n".join(lines) + "\n")
+            lines = "".join(f"import {name}\n" for name in contract["forbidden_modules"])
+            where = tmp.joinpath(*source.split("."))
+            if where.is_dir():  # a package: a module of its own
+                (where / "planted_violation.py").write_text(lines)
+            else:  # one module (`device.bridge`): the import goes into it
+                with where.with_suffix(".py").open("a") as module:
+                    module.write(lines)
     done = lint(tmp)
     assert done.returncode == 1, done.stdout + done.stderr
     return done.stdout
