@@ -15,6 +15,7 @@ from bus.topics import table_topic
 from device.testing import running_table, submit
 from engine.log import action_to_dict
 from engine.playout import random_game
+from engine.vocab import InfoClass
 
 OUTAGE_S = 30.0
 
@@ -26,7 +27,9 @@ def test_broker_outage_mid_game(tmp_path: Path, spawn_broker: type[MosquittoProc
     with spawn_broker() as broker, \
             running_table(tmp_path / "j.sqlite", broker.url, tournament="cup", table="5",
                           rules="fiim") as table:
-        screen = connected_client(broker.config(), "screen", table_topic("cup", "5", "public"))
+        protocol = table_topic("cup", "5", "protocol")
+        screen = connected_client(broker.config(), "screen", table_topic("cup", "5", "public"),
+                                  protocol)
         for line in lines[:half]:
             assert submit(table, line) == (True, "")
         broker.stop()
@@ -38,12 +41,16 @@ def test_broker_outage_mid_game(tmp_path: Path, spawn_broker: type[MosquittoProc
         broker.start()
         back_at = time.monotonic()
         final = len(lines)
-        item = next_item(screen, lambda i: isinstance(i, Received)
-                         and json.loads(i.payload)["seq"] == final)
+        public_seq = table.screen_seqs.seq[InfoClass.PUBLIC]
+        item = next_item(screen, lambda i: isinstance(i, Received) and i.topic != protocol
+                         and json.loads(i.payload)["seq"] == public_seq)
         converged_s = time.monotonic() - back_at
         snapshot = json.loads(item.payload)
-        assert snapshot["view"]["winner"] == table.game.state.winner
-        assert snapshot["view"]["roles"] is not None  # decided: everything is public
+        assert snapshot["view"]["phase"] == "finished"
+        # decided: the result and the roles reach the screen on the retained protocol
+        shown = next_item(screen, lambda i: isinstance(i, Received) and i.topic == protocol)
+        reveal = json.loads(shown.payload)["reveal"]
+        assert reveal["winner"] == table.game.state.winner and len(reveal["roles"]) == 10
         saved = table.journal.current()
         assert saved is not None and len(saved.lines) == final  # nothing lost
         print(f"\noutage {OUTAGE_S:.0f} s: screen converged {converged_s:.2f} s after the "
