@@ -259,7 +259,7 @@ def _cancel_vote(tx: Tx, seat: int) -> None:
         if s.speech is not None and s.speech.kind == TIE_SPEECH:
             tx.emit(ev.SpeechEnded(s.speech.seat))
         return
-    tomorrow = {
+    tomorrow: dict[str, bool] = {
         HELD: opts.next_day_after_result,  # 000 I.8.2, 003 7.2; not 001 7.1
         NONE: opts.next_day_after_day_without_vote,  # 003 7.1, 002; not 000 I.8.2, 001 7.1
         SKIPPED: opts.next_day_after_day_without_vote,

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from bus.broker import MosquittoProcess
 from engine.log import action_to_dict, header
 from engine.playout import random_game
+from engine.vocab import InfoClass
 from tests.web.conftest import NAMES, overlay_url, start_table
 
 SIZES = {"1080": (1920, 1080), "720": (1280, 720)}
@@ -63,7 +64,8 @@ def test_the_overlay_fits_its_frame_in_one_language(
             page.wait_for_function(
                 "([g, s]) => { const snap = window.overlayState.snapshot;"
                 " return snap && snap.game_id === g && snap.seq === s; }",
-                arg=[table.game_id, table.seq], timeout=15_000)
+                arg=[table.game_id, table.screen_seqs.seq[InfoClass.PUBLIC]],
+                timeout=15_000)
             if moment == "end":
                 page.wait_for_selector("#banner:not([hidden])", timeout=15_000)
             parts = {name: boxes(page, sel) for name, sel in
