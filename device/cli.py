@@ -55,7 +55,7 @@ def _stdin_reader(service: TableService) -> None:
     service.inbox.put(Stop())
 
 
-def _tune_runtime() -> None:
+def tune_runtime() -> None:
     """Latency, measured with `mafiakit bench bus`: the engine, the stdin reader and paho's
     network thread hand work to each other, so switch the GIL sooner (5 ms -> 1 ms); and keep
     the objects of start-up out of the garbage collector's way (fewer, shorter pauses)."""
@@ -112,7 +112,7 @@ def command(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     service.start()
-    _tune_runtime()
+    tune_runtime()
     print(f"ready {service.game_id} {service.seq}", flush=True)
     service.notifier.ready()
     if args.stdin:
