@@ -5,8 +5,9 @@ It runs the screen's own loop (LiveFeed -> ScreenSource -> Renderer -> Display a
 dummy video driver), exactly as `mafiakit scoreboard --table` assembles it, and reads every
 frame it shows: right after the flip it takes `time.monotonic()` and looks at one pixel of
 each seat card's background (above the digits, between the badges) for the speaker's colour.
-It prints `ready` once subscribed, then `frame T SEATS` per frame shown (SEATS: the
-highlighted seats joined by commas, `-` for none). It stops at the end of stdin.
+It prints `ready` once subscribed, then `frame T SEATS TR` per frame shown (SEATS: the
+highlighted seats joined by commas, `-` for none; TR: when the last messages before it were
+received and decoded). It stops at the end of stdin.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def main(argv: list[str]) -> int:
             super().show()
             shown = time.monotonic()
             seats = highlighted(self.screen, self.layout)
-            print(f"frame {shown:.6f} {','.join(map(str, seats)) or '-'}", flush=True)
+            print(f"frame {shown:.6f} {','.join(map(str, seats)) or '-'} {received:.6f}",
+                  flush=True)
 
     store = FeedStore()
     source = ScreenSource(store, mode="table", table=table, lang="ru")
@@ -59,6 +61,14 @@ def main(argv: list[str]) -> int:
                     table=table).start()
     display = WatchedDisplay(SIZE, title="bench e2e")
     stop = threading.Event()
+    received = 0.0
+
+    def pump(timeout: float) -> int:
+        nonlocal received
+        count = live.pump(timeout)
+        if count:
+            received = time.monotonic()
+        return count
 
     def read_until_eof() -> None:
         for _ in sys.stdin:
@@ -71,7 +81,7 @@ def main(argv: list[str]) -> int:
             raise RuntimeError(f"the screen could not subscribe at {broker_url}")
         print("ready", flush=True)
         ScreenLoop(display, Renderer(SIZE), source, clock=time.time).run(
-            wait=live.pump, until=stop.is_set)
+            wait=pump, until=stop.is_set)
     finally:
         display.close()
         live.close()

@@ -6,9 +6,10 @@ It prints `ready` once connected, then answers one command per stdin line:
 - `day`: a new game, roles dealt, zero night passed, day 1 opened (not timed); answers
   `speaker S`, the seat that has the floor.
 - `next`: closes NEXT's contact on its mock pin, holds it for a tap, opens it again; answers
-  `pressed T0 S`: T0 is `time.monotonic()` just before the contact closed (CLOCK_MONOTONIC is
-  one clock for the whole machine on Linux, so the screen process's times compare with it),
-  S the seat that got the floor (0: the press ended the day's speeches).
+  `pressed T0 S TJ`: T0 is `time.monotonic()` just before the contact closed (CLOCK_MONOTONIC
+  is one clock for the whole machine on Linux, so the screen process's times compare with
+  it), S the seat that got the floor (0: the press ended the day's speeches), TJ when the
+  action was in the journal and the service began publishing (its change listeners run).
 
 Everything between the pin and the broker is the kit's own: gpiozero's callback, the pad's
 debounce on the hardware thread, the service inbox, the key grammar, the rules, the journal
@@ -59,6 +60,8 @@ class BenchTable:
         if not self.service.bus.wait_ready(30):
             self.service.close()
             raise RuntimeError(f"the table could not connect to {broker_url}")
+        self.changes: list[float] = []  # when each change was journaled and about to publish
+        self.service.listeners.append(lambda _: self.changes.append(time.monotonic()))
         self.engine = threading.Thread(target=self.service.run, name="engine", daemon=True)
         self.engine.start()
 
@@ -85,7 +88,9 @@ class BenchTable:
         self.board.release("NEXT")
         time.sleep(SETTLE_S)
         self.board.forget_history()  # the LED pins' histories grow with every frame
-        return f"pressed {t0:.6f} {self._speaker()}"
+        journaled = next((t for t in self.changes if t >= t0), 0.0)
+        self.changes.clear()
+        return f"pressed {t0:.6f} {self._speaker()} {journaled:.6f}"
 
     def _speaker(self) -> int:
         speech = self.service.game.state.speech

@@ -23,6 +23,7 @@ from device.journal import Journal
 from engine.log import header
 
 RAW_PAYLOAD = b"x" * 2048  # about the size of a public snapshot
+WARM_UP = 10  # round trips not counted: the new connections' first packets
 
 
 def pct(values: list[float], q: float) -> float:
@@ -54,10 +55,11 @@ def raw_round_trips(host: str, port: int, n: int) -> list[float]:
     if not ready.wait(30):
         raise RuntimeError(f"the raw subscriber got no SUBACK from {host}:{port}")
     times = []
-    for _ in range(n):
+    for _ in range(WARM_UP + n):
         t0 = time.perf_counter()
         pub.publish("bench/raw", RAW_PAYLOAD, qos=1)
         times.append((got.get(timeout=30) - t0) * 1000)
+    del times[:WARM_UP]
     for client in (pub, sub):
         client.loop_stop()
         client.disconnect()
