@@ -27,6 +27,7 @@ def main(argv: list[str]) -> int:
     import pygame
 
     from bus.config import BrokerConfig
+    from mafiakit.bench.floor import profiled
     from scoreboard.display import Display, ScreenLoop
     from scoreboard.feed import FeedStore
     from scoreboard.layout import TableLayout, table_layout
@@ -80,8 +81,8 @@ def main(argv: list[str]) -> int:
         if not live.client.wait_ready(30):
             raise RuntimeError(f"the screen could not subscribe at {broker_url}")
         print("ready", flush=True)
-        ScreenLoop(display, Renderer(SIZE), source, clock=time.time).run(
-            wait=pump, until=stop.is_set)
+        loop = ScreenLoop(display, Renderer(SIZE), source, clock=time.time)
+        profiled("screen", lambda: loop.run(wait=pump, until=stop.is_set))()
     finally:
         display.close()
         live.close()

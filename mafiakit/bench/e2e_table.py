@@ -36,6 +36,7 @@ from device.service import TableService
 from engine.log import header
 from engine.state import SPEECH
 from firmware_sim.board import MockBoard
+from mafiakit.bench.floor import profiled
 
 TAP_S = 0.08  # a judge's tap on NEXT
 SETTLE_S = 0.03  # after the release: its key event is handled before the next press
@@ -62,7 +63,8 @@ class BenchTable:
             raise RuntimeError(f"the table could not connect to {broker_url}")
         self.changes: list[float] = []  # when each change was journaled and about to publish
         self.service.listeners.append(lambda _: self.changes.append(time.monotonic()))
-        self.engine = threading.Thread(target=self.service.run, name="engine", daemon=True)
+        self.engine = threading.Thread(target=profiled("table", self.service.run),
+                                       name="engine", daemon=True)
         self.engine.start()
 
     def day(self) -> str:
@@ -81,15 +83,17 @@ class BenchTable:
         self.board.press("NEXT")
         time.sleep(TAP_S)
         deadline = t0 + 30
-        while len(service.game.actions) == before:
+        # Accepted (one more action) and published (the first change after the press is the
+        # action's own: nothing else at the table publishes between a NEXT and its action).
+        while len(service.game.actions) == before or not self.changes or self.changes[-1] < t0:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"NEXT was never accepted ({service.last_error})")
             time.sleep(0.001)
+        journaled = next(t for t in list(self.changes) if t >= t0)
         self.board.release("NEXT")
         time.sleep(SETTLE_S)
         self.board.forget_history()  # the LED pins' histories grow with every frame
-        journaled = next((t for t in self.changes if t >= t0), 0.0)
-        self.changes.clear()
+        del self.changes[:-1]
         return f"pressed {t0:.6f} {self._speaker()} {journaled:.6f}"
 
     def _speaker(self) -> int:

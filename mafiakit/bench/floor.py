@@ -13,6 +13,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from device.journal import Journal
 from engine.log import header
 
 RAW_PAYLOAD = b"x" * 2048  # about the size of a public snapshot
+PROFILE_ENV = "MAFIAKIT_BENCH_PROFILE"
 WARM_UP = 10  # round trips not counted: the new connections' first packets
 
 
@@ -101,3 +103,24 @@ def frame_renders(n: int) -> list[float]:
     finally:
         display.close()
     return times
+
+
+def profiled(name: str, work: Callable[[], None]) -> Callable[[], None]:
+    """`work` itself, or under cProfile when MAFIAKIT_BENCH_PROFILE names a folder: the stats
+    go to NAME.prof there (read them with `python -m pstats`). For finding where a helper
+    process's time goes; the numbers of a profiled run are not the benchmark's."""
+    folder = os.environ.get(PROFILE_ENV)
+    if not folder:
+        return work
+
+    def run() -> None:
+        import cProfile
+
+        profile = cProfile.Profile()
+        try:
+            profile.runcall(work)
+        finally:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            profile.dump_stats(str(Path(folder) / f"{name}.prof"))
+
+    return run
