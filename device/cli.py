@@ -20,7 +20,7 @@ from bus.errors import describe_validation_error
 from bus.payloads import Command
 from device.config import ConfigError, load_settings
 from device.inbox import LocalCommand, Stop, Submit
-from device.journal import Journal
+from device.journal import Journal, JournalError
 from device.service import TableService
 
 
@@ -98,11 +98,14 @@ def command(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"config: {exc}", file=sys.stderr)
         return 2
-    if args.archive or args.export:
-        return _read_journal(settings.journal, args.export)
     try:
+        if args.archive or args.export:
+            return _read_journal(settings.journal, args.export)
         service = TableService(settings, connect=not args.no_broker)
-    except RuntimeError as exc:
+    except ConfigError as exc:
+        print(f"config: {exc}", file=sys.stderr)
+        return 2
+    except (JournalError, RuntimeError) as exc:
         print(f"table: {exc}", file=sys.stderr)
         return 1
 

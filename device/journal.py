@@ -44,18 +44,29 @@ class JournalGame:
     finished: bool
 
 
+class JournalError(RuntimeError):
+    """The journal file cannot be opened or is not a journal; the message says what to do."""
+
+
 class Journal:
     """One SQLite file per table. Only the engine thread touches it (one thread at a time)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Built on one thread, then used only by the engine thread (never concurrently).
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Built on one thread, then used only by the engine thread (never concurrently).
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise JournalError(
+                f"cannot open the journal {self.path}: {reason}; check that its folder exists "
+                "and that this user may write there, or give another file with --journal"
+            ) from None
 
     def close(self) -> None:
         self._db.close()

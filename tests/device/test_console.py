@@ -73,3 +73,24 @@ def test_hardware_from_the_config_is_built_and_released(tmp_path: Path) -> None:
     assert len(devices) == 16 + 10  # the pad's keys and the seat LEDs
     service.close()
     assert all(device.closed for device in devices)  # every pin released
+
+
+def test_a_journal_that_cannot_be_opened_is_one_line_that_says_what_to_do(
+    tmp_path: Path,
+) -> None:
+    """A file where the folder should be, a folder where the file should be, a file that
+    is not a journal: one line naming the file and what to do; no traceback."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"this is not a journal\n" * 100)
+    (tmp_path / "a-folder.sqlite").mkdir()
+    for journal in (blocker / "t.sqlite", tmp_path / "a-folder.sqlite", garbage):
+        for args in ((), ("--archive",)):
+            done = table(journal, *args)
+            assert done.returncode == 1, (journal, done.stdout)
+            assert "Traceback" not in done.stderr
+            lines = done.stderr.strip().splitlines()
+            assert len(lines) == 1, done.stderr
+            assert lines[0].startswith(f"table: cannot open the journal {journal}: ")
+            assert "--journal" in lines[0]
