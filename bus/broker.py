@@ -118,6 +118,7 @@ class MosquittoProcess:
             f"persistence_location {self.workdir}/",
             f"log_dest file {self.log_path}",
             f"max_packet_size {MAX_PACKET_BYTES}",  # as in production (mafiakit.conf)
+            "set_tcp_nodelay true",  # as in production: no Nagle delay on small replies
             "log_type error",
             "log_type warning",
             "log_type notice",

@@ -32,6 +32,8 @@ def _stdin_reader(service: TableService) -> None:
     Answers every line, whatever it holds, with `ok SEQ` or `error: REASON` on stdout."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate is not fatal
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     answers: queue.Queue[tuple[bool, str]] = queue.Queue()
     for raw in sys.stdin:
         text = raw.strip()
