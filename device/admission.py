@@ -25,7 +25,7 @@ from engine.game import Game
 from engine.log import parse_action, parse_header
 
 MAX_DEPTH: Final = 6  # an action line is flat; a header holds a list of names
-MAX_REASON: Final = 200  # a foul's reason: a short note, not a letter (000 I.8.1)
+MAX_REASON: Final = 200  # a foul's reason: a short note for the protocol, not a letter
 MAX_TIME: Final = 40  # "t": an ISO 8601 time
 MAX_ACTION_BYTES: Final = 2048  # the longest legal line (a foul with a full reason) is < 1 KB
 MAX_HEADER_BYTES: Final = 4096
