@@ -72,7 +72,9 @@ share_with_broker() {
 }
 
 # The config, with its paths pointing into $ETC.
-sed "s|/etc/mosquitto/|$ETC/|g" "$here/mafiakit.conf" > "$ETC/conf.d/mafiakit.conf"
+web="$(cd "$here/../../web" && pwd)"  # the kit's pages, served on the browsers' listener
+sed -e "s|/etc/mosquitto/|$ETC/|g" -e "s|@WEB_DIR@|$web|g" "$here/mafiakit.conf" \
+  > "$ETC/conf.d/mafiakit.conf"
 chmod 644 "$ETC/conf.d/mafiakit.conf"
 
 # The venue CA (made once; its key stays root-only here) and the broker's certificate.

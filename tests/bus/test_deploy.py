@@ -86,13 +86,16 @@ def production(
     (what the venue LAN gets; the config yielded, verifying the venue CA) and the plain one
     (localhost only; its port is `.plain_port` on the fixture's config via `extra`)."""
     assert setup(tmp_path, "cup", "1").returncode == 0
-    tls_port, plain_port = free_port(), free_port()
+    tls_port, plain_port, wss_port = free_port(), free_port(), free_port()
     conf = tmp_path / "conf.d" / "mafiakit.conf"
     text = conf.read_text()
     assert "listener 1883 127.0.0.1\n" in text and "listener 8883\n" in text
+    assert "listener 9443\n" in text
     conf.write_text(text.replace("listener 1883 127.0.0.1", f"listener {plain_port} 127.0.0.1")
-                    .replace("listener 8883\n", f"listener {tls_port} 127.0.0.1\n"))
+                    .replace("listener 8883\n", f"listener {tls_port} 127.0.0.1\n")
+                    .replace("listener 9443\n", f"listener {wss_port} 127.0.0.1\n"))
     (tmp_path / "plain_port").write_text(str(plain_port))
+    (tmp_path / "wss_port").write_text(str(wss_port))
     (tmp_path / "db").mkdir()
     main = tmp_path / "mosquitto.conf"
     main.write_text(
@@ -102,7 +105,7 @@ def production(
     )
     process = subprocess.Popen([find_mosquitto(), "-c", str(main)])
     deadline = time.monotonic() + GUARD_S
-    for port in (tls_port, plain_port):
+    for port in (tls_port, plain_port, wss_port):
         while True:
             assert process.poll() is None, (tmp_path / "log").read_text()
             try:
@@ -199,7 +202,7 @@ def test_the_shipped_config_speaks_plain_mqtt_only_to_localhost() -> None:
             blocks.append([line])
         elif blocks and line and not line.startswith("#"):
             blocks[-1].append(line)
-    assert len(blocks) == 2
+    assert len(blocks) == 3  # localhost, TLS for the LAN, secure WebSockets for browsers
     for block in blocks:
         tls = any(line.startswith("certfile ") for line in block)
         assert tls or block[0].split()[2:] == ["127.0.0.1"], block
@@ -237,3 +240,22 @@ def test_tls_refuses_plain_clients_and_other_cas(
     on_the_broker_host = connected_client(local.as_user("hub", accounts["hub"]), "local")
     assert on_the_broker_host.connected
     on_the_broker_host.close()
+
+
+def test_the_browsers_listener_serves_the_pages_over_tls_only(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
+) -> None:
+    """docs/web.md: the pages and MQTT over WebSockets share one TLS port; the page is the
+    kit's own web/ folder, found by setup.sh."""
+    import ssl
+    import urllib.error
+    import urllib.request
+
+    port = int((tmp_path / "wss_port").read_text())
+    venue = ssl.create_default_context(cafile=str(tmp_path / VENUE_CA))
+    with urllib.request.urlopen(f"https://127.0.0.1:{port}/overlay/index.html",
+                                context=venue) as answer:
+        assert b'id="overlay"' in answer.read()
+    with pytest.raises(urllib.error.URLError):  # a device that does not trust the venue CA
+        urllib.request.urlopen(f"https://127.0.0.1:{port}/overlay/index.html",
+                               context=ssl.create_default_context())
