@@ -14,7 +14,7 @@ import platform
 import sys
 from typing import Any
 
-NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e")
+NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e", "scoring")
 
 
 def machine() -> dict[str, Any]:
