@@ -85,7 +85,8 @@ HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
 
 
 def decide_after_game(state: GameState, action: act.Action, tx: Tx) -> bool:
-    """Handle an after-game line; False when the action is none of them. Once the protocol is closed, nothing but undo is accepted."""
+    """Handle an after-game line; False when the action is none of them. Once the protocol
+    is closed, nothing but undo is accepted."""
     if state.sheet.closed:
         raise IllegalAction("the protocol is closed and signed: only undo is accepted")
     handler = HANDLERS.get(type(action))

@@ -11,7 +11,8 @@ from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SCORED = EXAMPLES / "cml-red-wins-scored.jsonl"
-CML = sorted(EXAMPLES.glob("cml-*.jsonl"))
+CML = [EXAMPLES / f"cml-{name}.jsonl" for name in ("quiet-draw", "red-wins-by-lift",
+                                                  "red-wins-scored")]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

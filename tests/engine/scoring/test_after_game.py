@@ -90,5 +90,5 @@ def test_a_disqualification_after_the_result_is_recorded_once_003_7_12() -> None
     assert (out["winner"], out["late_disqualifications"]) == (
         "black", [{"seat": 9, "kind": "removal"}])
     assert scores(game)[9].penalties == -50
-    refused(game, act.Disqualify(9), "already removed by discipline")
-    refused(game, act.Disqualify(2), "already removed by discipline")  # zero night
+    refused(game, act.Disqualify(9), "seat 9 is already disqualified")
+    assert scores(game)[9].penalties == -50  # once
