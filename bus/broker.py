@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import Final
 
 from bus.acl import render_acl
+from bus.client import MAX_PACKET_BYTES
 from bus.config import BrokerConfig
 from bus.passwords import check_account, write_password_file
 
@@ -116,6 +117,8 @@ class MosquittoProcess:
             f"persistence {'true' if persistence else 'false'}",
             f"persistence_location {self.workdir}/",
             f"log_dest file {self.log_path}",
+            f"max_packet_size {MAX_PACKET_BYTES}",  # as in production (mafiakit.conf)
+            "set_tcp_nodelay true",  # as in production: no Nagle delay on small replies
             "log_type error",
             "log_type warning",
             "log_type notice",

@@ -19,7 +19,7 @@ import secrets
 import threading
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -28,9 +28,13 @@ from paho.mqtt.reasoncodes import ReasonCode
 from bus import topics
 from bus.config import BrokerConfig
 from bus.errors import PayloadError
-from bus.payloads import Payload, Snapshot, Status, decode, encode, utc_now
+from bus.payloads import MAX_PAYLOAD_BYTES, Payload, Snapshot, Status, decode, encode, utc_now
 
 _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+# The broker's `max_packet_size` (deploy/mosquitto/mafiakit.conf and bus.broker's test
+# brokers): a publish packet is the payload, the topic and at most this much besides.
+MAX_PACKET_BYTES: Final = 131_072
+_PACKET_OVERHEAD: Final = 16  # fixed header (5), topic length (2), packet id (2), spare
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,17 @@ def _check_snapshot_route(snapshot: Snapshot, ref: topics.TopicRef | None, topic
         raise PayloadError(
             f"refusing to publish the {snapshot.view_class} snapshot of table "
             f"{snapshot.tournament}/{snapshot.table} on {topic}"
+        )
+
+
+def _check_size(topic: str, raw: bytes) -> None:
+    """Never hand paho what the broker refuses: the broker drops the connection, and paho
+    resends a QoS 1 message after every reconnect, for ever."""
+    packet = len(raw) + len(topic.encode("utf-8")) + _PACKET_OVERHEAD
+    if len(raw) > MAX_PAYLOAD_BYTES or packet > MAX_PACKET_BYTES:
+        raise PayloadError(
+            f"message on {topic[:80]} is too large: {len(raw)} bytes "
+            f"(the limit is {MAX_PAYLOAD_BYTES}); it was not sent"
         )
 
 
@@ -154,6 +169,7 @@ class BusClient:
         retained. While offline, QoS 1 messages wait in memory and QoS 0 ones are dropped.
         """
         raw = encode(payload) if isinstance(payload, Payload) else payload
+        _check_size(topic, raw)
         try:
             ref: topics.TopicRef | None = topics.parse(topic)
         except topics.TopicError:

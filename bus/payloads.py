@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Annotated, ClassVar, Final, Literal
 
 from pydantic import (
+    AfterValidator,
     AwareDatetime,
     BaseModel,
     ConfigDict,
@@ -25,6 +26,8 @@ from pydantic import (
 )
 
 from bus.errors import PayloadError, describe_validation_error
+from bus.jsonsafe import MAX_DEPTH, json_depth
+from bus.nicknames import MAX_NAME_LENGTH, check_nickname, nickname_problem
 from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
 from engine.viewmodels import Reveal, View
 
@@ -36,11 +39,10 @@ __all__ = [
 
 SCHEMA_VERSION: Final = 1  # the version of every payload that has not changed since 1
 MAX_PAYLOAD_BYTES: Final = 64 * 1024
-MAX_NAME_LENGTH: Final = 40
 
 JsonDict = dict[str, JsonValue]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
-Nickname = Annotated[str, Field(max_length=MAX_NAME_LENGTH)]
+Nickname = Annotated[str, Field(max_length=MAX_NAME_LENGTH), AfterValidator(check_nickname)]
 Text = Annotated[str, Field(min_length=1, max_length=500)]
 
 
@@ -211,9 +213,12 @@ class Command(Payload):
             _check_action(action, "action")
         if self.name == "roster":
             names = self.args["names"]
-            if not (isinstance(names, list) and len(names) == 10
-                    and all(isinstance(n, str) and len(n) <= MAX_NAME_LENGTH for n in names)):
+            if not (isinstance(names, list) and len(names) == 10):
                 raise ValueError(f"a roster is 10 nicknames of at most {MAX_NAME_LENGTH} letters")
+            for seat, name in enumerate(names, start=1):
+                problem = nickname_problem(name, f"the nickname of seat {seat}")
+                if problem is not None:
+                    raise ValueError(problem)
         return self
 
 
@@ -278,8 +283,12 @@ def decode(kind: str, raw: bytes) -> Payload:
         raise PayloadError(f"{kind} payload is not UTF-8 text") from None
     try:
         data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise PayloadError(f"{kind} payload is nested too deeply") from None
     except ValueError:
         raise PayloadError(f"{kind} payload is not JSON") from None
+    if json_depth(data) > MAX_DEPTH:
+        raise PayloadError(f"{kind} payload is nested too deeply (at most {MAX_DEPTH} levels)")
     if not isinstance(data, dict):
         raise PayloadError(f"{kind} payload is not a JSON object")
     if "schema_version" not in data:

@@ -16,6 +16,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.client import BusClient, Presence, Received
 from bus.config import BrokerConfig
@@ -112,6 +115,23 @@ def connected_client(
         client.close()
         raise AssertionError(f"{name} did not connect to {config.url()}")
     return client
+
+
+def raw_publish(config: BrokerConfig, messages: list[tuple[str, bytes, bool]]) -> None:
+    """Publish (topic, raw bytes, retain) with a bare paho client, QoS 1, in order: what a
+    buggy hub or a player with a laptop sends, without the kit's own client checks."""
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"raw-{secrets.token_hex(4)}")
+    if config.username is not None:
+        client.username_pw_set(config.username, config.password.get_secret_value()
+                               if config.password else None)
+    client.connect(config.host, config.port)
+    client.loop_start()
+    try:
+        for topic, raw, retain in messages:
+            client.publish(topic, raw, qos=1, retain=retain).wait_for_publish(GUARD_S)
+    finally:
+        client.disconnect()
+        client.loop_stop()
 
 
 def next_item(client: BusClient, accept: Callable[[Any], bool], guard: float = GUARD_S) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 import json
 import logging
 import queue
@@ -18,44 +19,57 @@ from pydantic import ValidationError
 
 from bus.errors import describe_validation_error
 from bus.payloads import Command
+from device.admission import Refused, parse_json
 from device.config import ConfigError, load_settings
 from device.inbox import LocalCommand, Stop, Submit
-from device.journal import Journal
+from device.journal import Journal, JournalError
 from device.service import TableService
 
 
 def _stdin_reader(service: TableService) -> None:
     """Each stdin line is a game-log action, or a table command such as
     `{"command": "roster", "names": [...]}` / `{"command": "new_game", "header": {...}}`.
-    Answers `ok SEQ` or `error: REASON` on stdout."""
+    Answers every line, whatever it holds, with `ok SEQ` or `error: REASON` on stdout."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate is not fatal
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     answers: queue.Queue[tuple[bool, str]] = queue.Queue()
     for raw in sys.stdin:
         text = raw.strip()
         if not text:
             continue
         try:
-            line = json.loads(text)
-            if not isinstance(line, dict):
-                raise ValueError
-        except ValueError:
-            print("error: not a JSON object", flush=True)
+            item = _console_item(text, answers)
+        except Refused as exc:
+            print(f"error: {exc}", flush=True)
             continue
-        if "command" in line:
-            name = line.pop("command")
-            try:
-                cmd = Command(name=name, request_id="console", args=line)
-            except ValidationError as exc:
-                print(f"error: {describe_validation_error(exc)}", flush=True)
-                continue
-            service.inbox.put(LocalCommand(cmd, answers))
-        else:
-            service.inbox.put(Submit(line, answers))
+        except Exception as exc:  # the reader must outlive any line
+            print(f"error: the table could not read this line ({type(exc).__name__})",
+                  flush=True)
+            continue
+        service.inbox.put(item)
         ok, why = answers.get()
         print(f"ok {service.seq}" if ok else f"error: {why}", flush=True)
     service.inbox.put(Stop())
 
 
-def _tune_runtime() -> None:
+def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit | LocalCommand:
+    """One console line -> the inbox item (Refused, in words, when it cannot be one)."""
+    line = parse_json(text, "the line")
+    if not isinstance(line, dict):
+        raise Refused("not a JSON object")
+    if "command" not in line:
+        return Submit(line, answers)
+    name = line.pop("command")
+    try:
+        cmd = Command(name=name, request_id="console", args=line)
+    except ValidationError as exc:
+        raise Refused(describe_validation_error(exc)) from None
+    return LocalCommand(cmd, answers)
+
+
+def tune_runtime() -> None:
     """Latency, measured with `mafiakit bench bus`: the engine, the stdin reader and paho's
     network thread hand work to each other, so switch the GIL sooner (5 ms -> 1 ms); and keep
     the objects of start-up out of the garbage collector's way (fewer, shorter pauses)."""
@@ -98,11 +112,14 @@ def command(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"config: {exc}", file=sys.stderr)
         return 2
-    if args.archive or args.export:
-        return _read_journal(settings.journal, args.export)
     try:
+        if args.archive or args.export:
+            return _read_journal(settings.journal, args.export)
         service = TableService(settings, connect=not args.no_broker)
-    except RuntimeError as exc:
+    except ConfigError as exc:
+        print(f"config: {exc}", file=sys.stderr)
+        return 2
+    except (JournalError, RuntimeError) as exc:
         print(f"table: {exc}", file=sys.stderr)
         return 1
 
@@ -112,7 +129,7 @@ def command(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     service.start()
-    _tune_runtime()
+    tune_runtime()
     print(f"ready {service.game_id} {service.seq}", flush=True)
     service.notifier.ready()
     if args.stdin:

@@ -36,12 +36,25 @@ from engine.ruleset import RulesetError, load_ruleset
 
 
 class BrokerSection(BaseModel):
+    """`url` (mqtts:// on the venue LAN) and `ca_file`, the venue CA that setup.sh made:
+    the table talks only to the broker that CA signed (docs/security.md)."""
+
     model_config = ConfigDict(extra="forbid")
     url: str = "mqtt://127.0.0.1:1883"
     ca_file: Path | None = None
 
     def config(self) -> BrokerConfig:
-        return BrokerConfig.from_url(self.url)
+        try:
+            broker = BrokerConfig.from_url(self.url)
+            if self.ca_file is not None:
+                broker = BrokerConfig.model_validate(
+                    {**broker.model_dump(), "ca_file": self.ca_file})
+        except ValidationError as exc:
+            raise ConfigError(f"[broker]: {exc.errors()[0]['msg'].removeprefix('Value error, ')}"
+                              ) from None
+        except ValueError as exc:
+            raise ConfigError(f"[broker]: {exc}") from None
+        return broker
 
 
 class HardwareSection(BaseModel):

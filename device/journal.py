@@ -28,11 +28,35 @@ CREATE TABLE IF NOT EXISTS lines (
     line      TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS requests (
+    request_id TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    game_id    TEXT NOT NULL,
+    seq        INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS meta (
     key       TEXT PRIMARY KEY,
     value     TEXT NOT NULL
 );
 """
+
+
+@dataclass(frozen=True)
+class Request:
+    """A hub's request id and command name, kept in the same transaction as what it did:
+    a repeat (QoS 1, a hub's retry, a restart in between) is answered, never applied again."""
+
+    request_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What an earlier request did: its command, the game, and the journal line after it."""
+
+    name: str
+    game_id: str
+    seq: int
 
 
 @dataclass(frozen=True)
@@ -44,18 +68,29 @@ class JournalGame:
     finished: bool
 
 
+class JournalError(RuntimeError):
+    """The journal file cannot be opened or is not a journal; the message says what to do."""
+
+
 class Journal:
     """One SQLite file per table. Only the engine thread touches it (one thread at a time)."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Built on one thread, then used only by the engine thread (never concurrently).
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Built on one thread, then used only by the engine thread (never concurrently).
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise JournalError(
+                f"cannot open the journal {self.path}: {reason}; check that its folder exists "
+                "and that this user may write there, or give another file with --journal"
+            ) from None
 
     def close(self) -> None:
         self._db.close()
@@ -63,7 +98,7 @@ class Journal:
     # -- games -----------------------------------------------------------------------------
 
     def new_game(self, game_id: str, header: dict[str, Any], names: list[str],
-                 created: str) -> None:
+                 created: str, request: Request | None = None) -> None:
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute(
@@ -71,15 +106,31 @@ class Journal:
                 (game_id, json.dumps(header, ensure_ascii=False),
                  json.dumps(names, ensure_ascii=False), created))
             self._set_meta("current", game_id)
+            self._remember(request, game_id, 0)
 
-    def set_names(self, game_id: str, names: list[str]) -> None:
+    def set_names(self, game_id: str, names: list[str], request: Request | None = None,
+                  seq: int = 0) -> None:
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._db.execute("UPDATE games SET names = ? WHERE game_id = ?",
                              (json.dumps(names, ensure_ascii=False), game_id))
+            self._remember(request, game_id, seq)
+
+    def answered(self, request_id: str) -> Answered | None:
+        """What the request `request_id` did, if it was carried out (None: never)."""
+        row = self._db.execute("SELECT name, game_id, seq FROM requests WHERE request_id = ?",
+                               (request_id,)).fetchone()
+        return None if row is None else Answered(row[0], row[1], row[2])
+
+    def _remember(self, request: Request | None, game_id: str, seq: int) -> None:
+        if request is not None:
+            self._db.execute(
+                "INSERT INTO requests (request_id, name, game_id, seq) VALUES (?, ?, ?, ?)",
+                (request.request_id, request.name, game_id, seq))
 
     def append(self, game_id: str, seq: int, line: dict[str, Any],
-               result: dict[str, Any] | None = None, *, decided_changed: bool = False) -> None:
+               result: dict[str, Any] | None = None, *, decided_changed: bool = False,
+               request: Request | None = None) -> None:
         """Durably record action number `seq` (1-based) of the game; raises on a gap.
 
         `result` is the result object when the game is decided after this line (None while
@@ -96,6 +147,7 @@ class Journal:
                              (game_id, seq, json.dumps(line, ensure_ascii=False)))
             if result is not None or decided_changed:
                 self._set_result(game_id, result)
+            self._remember(request, game_id, seq)
 
     def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
         """Mark the game decided (with its result) or open again (None)."""

@@ -162,6 +162,8 @@ class PadDecoder:
             return self._vote_text(view)
         if view.phase == "night" and step != "zero_night":
             return self._night_text(view)
+        if view.phase == "finished" and step == "over" and self._list is not None:
+            return self._extra_text(view)
         return ""
 
     # ---- holds and presses ----------------------------------------------------------------
@@ -247,6 +249,8 @@ class PadDecoder:
             raise _Refused("the cards are dealt: NEXT starts the night")
         if phase == "night":
             raise _Refused("nothing to choose in the zero night: NEXT ends it")
+        if phase == "finished" and step == "over":
+            return self._extra_seat(seat, view)
         if phase == "finished":
             raise _Refused("the game is over: only FOUL, NEXT (end a farewell) and UNDO work")
         if step in NOMINATION_STEPS:
@@ -267,6 +271,8 @@ class PadDecoder:
             return self._record({"action": "night"})
         if step in ("vote", "lift"):
             raise _Refused("votes first: press the voters' seats, then VOTE")
+        if phase == "finished" and step == "over" and self._list is not None:
+            return self._extra_next(view)
         raise _Refused("the game is over: nothing comes next")
 
     def _record(self, action: dict[str, Any]) -> Action:
@@ -383,6 +389,31 @@ class PadDecoder:
             return f"{skipped}MORNING: NEXT"
         chosen = " ".join(map(str, self._entry(view).seats)) or "_"
         return f"{skipped}{NIGHT_NAMES.get(step, step.upper())} {chosen}"
+
+    # ---- the judge's extra points after the result (docs/scoring.md) -------------------------
+    def _extra_seat(self, seat: int, view: View) -> Result:
+        """The player's seat, then the points as a seat key: 1-9 = 0.1-0.9 (the engine
+        refuses what the league's limits forbid), 10 = withdraw; a further key replaces."""
+        entry = self._entry(view)
+        if not entry.seats:
+            entry.seats.append(seat)
+        else:
+            entry.seats[1:] = [seat]
+        return Pending(self.text(view))
+
+    def _extra_next(self, view: View) -> Result:
+        seats = self._entry(view).seats
+        if len(seats) < 2:
+            raise _Refused(f"extra points for seat {seats[0]}: press the points as a seat key "
+                           "(1 = 0.1 ... 7 = 0.7, 10 = withdraw), then NEXT")
+        tenths = 0 if seats[1] == 10 else seats[1]
+        return self._record({"action": "extra", "seat": seats[0], "points": tenths / 10})
+
+    def _extra_text(self, view: View) -> str:
+        seats = self._entry(view).seats
+        if len(seats) < 2:
+            return f"EXTRA {seats[0]}: _" if seats else ""
+        return f"EXTRA {seats[0]}: {'0 (withdraw)' if seats[1] == 10 else seats[1] / 10}"
 
     # ---- bookkeeping ------------------------------------------------------------------------
     def _context(self, view: View) -> tuple[Any, ...]:

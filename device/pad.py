@@ -10,7 +10,7 @@ Three layers, so each can be tested on its own:
 Debounce rule, per key: the key's level changes once the raw line has been steady for `settle`
 (a press is reported on a *stable* low), and never sooner than `chatter` after the previous
 change, so every edge within `chatter` of a press belongs to that press. Two numbers rather than
-one because a press must light its LED within 5 ms (spec/benchmarks.md) while contacts may
+one because a press must light its LED within 5 ms (docs/benchmarks.md) while contacts may
 chatter for 20 ms: a clean press costs `settle`, a bouncy one costs its bounce plus `settle`.
 A key held for `hold` is reported once as `hold`, never repeated.
 

@@ -17,9 +17,9 @@ players nothing, so they cannot count what happens at night.
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
+import shlex
 import threading
 import time
 from collections.abc import Callable
@@ -29,14 +29,24 @@ from typing import Any, assert_never
 
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from bus.payloads import Command, Heartbeat
+from bus.payloads import Command, Heartbeat, Payload
 from device import snapshots as snap
+from device.admission import (
+    Refused,
+    admit_action,
+    admit_game_id,
+    admit_header,
+    admit_names,
+    admit_publishable,
+    check_saved,
+    replay_saved,
+)
 from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, PadWish
 from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
 from device.config import TableSettings
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
-from device.journal import Journal
+from device.journal import Journal, JournalGame, Request
 from device.music import MusicSettings, NightMusic
 from device.pad import KeyEvent
 from device.pins import make_factory
@@ -46,9 +56,8 @@ from engine import Undo
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import header as log_header
-from engine.log import parse_action, parse_header
+from engine.log import parse_action
 from engine.protocol import result
-from engine.replay import ReplayError, replay
 from engine.ruleset import Ruleset
 from engine.timer import current_timer
 from engine.views import public_view
@@ -88,7 +97,7 @@ class TableService:
         self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
-        self.desk = CommandDesk()
+        self.desk = CommandDesk(self.journal.answered)
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
                         for kind in ("public", "audience", "judge", "events", "protocol",
                                      "reply", "heartbeat")}
@@ -112,25 +121,44 @@ class TableService:
     # -- life cycle ------------------------------------------------------------------------
 
     def _restore(self) -> None:
-        """Resume the current game from the journal, exactly (or open a first game)."""
-        saved = self.journal.current()
+        """Resume the current game from the journal, exactly (or open a first game).
+
+        Whatever the journal holds, the table starts: a game that does not replay, or that
+        an older kit admitted with an id or names the bus refuses, is never guessed at nor
+        changed. It stays in the archive, the judge is told, and a new game is opened."""
+        try:
+            saved = self.journal.current()
+        except Exception as exc:  # unreadable JSON in a row written by hand or by a bug
+            self._set_aside("the current game", f"its record cannot be read ({exc})")
+            return
         if saved is None:
-            self.new_game(log_header(self.settings.rules, tournament=self.tournament,
-                                     table=self.table))
+            self.new_game(self._default_header())
             return
         try:
-            _, game = replay([_json(saved.header), *(_json(line) for line in saved.lines)])
-        except ReplayError as exc:  # a journal that no longer replays: never guess
-            raise RuntimeError(f"journal {self.settings.journal} game {saved.game_id}: "
-                               f"{exc}") from None
+            check_saved(saved.game_id, saved.header, saved.names)
+            game = replay_saved(saved.header, saved.lines)
+        except (LogError, IllegalAction) as exc:
+            self._set_aside(f"game {saved.game_id!r}", str(exc), saved)
+            return
         self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
-        self.screen_seqs = _screen_seqs(game.rules, [_json(line) for line in saved.lines])
+        self.screen_seqs = _screen_seqs(game.rules, saved.lines)
         if game.state.finished != saved.finished:  # written by a kit that split the two
             self.journal.set_result(saved.game_id, result(game.state, game.rules.id)
                                     if game.state.finished else None)
         self.header, self.names = saved.header, saved.names
         self._retime()
         log.info("resumed game %s at action %d", self.game_id, len(saved.lines))
+
+    def _default_header(self) -> dict[str, Any]:
+        return log_header(self.settings.rules, tournament=self.tournament, table=self.table)
+
+    def _set_aside(self, what: str, why: str, saved: JournalGame | None = None) -> None:
+        export = f" (mafiakit table --export {shlex.quote(saved.game_id)})" if saved else ""
+        message = (f"journal {self.settings.journal}: {what} could not be resumed: "
+                   f"{why[:300]}; it stays in the archive{export}; a new game is open")
+        log.error("%s", message)
+        self.new_game(self._default_header())
+        self.last_error = message
 
     def start(self) -> TableService:
         if self.bus is not None:
@@ -165,22 +193,21 @@ class TableService:
             return True
         if isinstance(item, Stop):
             return False
-        self.handle(item)
+        try:
+            self.handle(item)
+        except Exception:  # nothing a client sends may stop the engine thread
+            log.exception("failed to handle a %s", type(item).__name__)
         self._poll_timer()
         return True
 
     def handle(self, item: InboxItem) -> None:
         match item:
             case Submit(line=line, reply=answer):
-                ok, why = self.submit_line(line)
-                if answer is not None:
-                    answer.put((ok, why))
+                self._answer(answer, lambda: self.submit_line(line))
             case Received():
                 self._received(item)
             case LocalCommand(command=command, reply=answer):
-                outcome = self.run_command(command)
-                if answer is not None:
-                    answer.put((outcome.ok, outcome.error))
+                self._answer(answer, lambda: _pair(self.run_command(command)))
             case LinkUp(bdseq=bdseq):
                 log.info("broker connected (bdseq %d): publishing everything", bdseq)
                 self.publish_all(force=True)
@@ -199,38 +226,50 @@ class TableService:
             case _:
                 assert_never(item)
 
+    @staticmethod
+    def _answer(reply: queue.Queue[tuple[bool, str]] | None,
+                work: Callable[[], tuple[bool, str]]) -> None:
+        """Run a console request; the console waits for this answer, so it always gets one."""
+        answer: tuple[bool, str] = (False, "the table could not take this; see its log")
+        try:
+            answer = work()
+        finally:
+            if reply is not None:
+                reply.put(answer)
+
     def _received(self, item: Received) -> None:
         wish = self.desk.received(item)
         match wish:
             case RunCommand(command=command):
-                reply = self.desk.answered(command, self.run_command(command))
+                outcome = self.run_command(command, Request(command.request_id, command.name))
+                reply = self.desk.answered(command, outcome)
             case Repeat(reply=reply):
                 pass
             case NotACommand():
                 return
             case _:
                 assert_never(wish)
-        if self.bus is not None:
-            self.bus.publish(self._topics["reply"], reply)
+        self._send("reply", reply)
 
-    def run_command(self, cmd: Command) -> CommandOutcome:
-        """Carry out one hub or console command; a refusal is an Outcome, never an exception."""
+    def run_command(self, cmd: Command, request: Request | None = None) -> CommandOutcome:
+        """Carry out one hub or console command (checked by device.admission); a refusal is
+        an outcome, never an exception. `request` keeps a hub's request id in the journal."""
         args = cmd.args
         try:
             match cmd.name:
                 case "action":
-                    ok, why = self.submit_line(dict(args["action"]))  # type: ignore[arg-type]
+                    ok, why = self.submit_line(admit_action(args["action"]), request)
                     return CommandOutcome(ok, why, {"seq": self.seq} if ok else None)
                 case "undo":
-                    ok, why = self.submit_line({"action": "undo"})
+                    ok, why = self.submit_line({"action": "undo"}, request)
                     return CommandOutcome(ok, why)
                 case "new_game":
-                    game_id = args.get("game_id")
-                    gid = self.new_game(dict(args["header"]),  # type: ignore[arg-type]
-                                        game_id=game_id if isinstance(game_id, str) else None)
+                    header = admit_header(args["header"])
+                    gid = admit_game_id(args["game_id"]) if "game_id" in args else None
+                    gid = self.new_game(header, game_id=gid, request=request)
                     return CommandOutcome(True, "", {"game_id": gid})
                 case "roster":
-                    self.set_names([str(n) for n in args["names"]])  # type: ignore[union-attr]
+                    self.set_names(admit_names(args["names"]), request)
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
@@ -240,8 +279,13 @@ class TableService:
                                               "actions": len(self.game.actions)})
                 case _:
                     assert_never(cmd.name)
-        except (LogError, IllegalAction, ValueError) as exc:
+        except (LogError, IllegalAction) as exc:
             return CommandOutcome(False, str(exc))
+        except Exception as exc:  # a bug must cost one refusal, never the table
+            log.exception("the %s command failed", cmd.name)
+            return CommandOutcome(False, f"the table could not carry out {cmd.name} "
+                                         f"({type(exc).__name__}); ask for a ping to see "
+                                         "whether anything changed")
 
     def _pad_wish(self, bridge: PadBridge, wish: PadWish) -> None:
         """Do what the judge keyed in; then show the pad's unfinished sequence."""
@@ -267,14 +311,19 @@ class TableService:
     # -- games -----------------------------------------------------------------------------
 
     def new_game(self, header: dict[str, Any], game_id: str | None = None,
-                 names: list[str] | None = None) -> str:
-        header = parse_header(dict(header))
-        gid = game_id or datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f")
+                 names: list[str] | None = None, request: Request | None = None) -> str:
+        """Open a game; everything is checked (device.admission) before the journal."""
+        header = admit_header(header)
+        gid = admit_game_id(game_id if game_id is not None else
+                            datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))
         if self.journal.load(gid) is not None:
             raise LogError(f"game id {gid} is already used at this table")
         players = header.get("players")
-        names = names if names is not None else (list(players) if players else [])
-        self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat())
+        if names is None:
+            names = list(players) if players else []  # admitted with the header
+        elif names:
+            names = admit_names(names)
+        self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat(), request)
         self.game, self.game_id, self.header, self.names = Game(header["rules"]), gid, header, names
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
@@ -285,16 +334,22 @@ class TableService:
         self.publish_all()
         return gid
 
-    def set_names(self, names: list[str]) -> None:
-        if len(names) != 10:
-            raise LogError("a roster is ten nicknames, seat 1 first")
-        self.journal.set_names(self.game_id, names)
+    def set_names(self, names: list[str], request: Request | None = None) -> None:
+        names = admit_names(names)
+        self.journal.set_names(self.game_id, names, request, self.seq)
         self.names = list(names)
         self.publish_all()
 
-    def submit_line(self, line: dict[str, Any]) -> tuple[bool, str]:
-        """One judge action (a game-log line). Returns (accepted, reason-if-not)."""
-        line = dict(line)
+    def submit_line(self, line: dict[str, Any],
+                    request: Request | None = None) -> tuple[bool, str]:
+        """One judge action (a game-log line). Returns (accepted, reason-if-not).
+
+        Checked whole before the journal (device.admission): what is journaled replays and
+        publishes, so the reply and the journal always agree."""
+        try:
+            line = admit_action(line)
+        except LogError as exc:
+            return self._reject(line, str(exc))
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
         was_decided = self.game.state.finished
         try:
@@ -312,13 +367,15 @@ class TableService:
         decided = self.game.state.finished
         outcome = result(self.game.state, self.game.rules.id) if decided else None
         try:
+            admit_publishable(lambda: self._payloads_of(seq, line, decided))
+        except Refused as exc:
+            self._take_back(undone)
+            return self._reject(line, str(exc))
+        try:
             self.journal.append(self.game_id, seq, line, outcome,
-                                decided_changed=decided != was_decided)
+                                decided_changed=decided != was_decided, request=request)
         except Exception as exc:  # disk full, I/O error: the action did not happen
-            if undone is not None:
-                self.game.push(undone)
-            else:
-                self.game.pop()
+            self._take_back(undone)
             log.exception("journal write failed")
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
@@ -329,9 +386,24 @@ class TableService:
         self._publish_event(seq, line)
         return True, ""
 
-    def _reject(self, line: dict[str, Any], reason: str) -> tuple[bool, str]:
-        self.last_error = reason
-        log.info("rejected %s: %s", line.get("action"), reason)
+    def _payloads_of(self, seq: int, line: dict[str, Any], decided: bool) -> list[Payload]:
+        """What accepting `line` would publish besides the snapshots (bounded by the engine)."""
+        out: list[Payload] = [snap.event(seq, self.game_id, line, self.wall())]
+        if decided:
+            out.append(snap.protocol(self.game, self.game_id, self.header))
+        return out
+
+    def _take_back(self, undone: Any) -> None:
+        """Undo the engine's step of an action that was not journaled after all."""
+        if undone is not None:
+            self.game.push(undone)
+        else:
+            self.game.pop()
+
+    def _reject(self, line: Any, reason: str) -> tuple[bool, str]:
+        self.last_error = reason[:500]
+        name = line.get("action") if isinstance(line, dict) else None
+        log.info("rejected %s: %s", str(name)[:40], reason[:200])
         self.publish_all(only=(InfoClass.JUDGE,))
         return False, reason
 
@@ -407,18 +479,22 @@ class TableService:
             return
         for info_class in only:
             judge = info_class == InfoClass.JUDGE
-            shot = snap.snapshot(
-                self.game, info_class, tournament=self.tournament, table=self.table,
-                seq=self.seq if judge else self.screen_seqs.seq[info_class],
-                game_id=self.game_id, names=self.names,
-                countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
-                judge_extra=self.judge_extra() if judge else None)
+            try:
+                shot = snap.snapshot(
+                    self.game, info_class, tournament=self.tournament, table=self.table,
+                    seq=self.seq if judge else self.screen_seqs.seq[info_class],
+                    game_id=self.game_id, names=self.names,
+                    countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
+                    judge_extra=self.judge_extra() if judge else None)
+            except ValueError as exc:
+                log.error("the %s snapshot cannot be built: %s", info_class, exc)
+                continue
             if not judge:
                 steady = snap.steady(shot)
                 if not force and self._sent.get(info_class) == steady:
                     continue  # nothing new for this class: send nothing (night actions)
                 self._sent[info_class] = steady
-            self.bus.publish(self._topics[info_class], shot)
+            self._send(info_class, shot)
             # paho sends from its network thread: give it the GIL now, so the public
             # snapshot leaves before the judge/audience ones are built (bench bus: -0.4 ms).
             time.sleep(0)
@@ -431,36 +507,50 @@ class TableService:
         assert self.bus is not None
         if self.game.state.finished:
             if force or not self._protocol_sent:
-                self.bus.publish(self._topics["protocol"],
-                                 snap.protocol(self.game, self.game_id, self.header))
-                self._protocol_sent = True
+                try:
+                    self._send("protocol", snap.protocol(self.game, self.game_id, self.header))
+                    self._protocol_sent = True
+                except ValueError as exc:
+                    log.error("the protocol cannot be built: %s", exc)
         elif self._protocol_sent:
-            self.bus.publish(self._topics["protocol"], b"")
+            self.bus.publish(self._topics["protocol"], b"")  # undone: no reveal stays retained
             self._protocol_sent = False
 
     def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
-        if self.bus is not None:
-            self.bus.publish(self._topics["events"],
-                             snap.event(seq, self.game_id, line, self.wall()))
+        self._send("events", snap.event(seq, self.game_id, line, self.wall()))
+
+    def _send(self, kind: str, payload: Payload) -> None:
+        """Publish, or log why not: a message the bus refuses must never stop the table
+        (admission keeps such messages from being made; this is the last line)."""
+        if self.bus is None:
+            return
+        try:
+            self.bus.publish(self._topics[kind], payload)
+        except ValueError as exc:  # PayloadError, TopicError
+            log.error("not published on %s: %s", kind, exc)
 
     def _heartbeat(self) -> None:
         if self.bus is None:
             return
         self._seq_heartbeat += 1
-        hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
-                       sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
-                       game_id=self.game_id or None,
-                       last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC])
-        self.bus.publish(self._topics["heartbeat"], hb)
+        try:
+            hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
+                           sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
+                           game_id=self.game_id or None,
+                           last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC])
+        except ValueError as exc:
+            log.error("the heartbeat cannot be built: %s", exc)
+            return
+        self._send("heartbeat", hb)
 
 
-def _screen_seqs(rules: Ruleset, lines: list[str]) -> snap.ScreenSeqs:
+def _screen_seqs(rules: Ruleset, lines: list[dict[str, Any]]) -> snap.ScreenSeqs:
     """The screen seqs of a journal's game, counted again line by line (a restart)."""
     seqs = snap.ScreenSeqs()
     game = Game(rules)
     seqs.after_line(game)
     for line in lines:
-        action = parse_action(json.loads(line))
+        action = parse_action(line)
         if isinstance(action, Undo):
             game.pop()
         else:
@@ -469,5 +559,5 @@ def _screen_seqs(rules: Ruleset, lines: list[str]) -> snap.ScreenSeqs:
     return seqs
 
 
-def _json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False)
+def _pair(outcome: CommandOutcome) -> tuple[bool, str]:
+    return outcome.ok, outcome.error

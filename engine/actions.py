@@ -113,7 +113,57 @@ class Undo:
     """Retract the last action still in effect."""
 
 
+# -- after-game lines (docs/scoring.md); points are exact hundredths (0.3 -> 30) ----------
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    """The judge's extra points for a seat; a later one replaces it, 0 withdraws it."""
+
+    seat: int
+    points: int
+    approved_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty the judge assessed, with the clause that gives it (000 III.10: they add up)."""
+
+    seat: int
+    points: int
+    clause: str
+    note: str | None = None
+    approved_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveColour:
+    """`colour_left`: a colour left "под запись" in a farewell after a night kill (000 III.5.1)."""
+
+    seat: int
+    named: int
+    colour: str = "black"
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    """A protest written in the protocol (000 III.15.1, 001 8.6.1)."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """The judge signs the protocol (001 9.9, 003 9.10); afterwards only undo."""
+
+    judge: str | None = None
+
+
+AFTER_GAME = (Extra, Penalty, LeaveColour, Protest, Close)
+
 Action = (
     Roles | Start | Day | Night | SpeechEnd | Nominate | Withdraw | Votes | Lift | Shoot
     | DonCheck | SheriffCheck | BestMove | Foul | Disqualify | Undo
+    | Extra | Penalty | LeaveColour | Protest | Close
 )

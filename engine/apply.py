@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import events as ev
+from engine.scoring.sheet import APPLY as _SHEET_APPLY
 from engine.state import (
     CANCELLED,
     DAY,
@@ -223,6 +224,9 @@ _APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
     ev.StreaksCounted: _streaks_counted,
     ev.GameEnded: _game_ended,
 }
+
+
+_APPLY.update(_SHEET_APPLY)
 
 
 def apply(state: GameState, event: ev.Event) -> GameState:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.roles import Role
+from engine.scoring.sheet import SheetEvent
 from engine.state import Speech
 
 
@@ -152,6 +153,6 @@ Event = (
     | Withdrawn | RoundBegan | VotesEntered | RoundClosed | SpeechesQueued | LiftPut
     | LiftVoted | VoteSettled | VoteCancelled | PlayerRemoved | LateDisqualified | FoulGiven
     | SpeechLost | Shot | DonChecked | SheriffChecked | BestMoveMade | StreaksCounted
-    | GameEnded
+    | GameEnded | SheetEvent
 )
 

@@ -14,6 +14,7 @@ from engine import actions as act
 from engine.errors import LogError
 from engine.roles import is_seat
 from engine.ruleset import BUILTIN
+from engine.scoring import lines as after_game
 
 FORMAT, VERSION = "mafia-game-log", 1
 MAX_LINE = 16_384
@@ -36,6 +37,7 @@ ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "foul": (frozenset({"seat"}), frozenset({"reason", "kind"})),
     "disqualify": (frozenset({"seat", "kind"}), frozenset()),
     "undo": (frozenset(), frozenset()),
+    **after_game.FIELDS,
 }
 
 
@@ -196,11 +198,15 @@ _BUILD: dict[str, Callable[[dict[str, Any], str], act.Action]] = {
     "foul": _foul,
     "disqualify": _disqualify,
     "undo": lambda o, n: act.Undo(),
+    **after_game.BUILD,
 }
 
 
 def action_to_dict(a: act.Action) -> dict[str, Any]:
     """An Action -> its game-log line (without "t")."""
+    line = after_game.to_dict(a)
+    if line is not None:
+        return line
     match a:
         case act.Roles():
             return {"action": "roles", "don": a.don, "mafia": list(a.mafia), "sheriff": a.sheriff}

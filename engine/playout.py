@@ -66,6 +66,14 @@ def play_on(game: Game, seed: int = 0, mix: Mix = Mix(),
     raise RuntimeError(f"game {seed} did not end within {max_actions} actions")
 
 
+def next_action(game: Game, rng: random.Random, mix: Mix = Mix()) -> act.Action | None:
+    """One action a judge could legally enter now (None once the game is over)."""
+    s = game.state
+    if s.finished and s.speech is None:
+        return None
+    return _choose(game, s, rng, mix)
+
+
 def _choose(game: Game, s: GameState, rng: random.Random, mix: Mix) -> act.Action:
     rules = game.rules
     if s.roles is None:

@@ -4,12 +4,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ruleset import Ruleset
+from engine.scoring.game import score_dict, score_game
 from engine.state import DayLog, GameState, NightLog
 from engine.views import best_move_view
 
 
-def result(s: GameState, rules_id: str) -> dict[str, Any]:
-    """Everything the judge's paper protocol holds, as one JSON-ready dict."""
+def result(s: GameState, rules_id: str, rules: Ruleset | None = None) -> dict[str, Any]:
+    """Everything the judge's paper protocol holds, as one JSON-ready dict; with `rules`,
+    also the points and the after-game lines (docs/scoring.md)."""
+    out = _game(s, rules_id)
+    if rules is not None:
+        out.update(after_game(s, rules))
+    return out
+
+
+def after_game(s: GameState, rules: Ruleset) -> dict[str, Any]:
+    """`score`, `closed`, `protests`, `colour_left` (docs/scoring.md)."""
+    sh = s.sheet
+    return {
+        "score": score_dict(score_game(s, rules)),
+        "closed": sh.closed,
+        "protests": [{"seat": p.seat, "text": p.text} for p in sh.protests],
+        "colour_left": [{"seat": c.seat, "named": c.named, "colour": c.colour}
+                        for c in sh.colour_left],
+    }
+
+
+def _game(s: GameState, rules_id: str) -> dict[str, Any]:
     days = s.days if s.day is None else (*s.days, s.day)
     nights = s.nights if s.night is None else (*s.nights, s.night)
     return {

@@ -28,6 +28,7 @@ from engine.flow import (
 from engine.night import best_move, don_check, sheriff_check, shoot
 from engine.roles import Role
 from engine.ruleset import Ruleset
+from engine.scoring.entry import decide_after_game
 from engine.state import (
     CANCELLED,
     DAY,
@@ -43,15 +44,17 @@ from engine.state import (
 
 def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     """Check `action` against the rules; return the transaction (events + new state)."""
+    tx = Tx(state, rules)
+    if decide_after_game(state, action, tx):  # after-game lines (engine.scoring.entry)
+        return tx
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
     if state.finished and type(action) not in _AFTER_END:
         raise IllegalAction(
             f"the game is over ({_result_words(state)}): only the end of a farewell "
-            "speech, fouls, disqualifications and undo can be entered"
+            "speech, fouls, disqualifications, after-game lines and undo can be entered"
         )
-    tx = Tx(state, rules)
     handler(tx, action)
     return tx
 

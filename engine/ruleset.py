@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.scoring.options import ScoringOptions
+
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
 RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
 
@@ -140,6 +142,8 @@ class Ruleset(_Options):
     vote_cancel: VoteCancelOptions = VoteCancelOptions()
     best_move: BestMoveOptions = BestMoveOptions()
     quiet: QuietOptions = QuietOptions()
+    scoring: ScoringOptions = ScoringOptions()
+    """Points, limits, compensation and tie-breaks (docs/scoring.md)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.roles import BLACK_ROLES, Role
+from engine.scoring.sheet import Sheet
 from engine.vocab import DayVote, Phase, SpeechKind
 
 # The vocabulary (engine.vocab) under the short names the rule modules use.
@@ -108,6 +109,7 @@ class GameState(NamedTuple):
     late_disqualifications: tuple[tuple[int, str], ...] = ()
     """(seat, kind) of disqualifications that remove nobody: of the leaving player during
     his farewell (000 II.3.5) or after the decision (003 7.12); kept for the penalty."""
+    sheet: Sheet = Sheet()  # the after-game lines (engine.scoring.sheet)
 
     @property
     def finished(self) -> bool:

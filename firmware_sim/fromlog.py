@@ -87,6 +87,10 @@ def _presses(
     if name == "disqualify":
         holds = 2 if line["kind"] == "team_loss" else 1
         return [*[("FOUL", True)] * holds, (seat, False)]
+    tenths = float(line.get("points", -1)) * 10
+    if name == "extra" and "approved_by" not in line and tenths in range(10):
+        # docs/pad.md: seat, the points as a seat key (10 = withdraw), NEXT
+        return [(seat, False), (str(int(tenths) or 10), False), ("NEXT", False)]
     raise ValueError(f"the pad has no keys for the action {name!r}")
 
 

@@ -14,6 +14,8 @@ import sys
 # (e.g. pygame missing on a headless hub) simply does not offer its subcommands.
 PARTS = (
     "mafiakit.replay",  # replay
+    "mafiakit.standings",  # standings
+    "mafiakit.protocol",  # protocol
     "mafiakit.bench.cli",  # bench NAME
     "bus.cli",  # schema, broker
     "device.cli",  # table

@@ -182,7 +182,7 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
                        judge_key)
         _catch_up(feeds, stores, _seqs(sim.service))
         shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
-        outcome = result(sim.service.game.state, rules)
+        outcome = result(sim.service.game.state, rules, sim.service.game.rules)
         print(json.dumps({"result": outcome, "screenshots": shots.count, "out": str(out)},
                          ensure_ascii=False))
         return 0 if outcome["finished"] else 1

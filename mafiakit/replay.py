@@ -30,7 +30,7 @@ def command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    print(json.dumps(result(game.state, game.rules.id), ensure_ascii=False))
+    print(json.dumps(result(game.state, game.rules.id, game.rules), ensure_ascii=False))
     return 0
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, is_dataclass
+from functools import cache
 from typing import Final
 
 ROLE_WORDS: Final = re.compile(
@@ -27,7 +28,13 @@ NOT_SCANNED: Final = frozenset({"nickname", "table"})
 
 
 def secrets_found(frame: object) -> list[str]:
-    """Every secret the frame shows too early, each as "where: what"; [] when clean."""
+    """Every secret the frame shows too early, each as "where: what"; [] when clean.
+
+    A clean frame (every frame, unless a bug upstream) is settled by a quick pass that
+    builds no paths; only a frame that fails it is walked again to say where.
+    """
+    if not _suspect(frame, False):
+        return []
     found: list[str] = []
     _walk(frame, False, type(frame).__name__, found)
     return found
@@ -36,6 +43,27 @@ def secrets_found(frame: object) -> list[str]:
 def secret_free(frame: object) -> bool:
     """True when the frame may be shown on a screen the players can see."""
     return not secrets_found(frame)
+
+
+@cache
+def _scanned(cls: type) -> tuple[str, ...]:
+    """The fields of a dataclass that are scanned, in order."""
+    return tuple(field.name for field in fields(cls) if field.name not in NOT_SCANNED)
+
+
+def _suspect(value: object, over: bool) -> bool:
+    """The same rules as `_walk`, without the report: True at the first secret."""
+    if isinstance(value, str):
+        return not over and ROLE_WORDS.search(value) is not None
+    if isinstance(value, tuple | list):
+        return any(_suspect(item, over) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        over = bool(getattr(value, "over", over))
+        for name in _scanned(type(value)):
+            item = getattr(value, name)
+            if item and ((not over and name in SECRET_FIELDS) or _suspect(item, over)):
+                return True
+    return False
 
 
 def _walk(value: object, over: bool, where: str, found: list[str]) -> None:

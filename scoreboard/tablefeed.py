@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bus.nicknames import printable
 from scoreboard.view import View, ViewError, read_view
 
 STATUSES: Final = ("online", "offline", "stale", "unknown")
@@ -98,7 +99,7 @@ def read_names(value: Any) -> tuple[str, ...] | None:
     for seat, name in enumerate(value, start=1):
         if name is not None and not isinstance(name, str):
             raise ViewError(f"the nickname of seat {seat} must be text")
-        names.append(" ".join((name or "").split())[:MAX_NAME])
+        names.append(" ".join(printable(name or "").split())[:MAX_NAME])
     return tuple(names)
 
 

@@ -11,6 +11,12 @@ command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mos
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 # the browser tests (stream overlay, head judge's page) drive Debian's headless Chromium
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# the printed protocol: WeasyPrint draws with pango (and subsets fonts with harfbuzz);
+# the tests turn its PDF into PNG with pdftoppm and read it with pdftotext/pdffonts
+for lib in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig; do
+  dpkg -s "$lib" >/dev/null 2>&1 || need+=("$lib")
+done
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -71,7 +71,7 @@ class Script:
         head = header(self.game.rules.id, **fields)
         path = OUT / f"{name}.jsonl"
         path.write_text("\n".join(dump_lines(head, self.entered)) + "\n", encoding="utf-8")
-        res = result(self.game.state, self.game.rules.id)
+        res = result(self.game.state, self.game.rules.id, self.game.rules)
         (OUT / f"{name}.result.json").write_text(
             json.dumps(res, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(path.name, res["winner"], res["termination"], len(self.entered), "actions")

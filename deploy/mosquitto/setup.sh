@@ -2,18 +2,27 @@
 # Sets up the tournament broker on Debian / Raspberry Pi OS:
 #   sudo deploy/mosquitto/setup.sh TOURNAMENT TABLE [TABLE ...]
 #   e.g. sudo deploy/mosquitto/setup.sh autumn-cup 1 2 3 4 5 6
-# Installs mosquitto, the kit's config and ACL, creates the accounts hub, scoreboard, venue
-# and table-TOURNAMENT-TABLE with random passwords, and restarts the broker. Idempotent: run
-# it again with more tables to add them; existing passwords are kept.
-# New passwords are listed in $ETC/mafiakit-credentials (root only): copy each to its device.
+# Installs mosquitto, the kit's config and ACL, a venue CA and the broker's TLS certificate,
+# creates the accounts hub, scoreboard, venue and table-TOURNAMENT-TABLE with random
+# passwords, and restarts the broker. Idempotent: run it again with more tables to add them;
+# existing passwords, the CA and the certificate are kept.
+# New passwords are listed in $ETC/mafiakit-credentials (root only): copy each to its device,
+# with $ETC/ca_certificates/mafiakit-ca.crt (public: every table and screen verifies the
+# broker with it).
+#
+# The broker certificate names this host (hostname, hostname.local, localhost, 127.0.0.1);
+# other names or addresses the devices use: MAFIAKIT_BROKER_NAMES="hub.lan 192.0.2.10".
 #
 # For a dry run without root, apt or systemd (the tests do this):
 #   MAFIAKIT_ETC=/tmp/etc MAFIAKIT_NO_SERVICE=1 deploy/mosquitto/setup.sh cup 1 2
 set -euo pipefail
+umask 077  # everything written here is private until chmod says otherwise
 
 here="$(cd "$(dirname "$0")" && pwd)"
 ETC="${MAFIAKIT_ETC:-/etc/mosquitto}"
 NO_SERVICE="${MAFIAKIT_NO_SERVICE:-}"
+CA_DAYS=3650
+CERT_DAYS=825
 
 die() { echo "setup.sh: $*" >&2; exit 2; }
 
@@ -26,23 +35,85 @@ tournament="$1"; shift
 check_id "tournament id" "$tournament"
 for table in "$@"; do check_id "table id" "$table"; done
 
+# One account per table, as bus.acl.render_acl: `a-b/c` and `a/b-c` would share
+# table-a-b-c, so the pair is refused before anything is written.
+tables_file="$ETC/mafiakit-tables"
+declare -A owner=()
+while IFS=/ read -r t n; do
+  [ -n "$t" ] && owner["table-$t-$n"]="$t/$n"
+done < <(cat "$tables_file" 2>/dev/null || true)
+for table in "$@"; do
+  account="table-$tournament-$table"
+  if [ -n "${owner[$account]:-}" ] && [ "${owner[$account]}" != "$tournament/$table" ]; then
+    die "tables ${owner[$account]} and $tournament/$table would share the account $account; rename one of them"
+  fi
+  owner["$account"]="$tournament/$table"
+done
+
 if [ -z "$NO_SERVICE" ]; then
   [ "$(id -u)" -eq 0 ] || die "run it as root: sudo $0 $tournament $*"
   if ! command -v mosquitto_passwd >/dev/null 2>&1 || [ ! -x /usr/sbin/mosquitto ]; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto mosquitto-clients
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto mosquitto-clients openssl
   fi
 fi
 command -v mosquitto_passwd >/dev/null 2>&1 || die "mosquitto_passwd is missing (apt-get install mosquitto)"
-mkdir -p "$ETC/conf.d"
+command -v openssl >/dev/null 2>&1 || die "openssl is missing (apt-get install openssl)"
+mkdir -p "$ETC/conf.d" "$ETC/certs" "$ETC/ca_certificates"
+chmod 755 "$ETC" "$ETC/conf.d" "$ETC/certs" "$ETC/ca_certificates"
+
+# mosquitto reads the password file, the ACL and its key after dropping to its own user:
+# root:mosquitto, readable by that group only.
+share_with_broker() {
+  if getent group mosquitto >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    chown root:mosquitto "$@"
+  fi
+  chmod 640 "$@"
+}
 
 # The config, with its paths pointing into $ETC.
-sed "s|/etc/mosquitto/|$ETC/|g" "$here/mafiakit.conf" > "$ETC/conf.d/mafiakit.conf"
+web="$(cd "$here/../../web" && pwd)"  # the kit's pages, served on the browsers' listener
+sed -e "s|/etc/mosquitto/|$ETC/|g" -e "s|@WEB_DIR@|$web|g" "$here/mafiakit.conf" \
+  > "$ETC/conf.d/mafiakit.conf"
+chmod 644 "$ETC/conf.d/mafiakit.conf"
+
+# The venue CA (made once; its key stays root-only here) and the broker's certificate.
+ca_key="$ETC/mafiakit-ca.key"
+ca_crt="$ETC/ca_certificates/mafiakit-ca.crt"
+broker_key="$ETC/certs/mafiakit-broker.key"
+broker_crt="$ETC/certs/mafiakit-broker.crt"
+if [ ! -s "$ca_key" ] || [ ! -s "$ca_crt" ]; then
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -sha256 \
+    -days "$CA_DAYS" -subj "/CN=mafiakit venue CA $tournament" \
+    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" \
+    -keyout "$ca_key" -out "$ca_crt" 2>/dev/null
+  chmod 600 "$ca_key"
+  chmod 644 "$ca_crt"
+  rm -f "$broker_crt"  # a new CA needs a new broker certificate
+  echo "setup.sh: created the venue CA $ca_crt" >&2
+fi
+if [ ! -s "$broker_key" ] || [ ! -s "$broker_crt" ]; then
+  host="$(hostname 2>/dev/null || echo localhost)"
+  san="DNS:localhost,IP:127.0.0.1,IP:::1"
+  for name in "$host" "$host.local" ${MAFIAKIT_BROKER_NAMES:-}; do
+    if [[ "$name" =~ ^[0-9.]+$ || "$name" == *:* ]]; then san+=",IP:$name"; else san+=",DNS:$name"; fi
+  done
+  csr="$(mktemp)"; ext="$(mktemp)"
+  openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -sha256 \
+    -subj "/CN=$host" -keyout "$broker_key" -out "$csr" 2>/dev/null
+  printf 'subjectAltName=%s\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n' "$san" > "$ext"
+  openssl x509 -req -in "$csr" -CA "$ca_crt" -CAkey "$ca_key" -CAcreateserial \
+    -days "$CERT_DAYS" -sha256 -extfile "$ext" -out "$broker_crt" 2>/dev/null
+  rm -f "$csr" "$ext" "$ETC/ca_certificates/mafiakit-ca.srl"
+  chmod 644 "$broker_crt"
+  share_with_broker "$broker_key"
+  echo "setup.sh: created the broker certificate for $san" >&2
+fi
 
 # The ACL: the template as is, then its `#@table ` block once per table.
 acl="$ETC/mafiakit.acl"
-tables_file="$ETC/mafiakit-tables"
 touch "$tables_file"
+chmod 644 "$tables_file"
 for table in "$@"; do
   grep -qxF "$tournament/$table" "$tables_file" || echo "$tournament/$table" >> "$tables_file"
 done
@@ -55,33 +126,41 @@ done
     echo
   done < "$tables_file"
 } > "$acl.new"
+share_with_broker "$acl.new"
 mv "$acl.new" "$acl"
 
 # Accounts: a random password for each new one, kept in a root-only credentials list.
+# Passwords never go on a command line (the process list shows it to every user): new
+# accounts are written as plain lines to a private file, hashed there by
+# `mosquitto_passwd -U`, and then appended.
 passwd_file="$ETC/mafiakit.passwd"
 credentials="$ETC/mafiakit-credentials"
 touch "$passwd_file" "$credentials"
 chmod 600 "$credentials"
+share_with_broker "$passwd_file"
 accounts=(hub scoreboard venue)
 while IFS=/ read -r t n; do accounts+=("table-$t-$n"); done < "$tables_file"
+fresh="$(mktemp "$ETC/.mafiakit-new.XXXXXX")"
+trap 'rm -f "$fresh"' EXIT
+created=()
 for account in "${accounts[@]}"; do
-  if ! grep -q "^$account:" "$passwd_file"; then
+  if ! cut -d: -f1 "$passwd_file" | grep -qxF "$account"; then
     password="$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
-    mosquitto_passwd -b "$passwd_file" "$account" "$password"
-    echo "$account $password" >> "$credentials"
-    echo "setup.sh: created account $account" >&2
+    printf '%s:%s\n' "$account" "$password" >> "$fresh"
+    printf '%s %s\n' "$account" "$password" >> "$credentials"
+    created+=("$account")
   fi
 done
-
-# mosquitto reads these after dropping to its own user: readable by that group only.
-if getent group mosquitto >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
-  chown root:mosquitto "$passwd_file" "$acl"
+if [ ${#created[@]} -gt 0 ]; then
+  mosquitto_passwd -U "$fresh" >/dev/null
+  cat "$fresh" >> "$passwd_file"
+  for account in "${created[@]}"; do echo "setup.sh: created account $account" >&2; done
 fi
-chmod 640 "$passwd_file" "$acl"
 
 if [ -z "$NO_SERVICE" ]; then
   systemctl enable mosquitto >/dev/null
   systemctl restart mosquitto
   systemctl is-active --quiet mosquitto || die "mosquitto did not start: journalctl -u mosquitto"
 fi
-echo "setup.sh: broker ready for $tournament, tables: $*; passwords in $credentials" >&2
+echo "setup.sh: broker ready for $tournament, tables: $*; passwords in $credentials," \
+  "the CA for every device in $ca_crt" >&2

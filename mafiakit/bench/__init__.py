@@ -1,1 +1,1 @@
-"""Benchmarks: `mafiakit bench NAME` prints one JSON object (see shared spec/benchmarks.md)."""
+"""Benchmarks: `mafiakit bench NAME` prints one JSON object (definitions: docs/benchmarks.md)."""

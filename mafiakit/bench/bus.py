@@ -3,6 +3,9 @@
 Measured in the same run, on the same broker: the kit's path (inbox -> rules -> journal
 fsync -> three snapshots + event published -> subscriber decodes the public one), a bare
 paho QoS 1 publish -> receive round trip (raw), and one journal commit alone (fsync).
+The path and the floor take turns in five rounds. The floor of one durable, published
+action is `limit_p99_ms` = raw_p99 + fsync_p99; the target is p99 <= 3 x that
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -10,32 +13,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import queue
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
-
 from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.config import BrokerConfig
 from bus.topics import table_topic
-from device.journal import Journal
-from engine.log import action_to_dict, header
+from engine.log import action_to_dict
 from engine.playout import random_game
+from mafiakit.bench.floor import journal_commits, pct, raw_round_trips
 
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+ROUNDS = 5  # the path and its floor take turns, so a change in the machine's load hits both
 
 
 def _drain_until(sub: BusClient, accept: Callable[[dict[str, Any]], bool]) -> None:
@@ -84,50 +79,6 @@ def _kit(url: str, workdir: Path, n: int) -> list[float]:
     return times[:n]
 
 
-def _raw(host: str, port: int, n: int) -> list[float]:
-    got: queue.Queue[float] = queue.Queue()
-    ready = threading.Event()
-
-    def on_message(client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        got.put(time.perf_counter())
-
-    def on_subscribe(*_: Any) -> None:
-        ready.set()
-
-    sub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-raw-sub")
-    sub.on_message = on_message
-    sub.on_subscribe = on_subscribe
-    sub.connect(host, port)
-    sub.subscribe("bench/raw", qos=1)
-    sub.loop_start()
-    pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-raw-pub")
-    pub.connect(host, port)
-    pub.loop_start()
-    ready.wait(30)
-    payload = b"x" * 2048  # about the size of a public snapshot
-    times = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        pub.publish("bench/raw", payload, qos=1)
-        times.append((got.get(timeout=30) - t0) * 1000)
-    for client in (pub, sub):
-        client.loop_stop()
-        client.disconnect()
-    return times
-
-
-def _fsync(workdir: Path, n: int) -> list[float]:
-    journal = Journal(workdir / "fsync.sqlite")
-    journal.new_game("g", header("cml"), [], "now")
-    times = []
-    for seq in range(1, n + 1):
-        t0 = time.perf_counter()
-        journal.append("g", seq, {"action": "foul", "seat": 1})
-        times.append((time.perf_counter() - t0) * 1000)
-    journal.close()
-    return times
-
-
 def run(args: argparse.Namespace) -> dict[str, Any]:
     n = 150 if getattr(args, "quick", False) else 600
     broker: MosquittoProcess | None = None
@@ -137,26 +88,34 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         broker = MosquittoProcess().start()
         url = broker.url
     cfg = BrokerConfig.from_url(url)
+    kit: list[float] = []
+    raw: list[float] = []
+    fsync: list[float] = []
     try:
         with tempfile.TemporaryDirectory(prefix="mafiakit-bench-") as tmp:
-            work = Path(tmp)
-            print(f"bench bus: {n} actions through the table service", file=sys.stderr)
-            kit = _kit(url, work, n)
-            raw = _raw(cfg.host, cfg.port, n)
-            fsync = _fsync(work, min(n, 300))
+            for r in range(ROUNDS):
+                work = Path(tmp) / f"round-{r + 1}"
+                work.mkdir()
+                share = n * (r + 1) // ROUNDS - n * r // ROUNDS
+                print(f"bench bus: round {r + 1}/{ROUNDS}: {share} actions through the table "
+                      "service, then the floor", file=sys.stderr)
+                kit += _kit(url, work, share)
+                raw += raw_round_trips(cfg.host, cfg.port, share)
+                fsync += journal_commits(work, share // 2)
     finally:
         if broker is not None:
             broker.close()
     out: dict[str, Any] = {
         "actions": len(kit),
+        "rounds": ROUNDS,
         "p50_ms": round(statistics.median(kit), 3),
-        "p99_ms": round(_pct(kit, 0.99), 3),
+        "p99_ms": round(pct(kit, 0.99), 3),
         "raw_p50_ms": round(statistics.median(raw), 3),
-        "raw_p99_ms": round(_pct(raw, 0.99), 3),
+        "raw_p99_ms": round(pct(raw, 0.99), 3),
         "fsync_p50_ms": round(statistics.median(fsync), 3),
-        "fsync_p99_ms": round(_pct(fsync, 0.99), 3),
+        "fsync_p99_ms": round(pct(fsync, 0.99), 3),
     }
-    budget = 3 * out["raw_p99_ms"] + out["fsync_p50_ms"]
-    out["target_p99_ms"] = round(budget, 3)
-    out["target_met"] = out["p99_ms"] <= budget
+    out["limit_p99_ms"] = round(out["raw_p99_ms"] + out["fsync_p99_ms"], 3)
+    out["ratio_p99"] = round(out["p99_ms"] / out["limit_p99_ms"], 2)
+    out["target_met"] = out["p99_ms"] <= 3 * out["limit_p99_ms"]
     return out

@@ -9,16 +9,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import platform
 import sys
 from typing import Any
 
-NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay")
+NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e", "scoring")
 
 
 def machine() -> dict[str, Any]:
-    import os
-
     return {
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -34,6 +33,7 @@ def run_one(name: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def command(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the JSON object only
     if args.name == "all":
         results = []
         for name in NAMES:
@@ -48,9 +48,18 @@ def command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive whole number")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("bench", help="run a benchmark, print one JSON object")
     p.add_argument("name", choices=(*NAMES, "all"))
     p.add_argument("--broker", default=None, help="mqtt://host:port (default: start mosquitto)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
+    p.add_argument("--presses", type=_positive, metavar="N",
+                   help="e2e: NEXT presses to time (default 300, 100 with --quick)")
     p.set_defaults(func=command)

@@ -23,7 +23,8 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def _frames(count: int) -> list[Any]:
+def busy_frames(count: int) -> list[Any]:
+    """`count` frames of the busy samples, one second apart, alternating languages."""
     from scoreboard.model import judge_frame, table_frame
     from scoreboard.samples import NOW, sample_feed
 
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     renderer = Renderer(size)
     print(f"bench scoreboard: building {count} frames", file=sys.stderr)
     model_started = time.perf_counter()
-    frames = _frames(count)
+    frames = busy_frames(count)
     model_us = (time.perf_counter() - model_started) / count * 1e6
     first = time.perf_counter()
     renderer.draw(frames[0], display.screen)

@@ -8,15 +8,16 @@ import signal
 import subprocess
 import sys
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
 from bus import topics
 from bus.broker import MosquittoProcess
-from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
+from bus.client import MAX_PACKET_BYTES, BusClient, LinkDown, LinkUp, Presence, Received
 from bus.config import BrokerConfig
 from bus.messages import decode_message
-from bus.payloads import Event, PayloadError, Status, decode, encode
+from bus.payloads import MAX_PAYLOAD_BYTES, Event, PayloadError, Status, decode, encode
 from bus.testing import (
     GUARD_S,
     SAMPLE_TIME,
@@ -240,3 +241,30 @@ def test_retained_state_survives_a_restart_only_with_persistence(
             reader.close()
             writer.close()
 
+
+
+def max_packet_size(config_text: str) -> int:
+    sizes = [int(line.split()[1]) for line in config_text.splitlines()
+             if line.startswith("max_packet_size ")]
+    assert len(sizes) == 1
+    return sizes[0]
+
+
+def test_the_client_never_sends_what_the_broker_refuses(private_broker: MosquittoProcess) -> None:
+    """An over-size QoS 1 publish made paho resend it after every reconnect (the broker
+    drops the connection each time): it is refused here, before paho sees it, and the
+    connection stays up. The broker's limit (production and tests alike) is above ours."""
+    shipped = (Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "mafiakit.conf")
+    assert max_packet_size(shipped.read_text()) == MAX_PACKET_BYTES
+    assert max_packet_size(private_broker.config_path.read_text()) == MAX_PACKET_BYTES
+    longest = "bench/" + "t" * 200
+    client = connected_client(private_broker.config(), "sizer", longest)
+    for raw, topic in ((b"x" * (MAX_PAYLOAD_BYTES + 1), longest),
+                       (b"x", "bench/" + "t" * MAX_PACKET_BYTES)):
+        with pytest.raises(PayloadError, match="too large"):
+            client.publish(topic, raw, qos=1, retain=False)
+    biggest = b"y" * MAX_PAYLOAD_BYTES  # the largest the client sends: the broker takes it
+    client.publish(longest, biggest, qos=1, retain=False)
+    assert next_message(client, longest).payload == biggest
+    assert client.connected
+    client.close()

@@ -75,15 +75,27 @@ def test_setup_refuses_bad_arguments_and_writes_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
+VENUE_CA = Path("ca_certificates") / "mafiakit-ca.crt"
+
+
 @pytest.fixture
 def production(
     tmp_path: Path, mosquitto_binary: str
 ) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
-    """mosquitto running the files setup.sh wrote, on a free local port."""
+    """mosquitto running the files setup.sh wrote, on free local ports: the TLS listener
+    (what the venue LAN gets; the config yielded, verifying the venue CA) and the plain one
+    (localhost only; its port is `.plain_port` on the fixture's config via `extra`)."""
     assert setup(tmp_path, "cup", "1").returncode == 0
-    port = free_port()
+    tls_port, plain_port, wss_port = free_port(), free_port(), free_port()
     conf = tmp_path / "conf.d" / "mafiakit.conf"
-    conf.write_text(conf.read_text().replace("listener 1883", f"listener {port} 127.0.0.1"))
+    text = conf.read_text()
+    assert "listener 1883 127.0.0.1\n" in text and "listener 8883\n" in text
+    assert "listener 9443\n" in text
+    conf.write_text(text.replace("listener 1883 127.0.0.1", f"listener {plain_port} 127.0.0.1")
+                    .replace("listener 8883\n", f"listener {tls_port} 127.0.0.1\n")
+                    .replace("listener 9443\n", f"listener {wss_port} 127.0.0.1\n"))
+    (tmp_path / "plain_port").write_text(str(plain_port))
+    (tmp_path / "wss_port").write_text(str(wss_port))
     (tmp_path / "db").mkdir()
     main = tmp_path / "mosquitto.conf"
     main.write_text(
@@ -93,15 +105,17 @@ def production(
     )
     process = subprocess.Popen([find_mosquitto(), "-c", str(main)])
     deadline = time.monotonic() + GUARD_S
-    while True:
-        assert process.poll() is None, (tmp_path / "log").read_text()
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the production config did not start"
-            time.sleep(0.05)
-    yield BrokerConfig(host="127.0.0.1", port=port), credentials(tmp_path)
+    for port in (tls_port, plain_port, wss_port):
+        while True:
+            assert process.poll() is None, (tmp_path / "log").read_text()
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the production config did not start"
+                time.sleep(0.05)
+    config = BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}")
+    yield config, credentials(tmp_path)
     process.terminate()
     process.wait()
 
@@ -110,6 +124,7 @@ def test_the_production_config_runs_with_its_accounts(
     production: tuple[BrokerConfig, dict[str, str]],
 ) -> None:
     config, accounts = production
+    assert config.tls and config.ca_file is not None
     public = topics.table_topic("cup", "1", "public")
     judge = topics.table_topic("cup", "1", "judge")
     screen = connected_client(config.as_user("scoreboard", accounts["scoreboard"]), "sb", "#")
@@ -122,3 +137,125 @@ def test_the_production_config_runs_with_its_accounts(
     assert refusal.reason.startswith("the broker refused the connection")
     for client in (anonymous, table, screen):
         client.close()
+
+
+def test_tables_that_would_share_an_account_are_refused(tmp_path: Path) -> None:
+    """`a-b/c` and `a/b-c` are both `table-a-b-c`: one account must never serve two tables
+    (the same refusal as `mafiakit acl`)."""
+    assert setup(tmp_path, "a-b", "c").returncode == 0
+    acl_before = (tmp_path / "mafiakit.acl").read_text()
+    done = setup(tmp_path, "a", "b-c")
+    assert done.returncode == 2
+    assert "a-b/c and a/b-c would share the account table-a-b-c" in done.stderr
+    assert (tmp_path / "mafiakit.acl").read_text() == acl_before
+    assert "a/b-c" not in (tmp_path / "mafiakit-tables").read_text()
+
+
+def test_a_dot_in_a_table_id_is_not_a_wildcard(tmp_path: Path) -> None:
+    """Table `1.5` after `1-5`: `grep "^table-cup-1.5:"` matched `table-cup-1-5:`."""
+    assert setup(tmp_path, "cup", "1-5").returncode == 0
+    assert setup(tmp_path, "cup", "1.5").returncode == 0
+    assert {"table-cup-1-5", "table-cup-1.5"} <= set(credentials(tmp_path))
+    users = [line.split(":")[0] for line in (tmp_path / "mafiakit.passwd").read_text().split()]
+    assert {"table-cup-1-5", "table-cup-1.5"} <= set(users)
+
+
+def test_passwords_never_show_and_the_password_file_is_never_world_readable(
+    tmp_path: Path,
+) -> None:
+    """A `mosquitto_passwd` spy on PATH records its arguments and the password file's mode
+    at each call: no password on a command line (the process list shows it to every user),
+    and the file is private from its first byte, not only after the final chmod."""
+    spy_dir, etc = tmp_path / "bin", tmp_path / "etc"
+    spy_dir.mkdir()
+    etc.mkdir()
+    calls = tmp_path / "calls"
+    real = subprocess.run(["bash", "-c", "command -v mosquitto_passwd"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    spy = spy_dir / "mosquitto_passwd"
+    spy.write_text("#!/usr/bin/env bash\n"
+                   f'echo "ARGS $*" >> {calls}\n'
+                   f'stat -c "MODE %a" {etc}/mafiakit.passwd >> {calls} 2>/dev/null || true\n'
+                   f'exec {real} "$@"\n')
+    spy.chmod(0o755)
+    env = {**os.environ, "MAFIAKIT_ETC": str(etc), "MAFIAKIT_NO_SERVICE": "1",
+           "PATH": f"{spy_dir}:{os.environ['PATH']}"}
+    done = subprocess.run(["bash", str(SETUP), "cup", "1", "2"], env=env, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    log = calls.read_text()
+    assert "ARGS" in log
+    for password in credentials(etc).values():
+        assert password not in log
+    modes = [int(line.split()[1], 8) for line in log.splitlines() if line.startswith("MODE")]
+    assert modes and all(mode & 0o007 == 0 for mode in modes)
+    assert (etc / "mafiakit.passwd").stat().st_mode & 0o007 == 0
+
+
+def test_the_shipped_config_speaks_plain_mqtt_only_to_localhost() -> None:
+    """Passwords and judge snapshots (every role) must not cross the venue Wi-Fi in clear:
+    every listener without a certificate is bound to 127.0.0.1."""
+    lines = (SETUP.parent / "mafiakit.conf").read_text().splitlines()
+    blocks: list[list[str]] = []
+    for line in lines:
+        if line.startswith("listener "):
+            blocks.append([line])
+        elif blocks and line and not line.startswith("#"):
+            blocks[-1].append(line)
+    assert len(blocks) == 3  # localhost, TLS for the LAN, secure WebSockets for browsers
+    for block in blocks:
+        tls = any(line.startswith("certfile ") for line in block)
+        assert tls or block[0].split()[2:] == ["127.0.0.1"], block
+
+
+def test_setup_makes_a_venue_ca_and_keeps_it(tmp_path: Path) -> None:
+    assert setup(tmp_path, "cup", "1").returncode == 0
+    files = [tmp_path / VENUE_CA, tmp_path / "certs" / "mafiakit-broker.crt",
+             tmp_path / "certs" / "mafiakit-broker.key", tmp_path / "mafiakit-ca.key"]
+    first = [f.read_bytes() for f in files]
+    for key in files[2:]:
+        assert key.stat().st_mode & 0o007 == 0, key
+    assert setup(tmp_path, "cup", "2").returncode == 0
+    assert [f.read_bytes() for f in files] == first  # screens keep trusting the same CA
+
+
+def test_tls_refuses_plain_clients_and_other_cas(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
+) -> None:
+    config, accounts = production
+    plain = BrokerConfig(host="127.0.0.1", port=config.port).as_user("hub", accounts["hub"])
+    other = tmp_path / "other"
+    other.mkdir()
+    assert setup(other, "cup", "1").returncode == 0  # another venue's CA
+    stranger_ca = config.model_copy(update={"ca_file": other / VENUE_CA})
+    for name, cfg in (("plain", plain), ("stranger", stranger_ca.as_user("hub", accounts["hub"]))):
+        client = BusClient(cfg, name=name).start()
+        next_item(client, lambda item: isinstance(item, LinkDown))
+        assert not client.connected, f"{name} got through"
+        client.close()
+    hub = connected_client(config.as_user("hub", accounts["hub"]), "hub")
+    assert hub.connected
+    hub.close()
+    local = BrokerConfig(host="127.0.0.1", port=int((tmp_path / "plain_port").read_text()))
+    on_the_broker_host = connected_client(local.as_user("hub", accounts["hub"]), "local")
+    assert on_the_broker_host.connected
+    on_the_broker_host.close()
+
+
+def test_the_browsers_listener_serves_the_pages_over_tls_only(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
+) -> None:
+    """docs/web.md: the pages and MQTT over WebSockets share one TLS port; the page is the
+    kit's own web/ folder, found by setup.sh."""
+    import ssl
+    import urllib.error
+    import urllib.request
+
+    port = int((tmp_path / "wss_port").read_text())
+    venue = ssl.create_default_context(cafile=str(tmp_path / VENUE_CA))
+    with urllib.request.urlopen(f"https://127.0.0.1:{port}/overlay/index.html",
+                                context=venue) as answer:
+        assert b'id="overlay"' in answer.read()
+    with pytest.raises(urllib.error.URLError):  # a device that does not trust the venue CA
+        urllib.request.urlopen(f"https://127.0.0.1:{port}/overlay/index.html",
+                               context=ssl.create_default_context())

@@ -58,3 +58,18 @@ def test_bad_config_names_the_option(tmp_path: Path, text: str, phrase: str) -> 
 def test_missing_file() -> None:
     with pytest.raises(ConfigError, match="does not exist"):
         load_settings("/nonexistent/table.toml")
+
+
+def test_the_broker_is_verified_with_the_venue_ca(tmp_path: Path) -> None:
+    """`[broker] ca_file` (deploy/mosquitto/setup.sh's venue CA) reaches the TLS client."""
+    path = write(tmp_path, TOML.replace("mqtt://table-autumn-cup-3:secret@hub.local:1883",
+                                        "mqtts://table-autumn-cup-3:secret@hub.local"))
+    text = path.read_text().replace('[hardware]\n', 'ca_file = "/etc/mafiakit/venue-ca.crt"\n'
+                                    '[hardware]\n', 1)
+    path.write_text(text)
+    broker = load_settings(path).broker.config()
+    assert broker.tls and broker.port == 8883
+    assert broker.ca_file == Path("/etc/mafiakit/venue-ca.crt")
+    plain = write(tmp_path, TOML.replace('[hardware]\n', 'ca_file = "/ca.crt"\n[hardware]\n', 1))
+    with pytest.raises(ConfigError, match="mqtts://"):
+        load_settings(plain).broker.config()

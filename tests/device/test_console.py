@@ -59,7 +59,7 @@ def test_export_gives_a_game_log_that_replays(tmp_path: Path) -> None:
                               capture_output=True, text=True, check=False)
     assert replayed.returncode == 0, replayed.stderr
     assert played.game is not None
-    assert json.loads(replayed.stdout) == result(played.game.state, "cml")
+    assert json.loads(replayed.stdout) == result(played.game.state, "cml", played.game.rules)
     missing = table(journal, "--export", "nope")
     assert missing.returncode == 2 and "no game 'nope'" in missing.stderr
 
@@ -73,3 +73,45 @@ def test_hardware_from_the_config_is_built_and_released(tmp_path: Path) -> None:
     assert len(devices) == 16 + 10  # the pad's keys and the seat LEDs
     service.close()
     assert all(device.closed for device in devices)  # every pin released
+
+
+def test_a_journal_that_cannot_be_opened_is_one_line_that_says_what_to_do(
+    tmp_path: Path,
+) -> None:
+    """A file where the folder should be, a folder where the file should be, a file that
+    is not a journal: one line naming the file and what to do; no traceback."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"this is not a journal\n" * 100)
+    (tmp_path / "a-folder.sqlite").mkdir()
+    for journal in (blocker / "t.sqlite", tmp_path / "a-folder.sqlite", garbage):
+        for args in ((), ("--archive",)):
+            done = table(journal, *args)
+            assert done.returncode == 1, (journal, done.stdout)
+            assert "Traceback" not in done.stderr
+            lines = done.stderr.strip().splitlines()
+            assert len(lines) == 1, done.stderr
+            assert lines[0].startswith(f"table: cannot open the journal {journal}: ")
+            assert "--journal" in lines[0]
+
+
+def test_console_takes_the_after_game_lines_and_refuses_an_extra_over_the_limit(
+        tmp_path: Path) -> None:
+    """docs/scoring.md: the judge types the after-game lines; 000 III.4.2 names the limit;
+    the refused line is not journaled, the accepted ones are exported in order."""
+    journal = tmp_path / "t.sqlite"
+    example = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
+    game = example.read_text(encoding="utf-8").splitlines()[1:]
+    after = [{"action": "extra", "seat": 2, "points": 0.7},
+             {"action": "extra", "seat": 4, "points": 0.2},
+             {"action": "protest", "seat": 5, "text": "Протест"},
+             {"action": "close", "judge": "Ivanova"}]
+    done = table(journal, "--stdin",
+                 stdin="\n".join([*game, *(json.dumps(x) for x in after)]) + "\n")
+    out = done.stdout.splitlines()
+    assert out[-3:] == ["error: extra points: seat 2 has 0.7, so no other red player may get "
+                        "any (000 III.4.2)", f"ok {len(game) + 2}", f"ok {len(game) + 3}"]
+    exported = [json.loads(x) for x in table(journal, "--export", "current").stdout.splitlines()]
+    tail = [{k: v for k, v in x.items() if k != "t"} for x in exported[-3:]]
+    assert tail == [after[0], after[2], after[3]]

@@ -148,12 +148,19 @@ ACTIONS: dict[str, tuple[JudgeView, str, dict[str, Any]]] = {
     # undo
     "undo": (SPEECH, "UNDO", {"action": "undo"}),
     "undo after the game": (OVER, "UNDO", {"action": "undo"}),
+    "extra points: seat, points as a seat key, NEXT": (
+        OVER, "7 4 NEXT", {"action": "extra", "seat": 7, "points": 0.4}),
+    "extra points: a second points key replaces": (
+        OVER, "7 4 6 NEXT", {"action": "extra", "seat": 7, "points": 0.6}),
+    "extra points withdrawn: points key 10": (
+        OVER, "7 10 NEXT", {"action": "extra", "seat": 7, "points": 0.0}),
 }
 
 
 GAME_LOG_ACTIONS = {
     "roles", "start", "day", "night", "speech_end", "nominate", "withdraw", "votes", "lift",
     "shoot", "don_check", "sheriff_check", "best_move", "foul", "disqualify", "undo",
+    "extra",  # docs/scoring.md: penalties, protests and the signature are typed at the console
 }  # spec/game-log.md, "Actions"
 
 
@@ -191,6 +198,7 @@ REFUSALS: dict[str, tuple[JudgeView, str, str]] = {
     "a seat in the morning": (MORNING, "4", "NEXT brings the morning"),
     "a seat after the game": (LAST_WORD, "4", "the game is over"),
     "NEXT when the game is over": (OVER, "NEXT", "nothing comes next"),
+    "extra points without the points": (OVER, "7 NEXT", "press the points as a seat key"),
 }
 
 
@@ -234,6 +242,10 @@ PENDING: dict[str, tuple[JudgeView, str, str]] = {
     "a roles entry cleared by UNDO": (DEAL, "3 5 UNDO", "DON _  MAFIA _ _  SHERIFF _"),
     "a hold on a seat key changes nothing": (VOTING, "1^", "VOTE #4: 1"),
     "a hold after a refused FOUL does nothing": (DEAL, "FOUL^", "DON _  MAFIA _ _  SHERIFF _"),
+    "extra points: the seat": (OVER, "7", "EXTRA 7: _"),
+    "extra points: the seat and the points": (OVER, "7 4", "EXTRA 7: 0.4"),
+    "extra points: withdraw": (OVER, "7 10", "EXTRA 7: 0 (withdraw)"),
+    "extra points cleared by UNDO": (OVER, "7 4 UNDO", ""),
 }
 
 

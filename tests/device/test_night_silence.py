@@ -96,15 +96,17 @@ def test_night_actions_send_the_screens_nothing(broker: MosquittoProcess,
         next_item(watcher, marker)  # the judge's refusal: everything before it has arrived
         watcher.close()
     snapshots = [p for p in seen if isinstance(p, Snapshot)]
-    judge = [s for s in snapshots if s.view_class == "judge"]
+    # (a live copy of a snapshot from before the night may arrive after the retained one)
+    judge = [s for s in snapshots if s.view_class == "judge" and s.seq > len(before)]
     assert len(judge) == len(night) + 1
     assert {s.seq for s in judge[:-1]} == set(range(len(before) + 1,
                                                     len(before) + len(night) + 1))
-    # a live copy of the snapshot sent when night fell may still arrive after the retained
-    # one; nothing newer may: no screen snapshot was sent for a night action
+    # live copies of snapshots sent up to nightfall may still arrive after the retained
+    # ones (on a busy machine); nothing newer may: no screen snapshot for a night action
     screens = [s for s in snapshots if s.view_class != "judge"]
-    assert all(s.seq == seqs[InfoClass(s.view_class)] for s in screens), screens
-    assert all(s.view.step == "night" for s in screens)
+    assert all(s.seq <= seqs[InfoClass(s.view_class)] for s in screens), screens
+    assert all(s.view.step == "night" for s in screens
+               if s.seq == seqs[InfoClass(s.view_class)])
     beats = [p for p in seen if isinstance(p, Heartbeat)]
     assert all(beat.last_public_seq == public_seq for beat in beats)
 

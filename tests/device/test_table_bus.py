@@ -16,6 +16,7 @@ from bus.testing import (
     connected_client,
     next_item,
     next_message,
+    raw_publish,
 )
 from bus.topics import command_topic, table_base, table_topic
 from device.testing import running_table, submit
@@ -106,7 +107,8 @@ def test_garbage_on_cmd_never_crashes_the_table(broker: MosquittoProcess, tmp_pa
         topic = command_topic(T, N, "action")
         good = json.loads(encode(Command(name="action", request_id="r1",
                                          args={"action": {"action": "start"}})))
-        for raw in (b"not json", b"\xff\xfe", b"[]", b"x" * 70_000,
+        raw_publish(broker.config(), [(topic, b"x" * 70_000, False)])  # over our client's limit
+        for raw in (b"not json", b"\xff\xfe", b"[]",
                     json.dumps({**good, "schema_version": 2}).encode(),
                     json.dumps({**good, "extra": 1}).encode(),
                     json.dumps({**good, "name": "undo"}).encode(),  # topic/name mismatch

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from scoreboard.fonts import Fonts
 from scoreboard.samples import NOW, SAMPLES, sample_payload, sample_view
 from scoreboard.tablefeed import read_names, read_snapshot
 from scoreboard.view import View, ViewError, read_view
@@ -139,3 +140,13 @@ def test_nicknames_are_trimmed_and_cut() -> None:
     assert names[0] == "Лиса" and names[1] == "" and len(names[2]) == 40
     with pytest.raises(ViewError, match="nickname of seat 10 must be text"):
         read_names(["a"] * 9 + [3])
+
+
+def test_nicknames_a_screen_cannot_draw_are_cleaned(fonts: Fonts) -> None:
+    """The table refuses such names at entry; a screen still never crashes on one that
+    arrives anyway (an old retained snapshot, a buggy table): a NUL crashed the font code."""
+    names = read_names(["Ан\u0000на", "\u202eBob", "a\u200fb", *["n"] * 7])
+    assert names is not None
+    assert names[:3] == ("Анна", "Bob", "ab")
+    for name in names:
+        fonts.fit(name, 26, 500)

@@ -1,0 +1,90 @@
+"""The protocol of one game as typed rows: what clause 9 of 001/003 asks the judge to fill
+(tournament, stage, game, table, date, judge; per seat nickname, role letter, fouls,
+nominations, votes, best move, points, extra points, protest; result; signature)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from engine.game import Game
+from engine.scoring.game import as_points, score_game
+from engine.scoring.limits import pts
+from report.labels import ROLE_LETTER, TEXT, Lang
+
+CAUSE = {"kill": "killed", "fouls": "fouls_out"}  # removal cause -> its label
+
+
+class SeatRow(NamedTuple):
+    seat: int
+    player: str
+    role: str
+    fouls: int
+    nominated: str  # "D1: 4; D2: 7" the seats he nominated
+    votes: str  # "D1: 3; D2: 2/5" votes against him, revotes after a slash
+    best_move: str
+    removed: str
+    points: float
+    extra: float  # best move + extra + mechanical: the «Доп. баллы» column
+    penalties: float
+    total: float
+    protest: str
+    clauses: str
+
+
+class Protocol(NamedTuple):
+    lang: Lang
+    head: Mapping[str, str]  # tournament, stage, game, table, date, judge, rules
+    result: str
+    rows: tuple[SeatRow, ...]
+    closed: bool
+    notes: tuple[str, ...]  # colours left, late disqualifications
+
+
+def build(header: Mapping[str, Any], game: Game, lang: Lang = Lang.RU) -> Protocol:
+    s = game.state
+    t = TEXT[lang]
+    players = header.get("players") or [""] * 10
+    scores = score_game(s, game.rules)
+    days = (*s.days, s.day) if s.day is not None else s.days
+    rows = []
+    for seat in range(1, 11):
+        nominated = "; ".join(
+            f"{t['day']}{d.number}: " + ", ".join(
+                str(c) for c, by in zip(d.nominations, d.nominators, strict=False) if by == seat)
+            for d in days if seat in d.nominators)
+        votes = "; ".join(
+            f"{t['day']}{d.number}: " + "/".join(
+                str(r.votes[r.candidates.index(seat)]) for r in d.rounds
+                if seat in r.candidates and r.votes)
+            for d in days if any(seat in r.candidates and r.votes for r in d.rounds))
+        bm = s.best_move
+        best = "" if bm is None or bm.seat != seat else (
+            ", ".join(map(str, bm.guess)) + f" ({bm.black_found})")
+        out = next((r for r in s.removed if r.seat == seat), None)
+        removed = "" if out is None else (
+            f"{t[CAUSE.get(out.cause, out.cause)]} "
+            f"{t['night'] if out.phase == 'night' else t['day']}{out.number}")
+        sc = scores[seat] if scores is not None else None
+        protest = " / ".join(p.text for p in s.sheet.protests if p.seat == seat)
+        rows.append(SeatRow(
+            seat=seat, player=str(players[seat - 1]),
+            role="" if s.roles is None else ROLE_LETTER[lang][s.role(seat)],
+            fouls=s.fouls[seat - 1], nominated=nominated, votes=votes, best_move=best,
+            removed=removed,
+            points=as_points(sc.base) if sc else 0.0,
+            extra=as_points(sc.extras) if sc else 0.0,
+            penalties=as_points(sc.penalties) if sc else 0.0,
+            total=as_points(sc.total) if sc else 0.0, protest=protest,
+            clauses="; ".join(f"{pts(r.points)} {r.clause}" for r in sc.reasons) if sc else ""))
+    notes = tuple(
+        [f"{t['colour_left']}: {c.seat} → {c.named}" for c in s.sheet.colour_left]
+        + [f"{t['late_dq']}: {seat} ({kind})" for seat, kind in s.late_disqualifications])
+    head = {k: str(header[k]) for k in ("tournament", "stage", "game", "table", "date")
+            if header.get(k) is not None}
+    judge = s.sheet.judge or header.get("judge")
+    if judge:
+        head["judge"] = str(judge)
+    head["rules"] = game.rules.id
+    return Protocol(lang=lang, head=head, result=t[s.winner or "undecided"], rows=tuple(rows),
+                    closed=s.sheet.closed, notes=notes)
