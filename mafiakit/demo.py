@@ -241,5 +241,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--game", default=str(EXAMPLE), help="the game log the judge plays")
     p.add_argument("--gap-ms", type=int, default=900,
                    help="pause between the judge's key presses (windowed)")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru")
-    p.set_defaults(func=command)
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="the screens' language (default ru)")
+    p.set_defaults(run="mafiakit.demo:command")

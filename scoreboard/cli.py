@@ -18,9 +18,9 @@ from typing import Any
 
 from scoreboard.feed import STALE_AFTER_S, FeedStore
 from scoreboard.i18n import LANGS
-from scoreboard.layout import SIZES, parse_size
 from scoreboard.samples import NOW, SAMPLES, fill_store
 from scoreboard.screen import ScreenSource
+from scoreboard.sizes import SIZES, parse_size
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 DEFAULT_TOURNAMENT = "local"
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--stale-after", type=float, default=STALE_AFTER_S, metavar="S",
                    help=f"a silent table counts as stale after S seconds (default "
                         f"{STALE_AFTER_S:g})")
-    p.set_defaults(func=command)
+    p.set_defaults(run="scoreboard.cli:command")
 
 
 def command(args: argparse.Namespace) -> int:

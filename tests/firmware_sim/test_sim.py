@@ -162,13 +162,13 @@ def test_the_window_turns_clicks_and_keyboard_keys_into_pin_levels(
     assert not window.handle(pygame.event.Event(pygame.QUIT))
 
 
-def test_sim_headless_prints_clean_events_and_saves_a_screenshot(
+def test_sim_pad_only_headless_prints_clean_events_and_saves_a_screenshot(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = tmp_path / "game.keys"
     script.write_text("100 4\n100 NEXT hold\n")
     shot = tmp_path / "table.png"
-    code = main(["sim", "--script", str(script), "--headless", "--bounce", "2",
+    code = main(["sim", "--pad-only", "--script", str(script), "--headless", "--bounce", "2",
                  "--screenshot", str(shot)])
     assert code == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -196,3 +196,21 @@ def test_sim_refuses_bad_input_with_exit_code_2(
     assert code == 2
     assert words in captured.err
     assert captured.out == ""
+
+
+def test_sim_headless_plays_the_game_on_the_table_service_and_shows_its_leds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--headless` is the same table as the window, in virtual time (not a pad check)."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
+    assert main(["sim", "--from-log", str(example)]) == 0
+    script = tmp_path / "game.keys"
+    script.write_text(capsys.readouterr().out, encoding="utf-8")
+    shot = tmp_path / "table.png"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshot", str(shot)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["state"] == "game over: red wins" and report["last_error"] is None
+    image = pygame.image.load(str(shot))
+    leds, _ = _layout()
+    lit = [seat for seat, centre in leds.items() if tuple(image.get_at(centre))[:3] == LED_ON]
+    assert len(lit) >= 5  # the players still at the table glow at the end
