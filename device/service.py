@@ -77,6 +77,7 @@ class TableService:
         self.countdown: Countdown | None = None
         self._timer_id: tuple[Any, ...] | None = None
         self.last_error: str | None = None
+        self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
         self._seq_heartbeat = 0
@@ -203,10 +204,15 @@ class TableService:
                 self._send("reply", reply)
         elif isinstance(item, LinkUp):
             log.info("broker connected (bdseq %d): publishing everything", item.bdseq)
+            self._link_down = False
             self.publish_all()
         elif isinstance(item, LinkDown):
-            log.warning("broker link down: %s (the game goes on; journal keeps everything)",
-                        item.reason)
+            # said once per outage: paho retries every second or so, the judge needs one line
+            if not self._link_down:
+                log.warning("broker link down at %s: %s (the game goes on and the journal "
+                            "keeps everything; start the broker, or run with --no-broker)",
+                            self._broker_address(), item.reason)
+            self._link_down = True
         elif isinstance(item, TimerKey):
             self.timer_key(item.restart)
         elif isinstance(item, NewGame):
@@ -355,6 +361,11 @@ class TableService:
             log.warning("ignored an unknown inbox item %r", type(item).__name__)
 
     # -- bus -------------------------------------------------------------------------------
+
+    def _broker_address(self) -> str:
+        """host:port of the broker, never the account's password."""
+        config = self.settings.broker.config()
+        return f"{config.host}:{config.port}"
 
     def summary(self) -> str:
         """One plain line for the simulator's status bar (no secrets: players see it)."""

@@ -101,6 +101,9 @@ class _SampleFeed:
     def ready(self) -> bool:
         return True
 
+    def silence(self, wait: float) -> str | None:
+        return None
+
     def close(self) -> None:
         return None
 
@@ -126,7 +129,36 @@ class _BrokerFeed:
         self.live = LiveFeed(config, store, tournament=args.tournament, table=self.table,
                              view_class=view_class).start()
         self.clock: Callable[[], float] = time.time
-        self.pump = self.live.pump
+        self.address = f"{config.host}:{config.port}"  # (never the password of the URL)
+        self.where = (f"tournament {args.tournament!r}" if self.table is None
+                      else f"table {self.table!r} of tournament {args.tournament!r}")
+        self._said: str | None = None
+
+    def pump(self, timeout: float) -> int:
+        """Apply what arrived; say once on stderr when the broker cannot be reached."""
+        count = self.live.pump(timeout)
+        problem = self.live.link_problem
+        if problem is not None and problem != self._said:
+            print(f"scoreboard: {self.dead()}; retrying", file=sys.stderr, flush=True)
+        self._said = problem
+        return count
+
+    def dead(self) -> str:
+        return (f"no broker answers at {self.address} ({self.live.link_problem}): start one "
+                "(`mafiakit broker`) or give its --broker URL")
+
+    def silence(self, wait: float) -> str | None:
+        """Why nothing is on screen after `wait` s (None when the feed is ready)."""
+        if self.ready():
+            return None
+        deadline = time.monotonic() + 10  # a connection attempt ends one way or the other
+        while (self.live.link_problem is None and not self.live.client.connected
+               and time.monotonic() < deadline):
+            self.live.pump(0.1)
+        if self.live.link_problem is not None or not self.live.client.connected:
+            return self.dead()
+        return (f"the broker at {self.address} has nothing from {self.where} within {wait:g} "
+                "s: is that table running, with the same --tournament and --table?")
 
     def ready(self) -> bool:
         """Every table heard of has sent its state and its status (the retained ones come
@@ -154,13 +186,14 @@ def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: Any,
     deadline = time.monotonic() + max(0.0, args.wait)
     while not feed.ready() and time.monotonic() < deadline:
         feed.pump(0.1)
-    if not feed.ready():
-        print(f"scoreboard: nothing arrived from {args.broker} within {args.wait:g} s; "
-              "the screenshot shows the waiting screen", file=sys.stderr)
+    silence = feed.silence(args.wait)
     now = NOW if args.sample else feed.clock()
     path = save_png(Renderer(size).draw(source(now)), args.screenshot)
     print(path)
-    return 0
+    if silence is not None:
+        print(f"scoreboard: {silence}; the screenshot shows the waiting screen",
+              file=sys.stderr)
+    return 1 if silence is not None and silence.startswith("no broker") else 0
 
 
 def _run(args: argparse.Namespace, source: ScreenSource, feed: Any,

@@ -129,3 +129,26 @@ def test_table_help_shows_the_config_file_instead_of_pointing_into_the_source() 
     text = mafiakit("table", "--help").stdout
     assert "device/config.py" not in text
     assert 'pins = "lgpio"' in text and "[broker]" in text
+
+
+def test_a_table_without_its_broker_says_so_once_and_what_to_do(tmp_path: Path) -> None:
+    import socket
+    import time
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]  # nobody listens there once it is closed
+    proc = subprocess.Popen([sys.executable, "-m", "mafiakit.cli", "table", "--journal",
+                             str(tmp_path / "t.sqlite"), "--broker",
+                             f"mqtt://u:secret@127.0.0.1:{port}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().startswith("ready ")
+        time.sleep(4)  # paho retries about every second meanwhile
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=60)
+    lines = [line for line in err.splitlines() if "broker link down" in line]
+    assert len(lines) == 1, err
+    assert f"127.0.0.1:{port}" in lines[0] and "--no-broker" in lines[0]
+    assert "secret" not in err
