@@ -55,4 +55,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="journal file (default: a temporary one)")
     p.add_argument("--start-delay", type=float, default=2.0, metavar="S",
                    help="seconds before a --script starts playing (window)")
+    p.add_argument("--exit-after", type=float, metavar="S",
+                   help="close the window S seconds after the --script has played")
     p.set_defaults(run="firmware_sim.run:command")

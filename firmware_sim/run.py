@@ -147,13 +147,29 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
     if steps:
         player = ScriptPlayer(sim.board, schedule(steps, bounce=args.bounce),
                               sim.hardware.clock() + args.start_delay)
+    until = None
+    if player is not None and args.exit_after is not None:
+        until = _after(player, args.exit_after, sim.hardware.clock)
     try:
         SimWindow(sim.hardware, sim.board,
                   status=lambda: service.last_error or service.pad_text or service.summary(),
-                  ).run(player)
+                  ).run(player, until=until)
     finally:
         sim.close()
     return 0
+
+
+def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
+           ) -> Callable[[], bool]:
+    """True `seconds` after the script's last key (the demo's window then closes itself)."""
+    done_at: list[float] = []
+
+    def due() -> bool:
+        if player.finished and not done_at:
+            done_at.append(clock())
+        return bool(done_at) and clock() - done_at[0] >= seconds
+
+    return due
 
 
 def _from_log(path: Path) -> int:

@@ -139,8 +139,10 @@ class SimWindow:
             surface.blit(hint, hint.get_rect(center=(rect.centerx, rect.bottom - 10)))
         return surface
 
-    def run(self, player: ScriptPlayer | None = None, fps: int = 60) -> None:
-        """Open the window and run until it is closed (a script, if given, plays meanwhile)."""
+    def run(self, player: ScriptPlayer | None = None, fps: int = 60,
+            until: Callable[[], bool] | None = None) -> None:
+        """Open the window and run until it is closed or `until()` (a script, if given, plays
+        meanwhile)."""
         stop = threading.Event()
         if player is not None:
             threading.Thread(
@@ -150,7 +152,8 @@ class SimWindow:
         pygame.display.set_caption("Mafia table (simulated)")
         clock = pygame.time.Clock()
         try:
-            while all(self.handle(event) for event in pygame.event.get()):
+            while (all(self.handle(event) for event in pygame.event.get())
+                   and not (until is not None and until())):
                 if self.hook is not None:
                     self.hook()
                 self.render_to_surface(screen)

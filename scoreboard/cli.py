@@ -38,6 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       help="a venue screen the players cannot see (shows nominations)")
     p.add_argument("--lang", choices=LANGS, default="ru", help="screen language (default ru)")
     p.add_argument("--size", default="1920x1080", help=f"screen size: {sizes}")
+    p.add_argument("--window", metavar="WxH",
+                   help="a desktop window of this size, the --size screen scaled into it")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen, hide the mouse")
     p.add_argument("--broker", default=DEFAULT_BROKER, help=f"mqtt://[user:pass@]host[:port] "
                    f"(default {DEFAULT_BROKER})")
@@ -58,6 +60,7 @@ def command(args: argparse.Namespace) -> int:
     """Run the screen (or take one screenshot); returns the exit code."""
     try:
         size = parse_size(args.size)
+        _window(args.window)
         mode = "wall" if args.wall else "judge" if args.judge else "table"
         if mode != "wall" and not args.table:
             raise ValueError("say which table to show with --table, or use --wall")
@@ -203,12 +206,23 @@ def _run(args: argparse.Namespace, source: ScreenSource, feed: Any,
 
     title = "mafiakit: " + ("wall" if args.wall else f"table {args.table}")
     signal.signal(signal.SIGTERM, _interrupt)  # systemd stops us: close the screen cleanly
-    display = Display(size, fullscreen=args.fullscreen, title=title)
+    display = Display(size, fullscreen=args.fullscreen, title=title,
+                      window=_window(args.window))
     try:
         ScreenLoop(display, Renderer(size), source, clock=feed.clock).run(wait=feed.pump)
     finally:
         display.close()
     return 0
+
+
+def _window(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--window {text!r} is not WIDTHxHEIGHT, e.g. 960x540") from None
+    return width, height
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -32,12 +32,16 @@ class Display:
     """One pygame output surface of a fixed size."""
 
     def __init__(
-        self, size: tuple[int, int], *, fullscreen: bool = False, title: str = "mafiakit"
+        self, size: tuple[int, int], *, fullscreen: bool = False, title: str = "mafiakit",
+        window: tuple[int, int] | None = None,
     ) -> None:
+        """`window`: a smaller desktop window the `size` layout is scaled into (a preview)."""
         pygame.display.init()
         flags = pygame.FULLSCREEN if fullscreen else 0
+        self.window = None if fullscreen or window == size else window
         try:
-            self.screen = pygame.display.set_mode(size, flags)
+            glass = pygame.display.set_mode(self.window or size, flags)
+            self.screen = glass if self.window is None else pygame.Surface(size)
         except pygame.error as exc:
             driver = os.environ.get("SDL_VIDEODRIVER") or "the default"
             raise DisplayError(
@@ -56,6 +60,8 @@ class Display:
 
     def show(self) -> None:
         """Put what was drawn on `screen` on the glass."""
+        if self.window is not None:
+            pygame.transform.smoothscale(self.screen, self.window, pygame.display.get_surface())
         pygame.display.flip()
 
     def quit_requested(self) -> bool:
