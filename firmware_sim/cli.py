@@ -51,6 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "(default cml)")
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
                    help="the window's language (default ru)")
+    p.add_argument("--header-from", type=Path, metavar="GAME.jsonl",
+                   help="open the game with this log's header (players' names, rules)")
     p.add_argument("--journal", type=Path, metavar="FILE",
                    help="journal file (default: a temporary one)")
     p.add_argument("--start-delay", type=float, default=2.0, metavar="S",

@@ -18,7 +18,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from gpiozero.pins.mock import MockFactory
 
@@ -35,6 +35,9 @@ from firmware_sim.script import (
     replay_virtual,
     schedule,
 )
+
+if TYPE_CHECKING:
+    from device.service import TableService
 
 
 class PadCheck:
@@ -141,6 +144,12 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
                          broker_url=args.broker, journal=args.journal)
     if sim.broker is not None:
         print(f"sim: broker at {sim.broker.url}", file=sys.stderr)
+    if args.header_from is not None:
+        problem = _open_game(sim.service, args.header_from)
+        if problem is not None:
+            sim.close()
+            print(f"sim: {args.header_from}: {problem}", file=sys.stderr)
+            return 2
     sim.run_in_background()
     service = sim.service
     player = None
@@ -170,6 +179,20 @@ def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
         return bool(done_at) and clock() - done_at[0] >= seconds
 
     return due
+
+
+def _open_game(service: TableService, log: Path) -> str | None:
+    """Open a new game with the header line of `log`; the reason when it cannot."""
+    from engine.errors import LogError
+    from engine.log import parse_header
+
+    try:
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        parse_header(header)
+    except (OSError, ValueError, IndexError, LogError) as exc:
+        return f"no game-log header on its first line ({exc})"
+    service.new_game(header)
+    return None
 
 
 def _from_log(path: Path) -> int:

@@ -31,6 +31,7 @@ KEY_UP = (200, 200, 205)
 KEY_DOWN = (110, 170, 255)
 INK = (235, 235, 235)
 KEY_INK = (20, 20, 24)
+STATUS_WIDTH = 350  # the top line ends before seat 3's label (centred at x = 400)
 
 # keyboard -> pad key: digits are seats (0 = seat 10), letters the function keys
 KEYBOARD: dict[int, str] = {
@@ -117,8 +118,7 @@ class SimWindow:
         surface = surface or pygame.Surface(SIZE)
         surface.fill(BACKGROUND)
         pygame.draw.ellipse(surface, TABLE, pygame.Rect(190, 110, 420, 90))
-        status = self.status() if self.status else ""
-        surface.blit(self._font.render(status or "ready", True, INK), (16, 10))
+        surface.blit(self._status_line(self.status() if self.status else ""), (16, 10))
         for seat, value in enumerate(self.board.led_values(), 1):
             colour = [round(a + (b - a) * value) for a, b in zip(LED_OFF, LED_ON, strict=True)]
             centre = self._led_centres[seat]
@@ -138,6 +138,15 @@ class SimWindow:
             hint = self._small.render(HINTS.get(key, "0" if key == "10" else key), True, KEY_INK)
             surface.blit(hint, hint.get_rect(center=(rect.centerx, rect.bottom - 10)))
         return surface
+
+    def _status_line(self, status: str) -> pygame.Surface:
+        """The status, in the top-left corner clear of seat 3's label (smaller, then cut
+        short with "..." when it is long: the judge's last error can be)."""
+        text = status or "ready"
+        font = self._font if self._font.size(text)[0] <= STATUS_WIDTH else self._small
+        while font.size(text)[0] > STATUS_WIDTH and len(text) > 4:
+            text = text[:-4].rstrip() + "..."
+        return font.render(text, True, INK)
 
     def run(self, player: ScriptPlayer | None = None, fps: int = 60,
             until: Callable[[], bool] | None = None) -> None:

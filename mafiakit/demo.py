@@ -97,12 +97,13 @@ class Placed:
                 and self.y < other.y + other.height and other.y < self.y + self.height)
 
 
-def windows(url: str, script: Path, rules: str, lang: str) -> list[Window]:
+def windows(url: str, game: Path, script: Path, rules: str, lang: str) -> list[Window]:
     """The simulator and the table, judge and wall screens of the demo's one table."""
     common = ("--broker", url, "--tournament", TOURNAMENT, "--lang", lang)
     return [
-        Window("sim", ("sim", *common, "--table", TABLE, "--rules", rules, "--script",
-                       str(script), "--start-delay", "6", "--exit-after", "8"), screen=False),
+        Window("sim", ("sim", *common, "--table", TABLE, "--rules", rules, "--header-from",
+                       str(game), "--script", str(script), "--start-delay", "4",
+                       "--exit-after", "8"), screen=False),
         Window("table", ("scoreboard", *common, "--table", TABLE)),
         Window("judge", ("scoreboard", *common, "--table", TABLE, "--judge")),
         Window("wall", ("scoreboard", *common, "--wall")),
@@ -156,7 +157,7 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
     with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
         script = Path(d) / "judge.keys"
         script.write_text(log_to_script(text, gap_ms=gap_ms), encoding="utf-8")
-        layout = plan(_desktop(), windows(broker.url, script, header["rules"], lang))
+        layout = plan(_desktop(), windows(broker.url, game, script, header["rules"], lang))
         procs: dict[str, subprocess.Popen[bytes]] = {}
         for spot in layout:
             extra = ["--size", "1280x720", "--window", f"{spot.width}x{spot.height}"]
@@ -168,7 +169,6 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
               "demo: it stops by itself after the game; close any window or press Ctrl-C to "
               "stop it now", file=sys.stderr, flush=True)
         try:
-            _announce_game(broker.url, header)
             while all(proc.poll() is None for proc in procs.values()):
                 time.sleep(0.2)
             code = 0
@@ -182,43 +182,6 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
                 proc.wait(10)
     print("demo: stopped", file=sys.stderr)
     return code
-
-
-def _announce_game(url: str, header: dict[str, Any]) -> None:
-    """Once the table is online, open the game with the log's header (names included);
-    resend until the table replies (its command subscription may lag its birth)."""
-    import queue
-
-    from bus.client import BusClient, Received
-    from bus.config import BrokerConfig
-    from bus.payloads import Command
-    from bus.topics import command_topic, table_topic
-
-    hub = BusClient(BrokerConfig.from_url(url), name="demo-hub")
-    hub.subscribe(table_topic(TOURNAMENT, TABLE, "status"))
-    hub.subscribe(table_topic(TOURNAMENT, TABLE, "reply"))
-    hub.start()
-    deadline = time.monotonic() + 30
-    online, sent_at = False, 0.0
-    try:
-        while time.monotonic() < deadline:
-            if online and time.monotonic() - sent_at > 1.0:
-                hub.publish(command_topic(TOURNAMENT, TABLE, "new_game"),
-                            Command(name="new_game", request_id="demo", args={"header": header}))
-                sent_at = time.monotonic()
-            try:
-                item = hub.inbox.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            if not isinstance(item, Received):
-                continue
-            if item.topic.endswith("/status") and b'"online"' in item.payload:
-                online = True
-            elif item.topic.endswith("/reply") and b'"demo"' in item.payload:
-                return
-        print("demo: the table did not answer; the game has no names", file=sys.stderr)
-    finally:
-        hub.close()
 
 
 # -- headless -------------------------------------------------------------------------------

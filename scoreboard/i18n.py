@@ -60,7 +60,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "timer.muted_turn": ("Ход без речи", "Turn without speech"),
     "timer.tie_speech": ("Речь при равенстве", "Tie speech"),
     "timer.majority_speech": ("Речь 30 секунд", "30-second speech"),
-    "timer.vote_window": ("Голосование", "Vote"),
+    "timer.vote_window": ("Время на голос", "Time to vote"),  # the vote and the lift alike
     "timer.zero_night": ("Нулевая ночь", "Zero night"),
     "timer.paused": ("пауза", "paused"),
     # seats

@@ -214,3 +214,14 @@ def test_sim_headless_plays_the_game_on_the_table_service_and_shows_its_leds(
     leds, _ = _layout()
     lit = [seat for seat, centre in leds.items() if tuple(image.get_at(centre))[:3] == LED_ON]
     assert len(lit) >= 5  # the players still at the table glow at the end
+
+
+def test_a_long_status_line_stays_clear_of_seat_3s_label(
+    hardware: TableHardware, board: MockBoard
+) -> None:
+    def top(status: str) -> list[tuple[int, ...]]:
+        surface = SimWindow(hardware, board, status=lambda: status).render_to_surface()
+        return [tuple(surface.get_at((x, y))) for x in range(370, 800) for y in range(40)]
+
+    long = "illegal: seat 7 cannot be nominated twice in one day, " * 3
+    assert top(long) == top("")

@@ -152,3 +152,20 @@ def test_a_table_without_its_broker_says_so_once_and_what_to_do(tmp_path: Path) 
     assert len(lines) == 1, err
     assert f"127.0.0.1:{port}" in lines[0] and "--no-broker" in lines[0]
     assert "secret" not in err
+
+
+@pytest.mark.parametrize("headless", [True, False], ids=["headless", "windowed"])
+@pytest.mark.parametrize("line", ['{"action": "day"', '{"action": "vote", "seat": 42}'],
+                         ids=["bad-json", "illegal"])
+def test_demo_refuses_a_bad_game_log_before_starting_anything(
+    tmp_path: Path, headless: bool, line: str
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(EXAMPLE.read_text(encoding="utf-8").splitlines()[0] + "\n" + line + "\n",
+                   encoding="utf-8")
+    done = mafiakit("demo", *(["--headless", "--out", str(tmp_path / "out")] if headless
+                              else []), "--game", str(log))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"demo: {log}: line 2: ")
+    assert "Traceback" not in done.stderr and "--game" in done.stderr
+    assert not (tmp_path / "out").exists()

@@ -46,8 +46,8 @@ def test_the_plan_gives_every_window_its_own_part_of_a_full_hd_desktop() -> None
     layout = plan(DESKTOP, wanted)
     assert [p.window.name for p in layout] == ["sim", "t", "j", "w"]
     for index, one in enumerate(layout):
-        assert 0 <= one.x and one.x + one.width <= DESKTOP[0]
-        assert 0 < one.y and one.y + one.height <= DESKTOP[1]
+        assert one.x >= 0 and one.x + one.width <= DESKTOP[0]
+        assert one.y > 0 and one.y + one.height <= DESKTOP[1]
         assert not any(one.overlaps(other) for other in layout[index + 1:])
 
 
@@ -83,7 +83,7 @@ def test_windowed_demo_shows_four_windows_side_by_side_and_ends_by_itself(
         for name in ("table", "judge", "wall"):
             assert (0, 0, 0) not in seen[name], (name, seen)  # the window is there
             assert SIM_BACKGROUND not in seen[name], (name, seen)  # and nothing covers it
-        out, err = demo.communicate(timeout=GUARD_S)  # the game ends, so does the demo
+        _out, err = demo.communicate(timeout=GUARD_S)  # the game ends, so does the demo
     finally:
         if demo.poll() is None:
             demo.terminate()

@@ -257,3 +257,15 @@ def test_frames_are_values() -> None:
     first, second = frame("vote"), frame("vote")
     assert first == second and hash(first) == hash(second)
     assert replace(first, banner="x") != first
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_lift_question_does_not_call_its_timer_a_vote(lang: str) -> None:
+    """The title says "lift"; the label under the countdown must not name another step."""
+    from scoreboard.i18n import t
+
+    frame = table_frame(sample_feed("lift"), NOW, lang)
+    assert t(lang, "banner.lift") in repr(frame)
+    assert frame.countdown is not None
+    assert frame.countdown.label not in (t(lang, "banner.vote"), t(lang, "vote.title", round=1))
+    assert frame.countdown.label == t(lang, "timer.vote_window")
