@@ -97,7 +97,8 @@ def command(args: argparse.Namespace) -> int:
     check = PadCheck(hardware)
     player = ScriptPlayer(board, drives, hardware.clock()) if steps else None
     try:
-        SimWindow(hardware, board, hook=check.drain, status=lambda: check.last).run(player)
+        SimWindow(hardware, board, hook=check.drain, status=lambda: check.last,
+                  lang=args.lang).run(player)
     finally:
         hardware.close()
     return 0
@@ -126,9 +127,10 @@ def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
                                                   clock()), clock, service.handle)
         if args.screenshot:
             _save(sim.hardware, sim.board, args.screenshot, args.lang,
-                  lambda: service.last_error or service.pad_text or service.summary())
+                  table_status(service, args.lang))
         print(json.dumps({"game_id": service.game_id, "lines": service.seq,
-                          "state": service.summary(), "last_error": service.last_error},
+                          "state": service.summary(), "last_error": service.last_error,
+                          "status": table_status(service, args.lang)()},
                          ensure_ascii=False))
     finally:
         sim.close()
@@ -160,12 +162,20 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
     if player is not None and args.exit_after is not None:
         until = _after(player, args.exit_after, sim.hardware.clock)
     try:
-        SimWindow(sim.hardware, sim.board,
-                  status=lambda: service.last_error or service.pad_text or service.summary(),
-                  ).run(player, until=until)
+        SimWindow(sim.hardware, sim.board, status=table_status(service, args.lang),
+                  lang=args.lang).run(player, until=until)
     finally:
         sim.close()
     return 0
+
+
+def table_status(service: TableService, lang: str) -> Callable[[], str]:
+    """The window's top line for a table: its last refusal, the pad's input or the moment."""
+    from engine.views import view
+    from firmware_sim.words import status
+
+    return lambda: status(view(service.game.state, service.game.rules, "public"),
+                          service.pad_text, service.last_error, lang)
 
 
 def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
@@ -213,5 +223,5 @@ def _save(hardware: TableHardware, board: MockBoard, path: Path, lang: str,
 
     from firmware_sim.window import SimWindow
 
-    surface = SimWindow(hardware, board, status=status).render_to_surface()
+    surface = SimWindow(hardware, board, status=status, lang=lang).render_to_surface()
     pygame.image.save(surface, str(path))

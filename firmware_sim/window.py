@@ -21,6 +21,8 @@ from device.hardware import TableHardware
 from device.pins import FUNCTION_KEYS, SEAT_KEYS
 from firmware_sim.board import MockBoard
 from firmware_sim.script import ScriptPlayer, play_realtime
+from firmware_sim.words import hint, key_name
+from scoreboard.fonts import find_font
 
 SIZE = (800, 480)
 BACKGROUND = (24, 26, 30)
@@ -79,6 +81,7 @@ class SimWindow:
         board: MockBoard,
         hook: Callable[[], None] | None = None,
         status: Callable[[], str] | None = None,
+        lang: str = "en",
     ) -> None:
         self.hardware = hardware
         self.board = board
@@ -86,9 +89,11 @@ class SimWindow:
         self.status = status
         self._led_centres, self._key_rects = _layout()
         self._mouse_key: str | None = None
+        self.lang = lang
         pygame.font.init()
-        self._font = pygame.font.Font(None, 30)
-        self._small = pygame.font.Font(None, 20)
+        # DejaVu, as the scoreboard: pygame's own font has no Cyrillic
+        self._font = pygame.font.Font(find_font(bold=True), 19)
+        self._small = pygame.font.Font(find_font(bold=True), 13)
 
     def key_at(self, position: tuple[int, int]) -> str | None:
         """The pad key drawn at a window position, if any."""
@@ -133,10 +138,11 @@ class SimWindow:
             pygame.draw.rect(
                 surface, KEY_DOWN if self.board.is_down(key) else KEY_UP, rect, border_radius=8
             )
-            text = self._font.render(key, True, KEY_INK)
+            text = self._font.render(key_name(key, self.lang), True, KEY_INK)
             surface.blit(text, text.get_rect(center=(rect.centerx, rect.centery - 6)))
-            hint = self._small.render(HINTS.get(key, "0" if key == "10" else key), True, KEY_INK)
-            surface.blit(hint, hint.get_rect(center=(rect.centerx, rect.bottom - 10)))
+            keyboard = hint(HINTS.get(key, "0" if key == "10" else key), self.lang)
+            label = self._small.render(keyboard, True, KEY_INK)
+            surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - 10)))
         return surface
 
     def _status_line(self, status: str) -> pygame.Surface:
@@ -158,7 +164,8 @@ class SimWindow:
                 target=play_realtime, args=(player, self.hardware.clock, stop), daemon=True
             ).start()
         screen = pygame.display.set_mode(SIZE)
-        pygame.display.set_caption("Mafia table (simulated)")
+        pygame.display.set_caption("Стол мафии (симулятор)" if self.lang == "ru"
+                                   else "Mafia table (simulated)")
         clock = pygame.time.Clock()
         try:
             while (all(self.handle(event) for event in pygame.event.get())

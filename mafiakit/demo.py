@@ -263,6 +263,7 @@ class Shots:
     """One PNG per screen at each step: table (public), judge, wall and the simulator."""
 
     def __init__(self, out: Path, sim: Any, stores: dict[str, Any], lang: str) -> None:
+        from firmware_sim.run import table_status
         from firmware_sim.window import SimWindow
         from scoreboard.render import Renderer
         from scoreboard.screen import ScreenSource
@@ -274,9 +275,8 @@ class Shots:
             "judge": ScreenSource(stores["judge"], mode="judge", table=TABLE, lang=lang),
             "wall": ScreenSource(stores["public"], mode="wall", lang=lang),
         }
-        self.window = SimWindow(sim.hardware, sim.board,
-                                status=lambda: (sim.service.last_error or sim.service.pad_text
-                                                or sim.service.summary()))
+        self.window = SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
+                                lang=lang)
 
     def take(self, public: dict[str, Any], final: bool = False) -> None:
         import pygame

@@ -28,6 +28,7 @@ from firmware_sim.script import (
     schedule,
 )
 from firmware_sim.window import LED_OFF, LED_ON, SimWindow, _layout
+from firmware_sim.words import key_name
 from mafiakit.cli import main
 
 SCRIPT = """
@@ -225,3 +226,26 @@ def test_a_long_status_line_stays_clear_of_seat_3s_label(
 
     long = "illegal: seat 7 cannot be nominated twice in one day, " * 3
     assert top(long) == top("")
+
+
+def test_a_russian_simulator_speaks_russian_in_a_font_with_cyrillic(
+    hardware: TableHardware, board: MockBoard, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    window = SimWindow(hardware, board, status=lambda: "День 1 · Говорит №2", lang="ru")
+    words = [key_name(key, "ru") for key in ("NEXT", "NOMINATE", "FOUL", "VOTE", "UNDO",
+                                             "TIMER")]
+    assert not any(re.search("[A-Za-z]", word) for word in words)
+    for text in (*words, "День 1 · Говорит №2"):
+        assert None not in window._font.metrics(text), text  # every glyph is in the font
+    # the whole game on a Russian table: the top line never falls back to English
+    example = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
+    assert main(["sim", "--from-log", str(example)]) == 0
+    keys = capsys.readouterr().out.splitlines()
+    seen = []
+    for count in (3, 12, 40, len(keys)):
+        script = tmp_path / f"{count}.keys"
+        script.write_text("\n".join(keys[:count]) + "\n", encoding="utf-8")
+        assert main(["sim", "--headless", "--lang", "ru", "--script", str(script)]) == 0
+        seen.append(json.loads(capsys.readouterr().out)["status"])
+    assert seen[-1] == "Победа мирных"
+    assert all(text and not re.search("[A-Za-z]", text) for text in seen), seen
