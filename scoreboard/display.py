@@ -49,6 +49,11 @@ class Display:
                 "On a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm; to run without any "
                 "screen set SDL_VIDEODRIVER=dummy"
             ) from None
+        if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.display.quit()  # SDL found no screen and drew into memory: say so
+            raise DisplayError(
+                "no screen found (no desktop, no console display). Run it on the table's "
+                "screen or a desktop; without one, --screenshot PATH saves a frame")
         pygame.display.set_caption(title)
         pygame.mouse.set_visible(not fullscreen)
         self.size = size

@@ -169,3 +169,15 @@ def test_demo_refuses_a_bad_game_log_before_starting_anything(
     assert done.stderr.startswith(f"demo: {log}: line 2: ")
     assert "Traceback" not in done.stderr and "--game" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_scoreboard_without_any_screen_says_so_instead_of_drawing_into_memory() -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    done = subprocess.run([sys.executable, "-m", "mafiakit.cli", "scoreboard", "--table", "3",
+                           "--sample", "vote"], env=env, capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 1
+    assert "scoreboard: no screen found" in done.stderr and "--screenshot PATH" in done.stderr
