@@ -1,4 +1,4 @@
-"""`mafiakit replay FILE`: read a game log, print the result object (the game-log format).
+"""`mafiakit replay FILE`: read a game log, print the result object (docs/game-log.md).
 
 The engine is imported when the command runs, so registering it costs nothing.
 """
