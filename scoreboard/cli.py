@@ -14,13 +14,15 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoreboard.feed import STALE_AFTER_S, FeedStore
 from scoreboard.i18n import LANGS
 from scoreboard.samples import NOW, SAMPLES, fill_store
-from scoreboard.screen import ScreenSource
 from scoreboard.sizes import SIZES, parse_size
+
+if TYPE_CHECKING:  # the view model loads when the screen runs, not when `mafiakit` starts
+    from scoreboard.screen import ScreenSource
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 DEFAULT_TOURNAMENT = "local"
@@ -58,6 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def command(args: argparse.Namespace) -> int:
     """Run the screen (or take one screenshot); returns the exit code."""
+    from scoreboard.screen import ScreenSource
+
     try:
         size = parse_size(args.size)
         _window(args.window)
