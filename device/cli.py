@@ -142,11 +142,6 @@ def command(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"config: {exc}", file=sys.stderr)
         return 2
-    if (args.archive or args.export) and not settings.journal.is_file():
-        print(f"table: no journal at {settings.journal}: give the --journal FILE the table "
-              "ran with (a table writes it: mafiakit table --journal FILE ...)",
-              file=sys.stderr)
-        return 2
     if not (args.config or args.journal or os.environ.get("MAFIAKIT_JOURNAL")):
         print("table: say where the table keeps its journal (every game, crash-safe): "
               "--journal FILE, or --config table.toml (see `mafiakit table --help`).\n"
