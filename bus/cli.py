@@ -8,19 +8,19 @@ import signal
 import sys
 from types import FrameType
 
-from bus.acl import parse_table, render_acl
-from bus.broker import WEB_DIR, BrokerError, MosquittoProcess
-from bus.schema import all_schemas
-
 
 def schema_command(args: argparse.Namespace) -> int:
     """Print one JSON object: payload name -> JSON Schema."""
+    from bus.schema import all_schemas
+
     print(json.dumps(all_schemas(), indent=2 if args.indent else None, ensure_ascii=False))
     return 0
 
 
 def acl_command(args: argparse.Namespace) -> int:
     """Print the broker ACL with a block for each --table."""
+    from bus.acl import parse_table, render_acl
+
     try:
         tables = [parse_table(spec) for spec in args.table]
         print(render_acl(tables), end="")
@@ -36,6 +36,9 @@ def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
 
 def broker_command(args: argparse.Namespace) -> int:
     """Run a mosquitto in the foreground until Ctrl-C (the one-machine demo's broker)."""
+    from bus.acl import parse_table
+    from bus.broker import WEB_DIR, BrokerError, MosquittoProcess
+
     try:
         users = dict(_parse_user(spec) for spec in args.user)
         tables = [parse_table(spec) for spec in args.table]
@@ -84,7 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the bus's subcommands to the `mafiakit` parser."""
     p = sub.add_parser("schema", help="print the JSON Schema of every MQTT payload")
     p.add_argument("--indent", action="store_true", help="pretty-print")
-    p.set_defaults(func=schema_command)
+    p.set_defaults(run="bus.cli:schema_command")
 
     p = sub.add_parser("broker", help="run a local mosquitto in the foreground")
     p.add_argument("--port", type=int, default=1883, help="0 = any free port (default 1883)")
@@ -98,9 +101,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--ws-port", type=int, default=None, metavar="PORT",
                    help="also listen for browsers (MQTT over WebSockets, same accounts and "
                         "ACL) and serve the kit's pages there; 0 = any free port")
-    p.set_defaults(func=broker_command)
+    p.set_defaults(run="bus.cli:broker_command")
 
     p = sub.add_parser("acl", help="print the broker ACL for the given tables")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table of the tournament; repeatable")
-    p.set_defaults(func=acl_command)
+    p.set_defaults(run="bus.cli:acl_command")

@@ -7,23 +7,33 @@ import gc
 import io
 import json
 import logging
+import os
 import queue
 import signal
 import sys
 import threading
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+if TYPE_CHECKING:  # the service, pydantic and the journal load when `table` runs
+    from device.inbox import LocalCommand, Submit
+    from device.service import TableService
 
-from bus.errors import describe_validation_error
-from bus.payloads import Command
-from device.admission import Refused, parse_json
-from device.config import ConfigError, load_settings
-from device.inbox import LocalCommand, Stop, Submit
-from device.journal import Journal, JournalError
-from device.service import TableService
+CONSOLE_HELP = """\
+The console judge: type one game-log line a line, as JSON; the table answers `ok SEQ`
+(the number of accepted lines) or `error: REASON`.
+  {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}    deal the roles (seats 1-10)
+  {"action": "start"}  {"action": "day"}  {"action": "nominate", "seat": 4, "by": 1}
+  {"action": "undo"}                                              take back the last line
+Table commands:
+  {"command": "roster", "names": ["Ann", "Bo", ...]}             the ten players' nicknames
+  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
+The actions and their fields are the game-log format's (examples/*.jsonl are whole games).
+`help` shows this again; Ctrl-D (end of input) stops the table, nothing is lost.
+"""
+
+
 
 
 def _stdin_reader(service: TableService) -> None:
@@ -34,15 +44,21 @@ def _stdin_reader(service: TableService) -> None:
         sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate is not fatal
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
+    from device.admission import Refused
+    from device.inbox import Stop
+
     answers: queue.Queue[tuple[bool, str]] = queue.Queue()
     for raw in sys.stdin:
         text = raw.strip()
         if not text:
             continue
+        if text.lower() in ("help", "?", "h"):
+            print(CONSOLE_HELP, end="", flush=True)
+            continue
         try:
             item = _console_item(text, answers)
         except Refused as exc:
-            print(f"error: {exc}", flush=True)
+            print(f"error: {exc}; type `help` for examples", flush=True)
             continue
         except Exception as exc:  # the reader must outlive any line
             print(f"error: the table could not read this line ({type(exc).__name__})",
@@ -56,9 +72,16 @@ def _stdin_reader(service: TableService) -> None:
 
 def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit | LocalCommand:
     """One console line -> the inbox item (Refused, in words, when it cannot be one)."""
+    from pydantic import ValidationError
+
+    from bus.errors import describe_validation_error
+    from bus.payloads import Command
+    from device.admission import Refused, parse_json
+    from device.inbox import LocalCommand, Submit
+
     line = parse_json(text, "the line")
     if not isinstance(line, dict):
-        raise Refused("not a JSON object")
+        raise Refused('a line is one JSON object, e.g. {"action": "day"}')
     if "command" not in line:
         return Submit(line, answers)
     name = line.pop("command")
@@ -81,6 +104,8 @@ def tune_runtime() -> None:
 def _read_journal(path: Path, export: str | None) -> int:
     """--archive: every game of the table; --export ID: one game as a game log (JSON lines),
     undo lines included, ready for `mafiakit replay`."""
+    from device.journal import Journal
+
     journal = Journal(path)
     try:
         if export is None:
@@ -99,6 +124,11 @@ def _read_journal(path: Path, export: str | None) -> int:
 
 
 def command(args: argparse.Namespace) -> int:
+    from device.config import ConfigError, load_settings
+    from device.inbox import Stop
+    from device.journal import JournalError
+    from device.service import TableService
+
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s",
                         stream=sys.stderr)
@@ -111,6 +141,12 @@ def command(args: argparse.Namespace) -> int:
         settings = load_settings(args.config, **overrides)
     except ConfigError as exc:
         print(f"config: {exc}", file=sys.stderr)
+        return 2
+    if not (args.config or args.journal or os.environ.get("MAFIAKIT_JOURNAL")):
+        print("table: say where the table keeps its journal (every game, crash-safe): "
+              "--journal FILE, or --config table.toml (see `mafiakit table --help`).\n"
+              "To try it out: mafiakit table --no-broker --journal t.sqlite --stdin",
+              file=sys.stderr)
         return 2
     try:
         if args.archive or args.export:
@@ -131,6 +167,11 @@ def command(args: argparse.Namespace) -> int:
     service.start()
     tune_runtime()
     print(f"ready {service.game_id} {service.seq}", flush=True)
+    if args.stdin and sys.stdin.isatty():
+        print(CONSOLE_HELP, end="", file=sys.stderr, flush=True)
+    elif args.stdin:
+        print("table: reading game-log lines from stdin (`help` for examples)",
+              file=sys.stderr, flush=True)
     service.notifier.ready()
     if args.stdin:
         threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
@@ -143,16 +184,36 @@ def command(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("table", help="run the table service")
-    p.add_argument("--config", help="table.toml (see device/config.py)")
-    p.add_argument("--journal", help="override the journal path")
-    p.add_argument("--broker", help="override the broker URL, e.g. mqtt://127.0.0.1:1883")
-    p.add_argument("--no-broker", action="store_true", help="run without MQTT")
+    p = sub.add_parser(
+        "table", help="run the table service (the console judge with --stdin)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Run one table: the rules engine, the journal (every line fsynced before "
+        "it is published) and the MQTT link, plus the pad and seat LEDs when the config has "
+        "[hardware].",
+        epilog="""table.toml (every key optional; the environment overrides it:
+MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
+  tournament = "autumn-cup"
+  table = "3"
+  rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml
+  journal = "/var/lib/mafiakit/table-3.sqlite"
+  [broker]
+  url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
+  [hardware]
+  pins = "lgpio"                # "mock" = simulated pins, "none" = no pad (default)
+
+Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin""")
+    p.add_argument("--config", metavar="TOML", help="the table's settings file (see below)")
+    p.add_argument("--journal", metavar="FILE",
+                   help="the table's journal (SQLite); overrides the config's")
+    p.add_argument("--broker", metavar="URL",
+                   help="override the broker URL, e.g. mqtt://127.0.0.1:1883")
+    p.add_argument("--no-broker", action="store_true",
+                   help="run without MQTT (nothing is published; the journal keeps all)")
     p.add_argument("--stdin", action="store_true",
-                   help="read game-log action lines from stdin (console judge)")
+                   help="the console judge: type game-log lines (`help` lists them)")
     p.add_argument("--archive", action="store_true",
                    help="print every game of this table's journal (id, header, result) and exit")
     p.add_argument("--export", metavar="GAME_ID",
                    help="print one game of the journal as a game log ('current' = the open one)")
-    p.add_argument("-v", "--verbose", action="store_true")
-    p.set_defaults(func=command)
+    p.add_argument("-v", "--verbose", action="store_true", help="log what the table does")
+    p.set_defaults(run="device.cli:command")

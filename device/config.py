@@ -107,7 +107,8 @@ class ConfigError(ValueError):
 def load_settings(path: Path | str | None = None, **overrides: object) -> TableSettings:
     """Read the TOML file (if given), apply MAFIAKIT_* variables, then `overrides`."""
     if path is not None and not Path(path).is_file():
-        raise ConfigError(f"config file {path} does not exist")
+        raise ConfigError(f"config file {path} does not exist: write one (`mafiakit table "
+                          "--help` shows an example) or give --journal FILE instead")
 
     class _FromFile(TableSettings):
         @classmethod

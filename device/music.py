@@ -14,13 +14,15 @@ import math
 import os
 import threading
 import wave
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout belongs to the commands
-import pygame
+if TYPE_CHECKING:  # pygame loads when a table opens its sound device, never before
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +108,24 @@ def tone_samples(
     return out
 
 
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries print on file descriptor 2 meanwhile (libasound lists every
+    device it tried before SDL reports one plain error, which we log)."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all: nothing to quiet
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class NightMusic:
     """The table's sound: night playlist with fades, the timer and error tones; thread-safe."""
 
@@ -121,8 +141,12 @@ class NightMusic:
         self.available = self._open()
 
     def _open(self) -> bool:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the commands'
+        import pygame
+
         try:
-            pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
+            with _quiet_stderr():  # ALSA's own complaints; our one warning below says it all
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
             rate, size, channels = pygame.mixer.get_init()
             if size != -16:
                 raise pygame.error(f"the sound device offers {size}-bit samples, not 16-bit")
@@ -149,6 +173,8 @@ class NightMusic:
     @property
     def playing(self) -> bool:
         """True while a night track plays (or fades out)."""
+        import pygame
+
         with self._lock:
             return self.available and pygame.mixer.music.get_busy()
 
@@ -181,6 +207,8 @@ class NightMusic:
 
     def morning(self) -> None:
         """Morning: fade the music out."""
+        import pygame
+
         with self._lock:
             if not self.available or not self._night:
                 return
@@ -189,18 +217,24 @@ class NightMusic:
 
     def tick(self) -> None:
         """Start the next track when one has ended at night (call about once a second)."""
+        import pygame
+
         with self._lock:
             if self.available and self._night and not pygame.mixer.music.get_busy():
                 self._play_next(fade=0.5)
 
     def tone(self, name: ToneName) -> None:
         """Play a tone over the music: "warning" (10 s left), "time_up" or "error"."""
+        import pygame
+
         with self._lock:
             if self.available:
                 pygame.mixer.Channel(0).play(self._tones[name])
 
     def set_volume(self, volume: float) -> None:
         """Music volume 0..1 (the tones keep theirs)."""
+        import pygame
+
         if not 0.0 <= volume <= 1.0:
             raise ValueError(f"volume goes from 0 to 1, got {volume}")
         with self._lock:
@@ -209,6 +243,8 @@ class NightMusic:
 
     def close(self) -> None:
         """Stop and release the sound device."""
+        import pygame
+
         with self._lock:
             if self.available:
                 pygame.mixer.music.stop()
@@ -217,6 +253,8 @@ class NightMusic:
             self._night = False
 
     def _play_next(self, fade: float) -> None:
+        import pygame
+
         tracks = self.playlist()  # empty only when no track could be written: stay silent
         for attempt in range(len(tracks)):
             track = tracks[(self._next + attempt) % len(tracks)]

@@ -90,6 +90,7 @@ class TableService:
         self.countdown: Countdown | None = None
         self._timer_id: tuple[Any, ...] | None = None
         self.last_error: str | None = None
+        self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
         self._seq_heartbeat = 0
@@ -210,10 +211,15 @@ class TableService:
                 self._answer(answer, lambda: _pair(self.run_command(command)))
             case LinkUp(bdseq=bdseq):
                 log.info("broker connected (bdseq %d): publishing everything", bdseq)
+                self._link_down = False
                 self.publish_all(force=True)
             case LinkDown(reason=reason):
-                log.warning("broker link down: %s (the game goes on; journal keeps everything)",
-                            reason)
+                # said once per outage: paho retries every second or so, the judge needs one line
+                if not self._link_down:
+                    log.warning("broker link down at %s: %s (the game goes on and the journal "
+                                "keeps everything; start the broker, or run with --no-broker)",
+                                self._broker_address(), reason)
+                self._link_down = True
             case TimerKey(restart=restart):
                 self.timer_key(restart)
             case NewGame(header=header, game_id=game_id, names=names):
@@ -452,6 +458,11 @@ class TableService:
             self.bridge.tone(event)
 
     # -- bus -------------------------------------------------------------------------------
+
+    def _broker_address(self) -> str:
+        """host:port of the broker, never the account's password."""
+        config = self.settings.broker.config()
+        return f"{config.host}:{config.port}"
 
     def summary(self) -> str:
         """One plain line for the simulator's status bar (no secrets: players see it; the

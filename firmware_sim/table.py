@@ -40,9 +40,11 @@ class SimTable:
     def start(cls, *, tournament: str = "demo", table: str = "1", rules: str = "cml",
               broker_url: str | None = None, journal: Path | None = None,
               clock: Callable[[], float] | None = None, background: bool = True,
-              music: bool = True) -> SimTable:
+              music: bool = True, connect: bool = True) -> SimTable:
+        """`connect=False`: no MQTT at all (the headless `sim`); else `broker_url`, or a
+        mosquitto of its own when it is None."""
         broker = None
-        if broker_url is None:
+        if broker_url is None and connect:
             broker = MosquittoProcess().start()
             broker_url = broker.url
         tmp = None
@@ -57,8 +59,8 @@ class SimTable:
                                  music=NightMusic(MusicSettings()) if music else None,
                                  background=background)
         settings = TableSettings(tournament=tournament, table=table, rules=rules,
-                                 journal=journal, broker={"url": broker_url})
-        service = TableService(settings, hardware=hardware, **kwargs).start()
+                                 journal=journal, broker={"url": broker_url or "mqtt://127.0.0.1"})
+        service = TableService(settings, hardware=hardware, connect=connect, **kwargs).start()
         return cls(service, hardware, board, broker, _tmp=tmp)
 
     def wait_connected(self, timeout: float = 30) -> bool:

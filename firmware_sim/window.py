@@ -21,6 +21,8 @@ from device.hardware import TableHardware
 from device.pins import FUNCTION_KEYS, SEAT_KEYS
 from firmware_sim.board import MockBoard
 from firmware_sim.script import ScriptPlayer, play_realtime
+from firmware_sim.words import hint, key_name
+from scoreboard.fonts import find_font
 
 SIZE = (800, 480)
 BACKGROUND = (24, 26, 30)
@@ -31,6 +33,7 @@ KEY_UP = (200, 200, 205)
 KEY_DOWN = (110, 170, 255)
 INK = (235, 235, 235)
 KEY_INK = (20, 20, 24)
+STATUS_WIDTH = 350  # the top line ends before seat 3's label (centred at x = 400)
 
 # keyboard -> pad key: digits are seats (0 = seat 10), letters the function keys
 KEYBOARD: dict[int, str] = {
@@ -78,6 +81,7 @@ class SimWindow:
         board: MockBoard,
         hook: Callable[[], None] | None = None,
         status: Callable[[], str] | None = None,
+        lang: str = "en",
     ) -> None:
         self.hardware = hardware
         self.board = board
@@ -85,9 +89,11 @@ class SimWindow:
         self.status = status
         self._led_centres, self._key_rects = _layout()
         self._mouse_key: str | None = None
+        self.lang = lang
         pygame.font.init()
-        self._font = pygame.font.Font(None, 30)
-        self._small = pygame.font.Font(None, 20)
+        # DejaVu, as the scoreboard: pygame's own font has no Cyrillic
+        self._font = pygame.font.Font(find_font(bold=True), 19)
+        self._small = pygame.font.Font(find_font(bold=True), 13)
 
     def key_at(self, position: tuple[int, int]) -> str | None:
         """The pad key drawn at a window position, if any."""
@@ -117,8 +123,7 @@ class SimWindow:
         surface = surface or pygame.Surface(SIZE)
         surface.fill(BACKGROUND)
         pygame.draw.ellipse(surface, TABLE, pygame.Rect(190, 110, 420, 90))
-        status = self.status() if self.status else ""
-        surface.blit(self._font.render(status or "ready", True, INK), (16, 10))
+        surface.blit(self._status_line(self.status() if self.status else ""), (16, 10))
         for seat, value in enumerate(self.board.led_values(), 1):
             colour = [round(a + (b - a) * value) for a, b in zip(LED_OFF, LED_ON, strict=True)]
             centre = self._led_centres[seat]
@@ -133,24 +138,38 @@ class SimWindow:
             pygame.draw.rect(
                 surface, KEY_DOWN if self.board.is_down(key) else KEY_UP, rect, border_radius=8
             )
-            text = self._font.render(key, True, KEY_INK)
+            text = self._font.render(key_name(key, self.lang), True, KEY_INK)
             surface.blit(text, text.get_rect(center=(rect.centerx, rect.centery - 6)))
-            hint = self._small.render(HINTS.get(key, "0" if key == "10" else key), True, KEY_INK)
-            surface.blit(hint, hint.get_rect(center=(rect.centerx, rect.bottom - 10)))
+            keyboard = hint(HINTS.get(key, "0" if key == "10" else key), self.lang)
+            label = self._small.render(keyboard, True, KEY_INK)
+            surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - 10)))
         return surface
 
-    def run(self, player: ScriptPlayer | None = None, fps: int = 60) -> None:
-        """Open the window and run until it is closed (a script, if given, plays meanwhile)."""
+    def _status_line(self, status: str) -> pygame.Surface:
+        """The status, in the top-left corner clear of seat 3's label (smaller, then cut
+        short with "..." when it is long: the judge's last error can be)."""
+        text = status or "ready"
+        font = self._font if self._font.size(text)[0] <= STATUS_WIDTH else self._small
+        while font.size(text)[0] > STATUS_WIDTH and len(text) > 4:
+            text = text[:-4].rstrip() + "..."
+        return font.render(text, True, INK)
+
+    def run(self, player: ScriptPlayer | None = None, fps: int = 60,
+            until: Callable[[], bool] | None = None) -> None:
+        """Open the window and run until it is closed or `until()` (a script, if given, plays
+        meanwhile)."""
         stop = threading.Event()
         if player is not None:
             threading.Thread(
                 target=play_realtime, args=(player, self.hardware.clock, stop), daemon=True
             ).start()
         screen = pygame.display.set_mode(SIZE)
-        pygame.display.set_caption("Mafia table (simulated)")
+        pygame.display.set_caption("Стол мафии (симулятор)" if self.lang == "ru"
+                                   else "Mafia table (simulated)")
         clock = pygame.time.Clock()
         try:
-            while all(self.handle(event) for event in pygame.event.get()):
+            while (all(self.handle(event) for event in pygame.event.get())
+                   and not (until is not None and until())):
                 if self.hook is not None:
                     self.hook()
                 self.render_to_surface(screen)

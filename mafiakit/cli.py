@@ -1,48 +1,70 @@
 """The `mafiakit` command line: one entry point, one subcommand per part of the kit.
 
 Each part registers its own subcommands in its `cli.py` (`register(subparsers)`), so the parts
-stay independent and this file only lists them.
+stay independent and this file only lists them. Registration must stay cheap: a part's `cli.py`
+imports only argparse-level modules, and each subcommand names the function that runs it as a
+string, `p.set_defaults(run="package.module:function")`, imported only when that subcommand
+runs. So `mafiakit --help`, `replay` and `schema` never load pygame, gpiozero or paho
+(tests/mafiakit/test_cli.py checks it).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+from collections.abc import Callable
 
-# module path -> it defines register(subparsers); a part that is absent or fails to import
-# (e.g. pygame missing on a headless hub) simply does not offer its subcommands.
+# the modules whose register(subparsers) adds the kit's subcommands, in --help order
 PARTS = (
     "mafiakit.replay",  # replay
     "mafiakit.standings",  # standings
     "mafiakit.protocol",  # protocol
-    "mafiakit.bench.cli",  # bench NAME
-    "bus.cli",  # schema, broker
+    "bus.cli",  # schema, broker, acl
     "device.cli",  # table
     "firmware_sim.cli",  # sim
     "scoreboard.cli",  # scoreboard
     "mafiakit.demo",  # demo
+    "mafiakit.bench.cli",  # bench NAME
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mafiakit", description="Mafia Table Kit")
+    parser = argparse.ArgumentParser(
+        prog="mafiakit", description="Mafia Table Kit: the rules engine, the table service, "
+        "the simulator and the scoreboard of a tournament Mafia table.",
+        epilog="`mafiakit COMMAND --help` explains each command; README.md shows them in use.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in PARTS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue
-            raise
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
+def resolve(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    """The subcommand's function: `run="module:function"` is imported now (a part's
+    `func=` callable is taken as it is)."""
+    func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
+    if func is not None:
+        return func
+    module, _, name = str(args.run).partition(":")
+    found: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(module), name)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout belongs to the commands
     parser = build_parser()
     args = parser.parse_args(argv)
-    result: int = args.func(args)
+    try:
+        result: int = resolve(args)(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`mafiakit replay LOG | head`): not an error of ours; Python
+        # would print a traceback while flushing stdout on exit, so point it at /dev/null
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return result
 
 

@@ -1,12 +1,16 @@
 """`mafiakit demo`: the whole kit on one machine, with a scripted judge.
 
-Windowed (a desktop): a mosquitto of its own, the simulated table (the real table service on
-mock pins, its pad played by a key script made from an example game, at a watchable pace) in
-one window and the table scoreboard in another. Close the simulator window to stop.
+Windowed (a desktop): a mosquitto of its own; the simulated table (the real table service on
+mock pins, its pad played by a key script made from an example game, at a watchable pace);
+the table, judge and wall screens, each in its own window, tiled so none covers another.
+It ends a few seconds after the game ends; closing any window or Ctrl-C stops it earlier.
 
 Headless (`--headless --out DIR`, or no display): the same table at full speed in virtual
 time; at every change of step it saves a PNG of each screen (table, judge, wall, simulator)
 from what actually arrived over MQTT, prints the result and exits when the game ends.
+
+To show more (another table, another screen), add a `Window` to `windows()`: `plan()` tiles
+however many there are.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +45,11 @@ def command(args: argparse.Namespace) -> int:
     if not game.is_file():
         print(f"demo: no game log at {game}", file=sys.stderr)
         return 2
+    problem = _check_game(game)
+    if problem is not None:
+        print(f"demo: {game}: {problem}; `mafiakit replay {game}` says the same, fix that line "
+              "or pick another log with --game", file=sys.stderr)
+        return 2
     if args.headless or not _has_display():
         if not args.headless:
             print("demo: no display found: running headless, screenshots go to "
@@ -48,84 +58,133 @@ def command(args: argparse.Namespace) -> int:
     return windowed(game, gap_ms=args.gap_ms, lang=args.lang)
 
 
+def _check_game(game: Path) -> str | None:
+    """Why the judge could not play this log (`line N: reason`), or None: found before any
+    window or broker starts."""
+    from engine.replay import ReplayError, replay
+
+    try:
+        replay(game.read_bytes().split(b"\n"))
+    except ReplayError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror}"
+    return None
+
+
 # -- windowed -------------------------------------------------------------------------------
+
+TITLE_BAR = 32  # room a window manager's title bar takes above each window
+SIM_SIZE = (800, 480)  # the simulator's window (firmware_sim/window.py)
+
+
+@dataclass(frozen=True)
+class Window:
+    """One window of the demo: a `mafiakit` subcommand; `screen` ones scale to their cell."""
+
+    name: str
+    argv: tuple[str, ...]
+    screen: bool = True
+
+
+@dataclass(frozen=True)
+class Placed:
+    window: Window
+    x: int
+    y: int
+    width: int
+    height: int
+
+    def overlaps(self, other: Placed) -> bool:
+        return (self.x < other.x + other.width and other.x < self.x + self.width
+                and self.y < other.y + other.height and other.y < self.y + self.height)
+
+
+def windows(url: str, game: Path, script: Path, rules: str, lang: str) -> list[Window]:
+    """The simulator and the table, judge and wall screens of the demo's one table."""
+    common = ("--broker", url, "--tournament", TOURNAMENT, "--lang", lang)
+    return [
+        Window("sim", ("sim", *common, "--table", TABLE, "--rules", rules, "--header-from",
+                       str(game), "--script", str(script), "--start-delay", "4",
+                       "--exit-after", "8"), screen=False),
+        Window("table", ("scoreboard", *common, "--table", TABLE)),
+        Window("judge", ("scoreboard", *common, "--table", TABLE, "--judge")),
+        Window("wall", ("scoreboard", *common, "--wall")),
+    ]
+
+
+def plan(desktop: tuple[int, int], wanted: list[Window]) -> list[Placed]:
+    """Tile the desktop in a grid, one cell a window, each below room for its title bar;
+    a screen gets the largest 16:9 window its cell holds, the simulator its fixed size."""
+    columns = 2 if len(wanted) > 1 else 1
+    rows = -(-len(wanted) // columns)
+    cell_w, cell_h = desktop[0] // columns, desktop[1] // rows
+    placed = []
+    for index, window in enumerate(wanted):
+        row, column = divmod(index, columns)
+        room_h = cell_h - TITLE_BAR
+        if window.screen:
+            width = min(cell_w, room_h * 16 // 9)
+            size = (width, width * 9 // 16)
+        else:
+            size = SIM_SIZE
+        placed.append(Placed(window, column * cell_w, row * cell_h + TITLE_BAR, *size))
+    return placed
+
+
+def _desktop() -> tuple[int, int]:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    try:
+        width, height = pygame.display.get_desktop_sizes()[0]
+    finally:
+        pygame.display.quit()
+    return width, height
 
 
 def windowed(game: Path, gap_ms: int, lang: str) -> int:
     import signal
 
     from bus.broker import MosquittoProcess
+    from firmware_sim.fromlog import log_to_script
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # close the windows and the broker on the way out
 
     signal.signal(signal.SIGTERM, stop)
-    from firmware_sim.fromlog import log_to_script
-
+    text = game.read_text(encoding="utf-8")
+    header = json.loads(text.splitlines()[0])
     me = [sys.executable, "-m", "mafiakit.cli"]
     with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
         script = Path(d) / "judge.keys"
-        script.write_text(log_to_script(game.read_text(encoding="utf-8"), gap_ms=gap_ms),
-                          encoding="utf-8")
-        rules = json.loads(game.read_text(encoding="utf-8").splitlines()[0])["rules"]
-        print(f"demo: broker {broker.url}; the judge plays {game.name}", file=sys.stderr)
-        # side by side on a 1920x1080 desktop (a window manager may move them)
-        screen = subprocess.Popen([*me, "scoreboard", "--table", TABLE, "--tournament",
-                                   TOURNAMENT, "--broker", broker.url, "--lang", lang,
-                                   "--size", "1280x720"],
-                                  env={**os.environ, "SDL_VIDEO_WINDOW_POS": "640,0"})
-        table = subprocess.Popen([*me, "sim", "--broker", broker.url, "--tournament",
-                                  TOURNAMENT, "--table", TABLE, "--rules", rules,
-                                  "--script", str(script), "--start-delay", "6"],
-                                 env={**os.environ, "SDL_VIDEO_WINDOW_POS": "0,600"})
+        script.write_text(log_to_script(text, gap_ms=gap_ms), encoding="utf-8")
+        layout = plan(_desktop(), windows(broker.url, game, script, header["rules"], lang))
+        procs: dict[str, subprocess.Popen[bytes]] = {}
+        for spot in layout:
+            extra = ["--size", "1280x720", "--window", f"{spot.width}x{spot.height}"]
+            procs[spot.window.name] = subprocess.Popen(
+                [*me, *spot.window.argv, *(extra if spot.window.screen else [])],
+                env={**os.environ, "SDL_VIDEO_WINDOW_POS": f"{spot.x},{spot.y}"})
+        print(f"demo: the judge plays {game.name} on table {TABLE} ({broker.url}); windows: "
+              + ", ".join(p.window.name for p in layout) + ".\n"
+              "demo: it stops by itself after the game; close any window or press Ctrl-C to "
+              "stop it now", file=sys.stderr, flush=True)
         try:
-            _announce_game(broker.url, json.loads(game.read_text(encoding="utf-8")
-                                                  .splitlines()[0]))
-            code = table.wait()
+            while all(proc.poll() is None for proc in procs.values()):
+                time.sleep(0.2)
+            code = 0
         except KeyboardInterrupt:
             code = 0
         finally:
-            for proc in (table, screen):
-                proc.terminate()
+            for proc in procs.values():
+                if proc.poll() is None:
+                    proc.terminate()
+            for proc in procs.values():
                 proc.wait(10)
+    print("demo: stopped", file=sys.stderr)
     return code
-
-
-def _announce_game(url: str, header: dict[str, Any]) -> None:
-    """Once the table is online, open the game with the log's header (names included);
-    resend until the table replies (its command subscription may lag its birth)."""
-    import queue
-
-    from bus.client import BusClient, Received
-    from bus.config import BrokerConfig
-    from bus.payloads import Command
-    from bus.topics import command_topic, table_topic
-
-    hub = BusClient(BrokerConfig.from_url(url), name="demo-hub")
-    hub.subscribe(table_topic(TOURNAMENT, TABLE, "status"))
-    hub.subscribe(table_topic(TOURNAMENT, TABLE, "reply"))
-    hub.start()
-    deadline = time.monotonic() + 30
-    online, sent_at = False, 0.0
-    try:
-        while time.monotonic() < deadline:
-            if online and time.monotonic() - sent_at > 1.0:
-                hub.publish(command_topic(TOURNAMENT, TABLE, "new_game"),
-                            Command(name="new_game", request_id="demo", args={"header": header}))
-                sent_at = time.monotonic()
-            try:
-                item = hub.inbox.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            if not isinstance(item, Received):
-                continue
-            if item.topic.endswith("/status") and b'"online"' in item.payload:
-                online = True
-            elif item.topic.endswith("/reply") and b'"demo"' in item.payload:
-                return
-        print("demo: the table did not answer; the game has no names", file=sys.stderr)
-    finally:
-        hub.close()
 
 
 # -- headless -------------------------------------------------------------------------------
@@ -214,6 +273,7 @@ class Shots:
     """One PNG per screen at each step: table (public), judge, wall and the simulator."""
 
     def __init__(self, out: Path, sim: Any, stores: dict[str, Any], lang: str) -> None:
+        from firmware_sim.run import table_status
         from firmware_sim.window import SimWindow
         from scoreboard.render import Renderer
         from scoreboard.screen import ScreenSource
@@ -225,9 +285,8 @@ class Shots:
             "judge": ScreenSource(stores["judge"], mode="judge", table=TABLE, lang=lang),
             "wall": ScreenSource(stores["public"], mode="wall", lang=lang),
         }
-        self.window = SimWindow(sim.hardware, sim.board,
-                                status=lambda: (sim.service.last_error or sim.service.pad_text
-                                                or sim.service.summary()))
+        self.window = SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
+                                lang=lang)
 
     def take(self, public: PublicView, final: bool = False) -> None:
         import pygame
@@ -251,5 +310,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--game", default=str(EXAMPLE), help="the game log the judge plays")
     p.add_argument("--gap-ms", type=int, default=900,
                    help="pause between the judge's key presses (windowed)")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru")
-    p.set_defaults(func=command)
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="the screens' language (default ru)")
+    p.set_defaults(run="mafiakit.demo:command")

@@ -14,13 +14,15 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoreboard.feed import STALE_AFTER_S, FeedStore
 from scoreboard.i18n import LANGS
-from scoreboard.layout import SIZES, parse_size
 from scoreboard.samples import NOW, SAMPLES, fill_store
-from scoreboard.screen import ScreenSource
+from scoreboard.sizes import SIZES, parse_size
+
+if TYPE_CHECKING:  # the view model loads when the screen runs, not when `mafiakit` starts
+    from scoreboard.screen import ScreenSource
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 DEFAULT_TOURNAMENT = "local"
@@ -38,6 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       help="a venue screen the players cannot see (shows nominations)")
     p.add_argument("--lang", choices=LANGS, default="ru", help="screen language (default ru)")
     p.add_argument("--size", default="1920x1080", help=f"screen size: {sizes}")
+    p.add_argument("--window", metavar="WxH",
+                   help="a desktop window of this size, the --size screen scaled into it")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen, hide the mouse")
     p.add_argument("--broker", default=DEFAULT_BROKER, help=f"mqtt://[user:pass@]host[:port] "
                    f"(default {DEFAULT_BROKER})")
@@ -51,13 +55,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--stale-after", type=float, default=STALE_AFTER_S, metavar="S",
                    help=f"a silent table counts as stale after S seconds (default "
                         f"{STALE_AFTER_S:g})")
-    p.set_defaults(func=command)
+    p.set_defaults(run="scoreboard.cli:command")
 
 
 def command(args: argparse.Namespace) -> int:
     """Run the screen (or take one screenshot); returns the exit code."""
+    from scoreboard.screen import ScreenSource
+
     try:
         size = parse_size(args.size)
+        _window(args.window)
         mode = "wall" if args.wall else "judge" if args.judge else "table"
         if mode != "wall" and not args.table:
             raise ValueError("say which table to show with --table, or use --wall")
@@ -101,6 +108,9 @@ class _SampleFeed:
     def ready(self) -> bool:
         return True
 
+    def silence(self, wait: float) -> str | None:
+        return None
+
     def close(self) -> None:
         return None
 
@@ -126,7 +136,36 @@ class _BrokerFeed:
         self.live = LiveFeed(config, store, tournament=args.tournament, table=self.table,
                              view_class=view_class).start()
         self.clock: Callable[[], float] = time.time
-        self.pump = self.live.pump
+        self.address = f"{config.host}:{config.port}"  # (never the password of the URL)
+        self.where = (f"tournament {args.tournament!r}" if self.table is None
+                      else f"table {self.table!r} of tournament {args.tournament!r}")
+        self._said: str | None = None
+
+    def pump(self, timeout: float) -> int:
+        """Apply what arrived; say once on stderr when the broker cannot be reached."""
+        count = self.live.pump(timeout)
+        problem = self.live.link_problem
+        if problem is not None and problem != self._said:
+            print(f"scoreboard: {self.dead()}; retrying", file=sys.stderr, flush=True)
+        self._said = problem
+        return count
+
+    def dead(self) -> str:
+        return (f"no broker answers at {self.address} ({self.live.link_problem}): start one "
+                "(`mafiakit broker`) or give its --broker URL")
+
+    def silence(self, wait: float) -> str | None:
+        """Why nothing is on screen after `wait` s (None when the feed is ready)."""
+        if self.ready():
+            return None
+        deadline = time.monotonic() + 10  # a connection attempt ends one way or the other
+        while (self.live.link_problem is None and not self.live.client.connected
+               and time.monotonic() < deadline):
+            self.live.pump(0.1)
+        if self.live.link_problem is not None or not self.live.client.connected:
+            return self.dead()
+        return (f"the broker at {self.address} has nothing from {self.where} within {wait:g} "
+                "s: is that table running, with the same --tournament and --table?")
 
     def ready(self) -> bool:
         """Every table heard of has sent its state and its status (the retained ones come
@@ -154,13 +193,14 @@ def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: Any,
     deadline = time.monotonic() + max(0.0, args.wait)
     while not feed.ready() and time.monotonic() < deadline:
         feed.pump(0.1)
-    if not feed.ready():
-        print(f"scoreboard: nothing arrived from {args.broker} within {args.wait:g} s; "
-              "the screenshot shows the waiting screen", file=sys.stderr)
+    silence = feed.silence(args.wait)
     now = NOW if args.sample else feed.clock()
     path = save_png(Renderer(size).draw(source(now)), args.screenshot)
     print(path)
-    return 0
+    if silence is not None:
+        print(f"scoreboard: {silence}; the screenshot shows the waiting screen",
+              file=sys.stderr)
+    return 1 if silence is not None and silence.startswith("no broker") else 0
 
 
 def _run(args: argparse.Namespace, source: ScreenSource, feed: Any,
@@ -170,12 +210,23 @@ def _run(args: argparse.Namespace, source: ScreenSource, feed: Any,
 
     title = "mafiakit: " + ("wall" if args.wall else f"table {args.table}")
     signal.signal(signal.SIGTERM, _interrupt)  # systemd stops us: close the screen cleanly
-    display = Display(size, fullscreen=args.fullscreen, title=title)
+    display = Display(size, fullscreen=args.fullscreen, title=title,
+                      window=_window(args.window))
     try:
         ScreenLoop(display, Renderer(size), source, clock=feed.clock).run(wait=feed.pump)
     finally:
         display.close()
     return 0
+
+
+def _window(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--window {text!r} is not WIDTHxHEIGHT, e.g. 960x540") from None
+    return width, height
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -32,12 +32,16 @@ class Display:
     """One pygame output surface of a fixed size."""
 
     def __init__(
-        self, size: tuple[int, int], *, fullscreen: bool = False, title: str = "mafiakit"
+        self, size: tuple[int, int], *, fullscreen: bool = False, title: str = "mafiakit",
+        window: tuple[int, int] | None = None,
     ) -> None:
+        """`window`: a smaller desktop window the `size` layout is scaled into (a preview)."""
         pygame.display.init()
         flags = pygame.FULLSCREEN if fullscreen else 0
+        self.window = None if fullscreen or window == size else window
         try:
-            self.screen = pygame.display.set_mode(size, flags)
+            glass = pygame.display.set_mode(self.window or size, flags)
+            self.screen = glass if self.window is None else pygame.Surface(size)
         except pygame.error as exc:
             driver = os.environ.get("SDL_VIDEODRIVER") or "the default"
             raise DisplayError(
@@ -45,6 +49,11 @@ class Display:
                 "On a Pi without a desktop set SDL_VIDEODRIVER=kmsdrm; to run without any "
                 "screen set SDL_VIDEODRIVER=dummy"
             ) from None
+        if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.display.quit()  # SDL found no screen and drew into memory: say so
+            raise DisplayError(
+                "no screen found (no desktop, no console display). Run it on the table's "
+                "screen or a desktop; without one, --screenshot PATH saves a frame")
         pygame.display.set_caption(title)
         pygame.mouse.set_visible(not fullscreen)
         self.size = size
@@ -56,6 +65,8 @@ class Display:
 
     def show(self) -> None:
         """Put what was drawn on `screen` on the glass."""
+        if self.window is not None:
+            pygame.transform.smoothscale(self.screen, self.window, pygame.display.get_surface())
         pygame.display.flip()
 
     def quit_requested(self) -> bool:

@@ -7,6 +7,7 @@ checker would read its "don" as a role label.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 LANGS: Final = ("ru", "en")
@@ -60,7 +61,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "timer.muted_turn": ("Ход без речи", "Turn without speech"),
     "timer.tie_speech": ("Речь при равенстве", "Tie speech"),
     "timer.majority_speech": ("Речь 30 секунд", "30-second speech"),
-    "timer.vote_window": ("Голосование", "Vote"),
+    "timer.vote_window": ("Время на голос", "Time to vote"),  # the vote and the lift alike
     "timer.zero_night": ("Нулевая ночь", "Zero night"),
     "timer.paused": ("пауза", "paused"),
     # seats
@@ -149,3 +150,36 @@ def t(lang: str, key: str, **values: object) -> str:
 def has(key: str) -> bool:
     """Whether a text exists for `key` (used for optional keys such as unknown steps)."""
     return key in TEXTS
+
+
+# The pad's words as the table service reports an unfinished key sequence (device/keys.py:
+# "SHOOT _", "VOTE #4: 2 5", "DON 3  MAFIA 5 _  SHERIFF _"); longest first, so "TEAM LOSS"
+# is replaced before "LOSS" could be.
+PAD_WORDS: Final[dict[str, str]] = {
+    "SHERIFF CHECK": "ПРОВЕРКА ШЕРИФА",
+    "DON CHECK": "ПРОВЕРКА ДОНА",
+    "BEST MOVE": "ЛУЧШИЙ ХОД",
+    "TEAM LOSS": "ПОРАЖЕНИЕ КОМАНДЫ",
+    "NOMINATE": "ВЫСТАВЛЕНИЕ",
+    "WITHDRAW": "СНЯТИЕ",
+    "MORNING": "УТРО",
+    "SHERIFF": "ШЕРИФ",
+    "REMOVE": "УДАЛЕНИЕ",
+    "COUNT": "ГОЛОСОВ",
+    "SHOOT": "ВЫСТРЕЛ",
+    "MAFIA": "МАФИЯ",
+    "FOUL": "ФОЛ",
+    "VOTE": "ГОЛОСОВАНИЕ",
+    "LIFT": "ПОДЪЁМ",
+    "NEXT": "ДАЛЕЕ",
+    "DON": "ДОН",
+    "no": "без",
+}
+
+
+def pad_text(text: str, lang: str) -> str:
+    """The pad's unfinished input in the screen's language (the table reports it in English)."""
+    if check_lang(lang) == "en":
+        return text
+    pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in PAD_WORDS) + r")\b")
+    return pattern.sub(lambda m: PAD_WORDS[m.group(1)], text)

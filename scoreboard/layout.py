@@ -8,24 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
 
 import pygame
 
-SIZES: Final = ((1920, 1080), (1280, 720))
+from scoreboard.sizes import SIZES, parse_size
+
 BASE_W, BASE_H = SIZES[0]
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """"1920x1080" -> (1920, 1080); only the sizes the layouts are made for."""
-    choices = ", ".join(f"{w}x{h}" for w, h in SIZES)
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise ValueError(f"screen size {text!r} is not WIDTHxHEIGHT; choose {choices}") from None
-    if (width, height) not in SIZES:
-        raise ValueError(f"screen size {text} has no layout; choose {choices}")
-    return width, height
 
 
 def check_size(size: tuple[int, int]) -> tuple[int, int]:

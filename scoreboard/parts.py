@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scoreboard.frames import JudgePanel, LiftPanel, SeatCard, VoteLine, VotePanel
-from scoreboard.i18n import has, t
+from scoreboard.i18n import has, pad_text, t
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import LiftView, NightView, SeatOut, SeatView, View, VoteView
 
@@ -165,7 +165,7 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
     if view is not None:
         for night in view.nights or ():
             lines.extend(_night_lines(night, lang, shot_pending=_shot_pending(view, night)))
-        if view.best_move is not None:
+        if view.best_move is not None and not view.over:  # (once over, the summary has it)
             best = view.best_move
             found = "?" if best.black_found is None else best.black_found
             lines.append(t(lang, "summary.best_move", seat=ref(best.seat, lang),
@@ -177,7 +177,8 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
             lines.append(t(lang, "judge.night_steps", steps=steps))
     return JudgePanel(
         lines=tuple(lines),
-        pending=t(lang, "judge.pending", text=feed.pending_key) if feed.pending_key else "",
+        pending=(t(lang, "judge.pending", text=pad_text(feed.pending_key, lang))
+                 if feed.pending_key else ""),
         error=t(lang, "judge.error", text=feed.last_error) if feed.last_error else "",
     )
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything the kit needs on a fresh Debian / Raspberry Pi OS machine:
-# system packages (mosquitto, DejaVu fonts, python venv), then .venv with the kit installed.
+# system packages (mosquitto, DejaVu fonts, python venv, Chromium and Xvfb for the tests),
+# then .venv with the kit installed.
 # Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,8 @@ for lib in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig; do
   dpkg -s "$lib" >/dev/null 2>&1 || need+=("$lib")
 done
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+# the windowed demo's test runs on a virtual X server
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 if [ ${#need[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -29,7 +32,13 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.mafiakit-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e '.[dev]'
+  # pip's and setuptools' chatter goes to a log, shown only if the install fails
+  echo "bootstrap: installing the kit into .venv (log: .venv/install.log)" >&2
+  if ! { .venv/bin/python -m pip install -q --upgrade pip \
+         && .venv/bin/python -m pip install -q -e '.[dev]'; } >.venv/install.log 2>&1; then
+    cat .venv/install.log >&2
+    echo "bootstrap: installing the kit failed (above, and in .venv/install.log)" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi

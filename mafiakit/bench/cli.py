@@ -57,9 +57,9 @@ def _positive(text: str) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("bench", help="run a benchmark, print one JSON object")
-    p.add_argument("name", choices=(*NAMES, "all"))
+    p.add_argument("name", choices=(*NAMES, "all"), help="which benchmark (all = every one)")
     p.add_argument("--broker", default=None, help="mqtt://host:port (default: start mosquitto)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
     p.add_argument("--presses", type=_positive, metavar="N",
                    help="e2e: NEXT presses to time (default 300, 100 with --quick)")
-    p.set_defaults(func=command)
+    p.set_defaults(run="mafiakit.bench.cli:command")

@@ -14,6 +14,7 @@ from bus.cli import register
 from bus.config import BrokerConfig
 from bus.payloads import MODELS
 from bus.testing import connected_client
+from mafiakit.cli import resolve
 
 PAYLOAD_NAMES = {"public", "audience", "judge", "status", "heartbeat", "event", "protocol",
                  "command", "reply"}
@@ -24,7 +25,7 @@ def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="mafiakit")
     register(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
-    code: int = args.func(args)
+    code: int = resolve(args)(args)
     return code
 
 

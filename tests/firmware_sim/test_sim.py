@@ -28,6 +28,7 @@ from firmware_sim.script import (
     schedule,
 )
 from firmware_sim.window import LED_OFF, LED_ON, SimWindow, _layout
+from firmware_sim.words import key_name
 from mafiakit.cli import main
 
 SCRIPT = """
@@ -166,13 +167,13 @@ def test_the_window_turns_clicks_and_keyboard_keys_into_pin_levels(
     assert not window.handle(pygame.event.Event(pygame.QUIT))
 
 
-def test_sim_headless_prints_clean_events_and_saves_a_screenshot(
+def test_sim_pad_only_headless_prints_clean_events_and_saves_a_screenshot(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     script = tmp_path / "game.keys"
     script.write_text("100 4\n100 NEXT hold\n")
     shot = tmp_path / "table.png"
-    code = main(["sim", "--script", str(script), "--headless", "--bounce", "2",
+    code = main(["sim", "--pad-only", "--script", str(script), "--headless", "--bounce", "2",
                  "--screenshot", str(shot)])
     assert code == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -200,3 +201,55 @@ def test_sim_refuses_bad_input_with_exit_code_2(
     assert code == 2
     assert words in captured.err
     assert captured.out == ""
+
+
+def test_sim_headless_plays_the_game_on_the_table_service_and_shows_its_leds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--headless` is the same table as the window, in virtual time (not a pad check)."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
+    assert main(["sim", "--from-log", str(example)]) == 0
+    script = tmp_path / "game.keys"
+    script.write_text(capsys.readouterr().out, encoding="utf-8")
+    shot = tmp_path / "table.png"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshot", str(shot)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["state"] == "game over: red wins" and report["last_error"] is None
+    image = pygame.image.load(str(shot))
+    leds, _ = _layout()
+    lit = [seat for seat, centre in leds.items() if tuple(image.get_at(centre))[:3] == LED_ON]
+    assert len(lit) >= 5  # the players still at the table glow at the end
+
+
+def test_a_long_status_line_stays_clear_of_seat_3s_label(
+    hardware: TableHardware, board: MockBoard
+) -> None:
+    def top(status: str) -> list[tuple[int, ...]]:
+        surface = SimWindow(hardware, board, status=lambda: status).render_to_surface()
+        return [tuple(surface.get_at((x, y))) for x in range(370, 800) for y in range(40)]
+
+    long = "illegal: seat 7 cannot be nominated twice in one day, " * 3
+    assert top(long) == top("")
+
+
+def test_a_russian_simulator_speaks_russian_in_a_font_with_cyrillic(
+    hardware: TableHardware, board: MockBoard, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    window = SimWindow(hardware, board, status=lambda: "День 1 · Говорит №2", lang="ru")
+    words = [key_name(key, "ru") for key in ("NEXT", "NOMINATE", "FOUL", "VOTE", "UNDO",
+                                             "TIMER")]
+    assert not any(re.search("[A-Za-z]", word) for word in words)
+    for text in (*words, "День 1 · Говорит №2"):
+        assert None not in window._font.metrics(text), text  # every glyph is in the font
+    # the whole game on a Russian table: the top line never falls back to English
+    example = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
+    assert main(["sim", "--from-log", str(example)]) == 0
+    keys = capsys.readouterr().out.splitlines()
+    seen = []
+    for count in (3, 12, 40, len(keys)):
+        script = tmp_path / f"{count}.keys"
+        script.write_text("\n".join(keys[:count]) + "\n", encoding="utf-8")
+        assert main(["sim", "--headless", "--lang", "ru", "--script", str(script)]) == 0
+        seen.append(json.loads(capsys.readouterr().out)["status"])
+    assert seen[-1] == "Победа мирных"
+    assert all(text and not re.search("[A-Za-z]", text) for text in seen), seen

@@ -10,8 +10,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pytest
 
 from scoreboard.fonts import Fonts
-from scoreboard.layout import SIZES
 from scoreboard.render import Renderer
+from scoreboard.sizes import SIZES
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,8 @@ from bus.broker import MosquittoProcess
 from bus.payloads import Status, utc_now
 from bus.testing import GUARD_S, connected_client
 from bus.topics import table_topic
-from mafiakit.cli import main
-from scoreboard.cli import register
+from mafiakit.cli import main, resolve
+from scoreboard.cli import command, register
 from scoreboard.feed import FeedStore
 from scoreboard.model import table_frame, wall_frame
 from scoreboard.render import Renderer
@@ -29,7 +29,8 @@ def test_the_subcommand_is_registered() -> None:
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     args = parser.parse_args(["scoreboard", "--table", "3", "--judge", "--lang", "en"])
-    assert args.judge and args.lang == "en" and args.size == "1920x1080" and callable(args.func)
+    assert args.judge and args.lang == "en" and args.size == "1920x1080"
+    assert resolve(args) is command
 
 
 def test_a_sample_screenshot_is_the_rendered_frame(tmp_path: Path,
@@ -96,5 +97,23 @@ def test_without_any_message_the_screenshot_shows_the_waiting_screen(
     assert main(["scoreboard", "--table", "9", "--tournament", "cup",
                  "--broker", private_broker.url,
                  "--wait", "0.5", "--screenshot", str(path)]) == 0
-    assert "nothing arrived" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "the broker at 127.0.0.1:" in err
+    assert "has nothing from table '9' of tournament 'cup'" in err
     assert shot(path).get_size() == (1920, 1080)
+
+
+def test_a_dead_broker_is_named_as_such_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]  # nobody listens there once it is closed
+    path = tmp_path / "dead.png"
+    assert main(["scoreboard", "--table", "1", "--broker", f"mqtt://u:pw@127.0.0.1:{port}",
+                 "--wait", "0.5", "--screenshot", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"no broker answers at 127.0.0.1:{port}" in err and "mafiakit broker" in err
+    assert "pw" not in err.replace("waiting", "")

@@ -257,3 +257,35 @@ def test_frames_are_values() -> None:
     first, second = frame("vote"), frame("vote")
     assert first == second and hash(first) == hash(second)
     assert replace(first, banner="x") != first
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_lift_question_does_not_call_its_timer_a_vote(lang: str) -> None:
+    """The title says "lift"; the label under the countdown must not name another step."""
+    from scoreboard.i18n import t
+
+    frame = table_frame(sample_feed("lift"), NOW, lang)
+    assert t(lang, "banner.lift") in repr(frame)
+    assert frame.countdown is not None
+    assert frame.countdown.label not in (t(lang, "banner.vote"), t(lang, "vote.title", round=1))
+    assert frame.countdown.label == t(lang, "timer.vote_window")
+
+
+def test_the_judges_pad_line_speaks_the_screens_language() -> None:
+    """The table reports the pad's unfinished input in its own words ("SHOOT _"); a Russian
+    judge screen shows it in Russian, an English one as it is."""
+    feed = replace(sample_feed("judge_night"), pending_key="(no DON CHECK) SHERIFF CHECK _")
+    ru = judge_frame(feed, NOW, "ru").judge
+    en = judge_frame(feed, NOW, "en").judge
+    assert ru is not None and en is not None
+    assert ru.pending == "Пульт: (без ПРОВЕРКА ДОНА) ПРОВЕРКА ШЕРИФА _"
+    assert en.pending == "Pad: (no DON CHECK) SHERIFF CHECK _"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_judges_game_over_screen_names_the_best_move_once(lang: str) -> None:
+    from scoreboard.i18n import t
+
+    frame = judge_frame(sample_feed("over_red"), NOW, lang)
+    best = t(lang, "summary.best_move", seat="", guess="", found="").split()[0]
+    assert repr(frame).count(best) == 1

@@ -61,6 +61,7 @@ CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
     "vote-audience-ru-720": (table("vote", "ru", info_class="audience"), SMALL),
     "judge_night-ru-720": (judge("judge_night", "ru"), SMALL),
     "judge_day-ru-720": (judge("judge_day", "ru"), SMALL),
+    "judge_over-ru-720": (judge("over_red", "ru"), SMALL),  # the best move once, not twice
     **{f"wall{n}-ru-{size[1]}": (wall("ru", floor), size)
        for n, floor in ((1, ONE_TABLE), (2, TWO_TABLES)) for size in (SMALL, HD)},
     "wall12-ru-720": (wall("ru"), SMALL),

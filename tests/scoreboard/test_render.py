@@ -9,10 +9,11 @@ import pytest
 
 from scoreboard.fonts import Fonts, find_font
 from scoreboard.frames import TableFrame
-from scoreboard.layout import SIZES, parse_size, table_layout, wall_layout
+from scoreboard.layout import table_layout, wall_layout
 from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.render import Renderer, render_table, render_wall
 from scoreboard.samples import NOW, sample_feed, wall_feeds
+from scoreboard.sizes import SIZES, parse_size
 from scoreboard.testing import compare
 from scoreboard.theme import DAY, ROLE, URGENT
 

@@ -10,8 +10,9 @@ import pytest
 
 from scoreboard.fonts import Fonts
 from scoreboard.frames import SeatCard
-from scoreboard.layout import SIZES, table_layout
+from scoreboard.layout import table_layout
 from scoreboard.seatcard import draw_card, seat_spots
+from scoreboard.sizes import SIZES
 from scoreboard.testing import overlaps
 from scoreboard.theme import DAY
 

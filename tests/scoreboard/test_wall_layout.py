@@ -13,9 +13,10 @@ import pytest
 
 from scoreboard.fonts import Fonts
 from scoreboard.frames import WallFrame
-from scoreboard.layout import SIZES, wall_layout
+from scoreboard.layout import wall_layout
 from scoreboard.model import wall_frame
 from scoreboard.samples import NOW, WALL, sample_feed
+from scoreboard.sizes import SIZES
 from scoreboard.tablefeed import TableFeed
 from scoreboard.testing import overlaps
 from scoreboard.wall import base_style, card_style, draw_wall, draw_wall_card

@@ -1,0 +1,228 @@
+"""`mafiakit sim`: the simulated table: the real table service on mock pins, in a window.
+
+    mafiakit sim                                   # window + table service + its own broker
+    mafiakit sim --broker mqtt://127.0.0.1:1883    # ... against a running broker
+    mafiakit sim --script game.keys                # the script plays the judge in real time
+    mafiakit sim --headless --script game.keys --screenshot table.png   # ... in virtual time
+    mafiakit sim --from-log examples/cml-quiet-draw.jsonl > game.keys   # a game as keys
+
+With `--pad-only` the pad is tried without the table service: every clean key event is
+printed as a JSON line and answered with the press signal (with `--headless` a script replays
+in virtual time). The options are in firmware_sim/cli.py; this module loads when sim runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from gpiozero.pins.mock import MockFactory
+
+from device.hardware import TableHardware
+from device.pad import KeyEvent
+from device.pins import PinMap, make_factory, seat_of
+from firmware_sim.board import MockBoard
+from firmware_sim.clock import ManualClock
+from firmware_sim.script import (
+    ScriptError,
+    ScriptPlayer,
+    ScriptStep,
+    load_script,
+    replay_virtual,
+    schedule,
+)
+
+if TYPE_CHECKING:
+    from device.service import TableService
+
+
+class PadCheck:
+    """The stand-in consumer: print each key event, flash the seat of each seat key press."""
+
+    def __init__(self, hardware: TableHardware) -> None:
+        self.hardware = hardware
+        self.last = ""
+
+    def __call__(self, event: KeyEvent) -> None:
+        print(json.dumps({"key": event.key, "kind": event.kind, "t": round(event.t, 4)}))
+        self.last = f"{event.key} {event.kind}"
+        if event.kind == "press":
+            self.hardware.signal_ok(seat_of(event.key))
+
+    def drain(self) -> None:
+        """Handle every event waiting in the hardware's queue (the window calls it each frame)."""
+        while not self.hardware.events.empty():
+            self(self.hardware.events.get_nowait())
+
+
+def command(args: argparse.Namespace) -> int:
+    if args.from_log:
+        return _from_log(args.from_log)
+    try:
+        steps = load_script(args.script) if args.script else []
+    except (OSError, ScriptError) as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    if args.headless and not args.script:
+        print("sim: --headless replays a key script: give --script FILE "
+              "(`mafiakit sim --from-log GAME.jsonl > FILE` writes one)", file=sys.stderr)
+        return 2
+    if args.screenshot and not args.headless:
+        print("sim: --screenshot goes with --headless", file=sys.stderr)
+        return 2
+    if not args.pad_only:
+        return _table_headless(args, steps) if args.headless else _table(args, steps)
+    factory = cast(MockFactory, make_factory("mock"))
+    pin_map = PinMap()
+    board = MockBoard(pin_map, factory)
+    drives = schedule(steps, bounce=args.bounce)
+    if args.headless:
+        clock = ManualClock()
+        hardware = TableHardware(pin_map, factory, clock, background=False)
+        check = PadCheck(hardware)
+        try:
+            replay_virtual(hardware, ScriptPlayer(board, drives, clock()), clock, check)
+            if args.screenshot:
+                _save(hardware, board, args.screenshot, args.lang, lambda: check.last)
+        finally:
+            hardware.close()
+        return 0
+    from firmware_sim.window import SimWindow
+
+    hardware = TableHardware(pin_map, factory)
+    check = PadCheck(hardware)
+    player = ScriptPlayer(board, drives, hardware.clock()) if steps else None
+    try:
+        SimWindow(hardware, board, hook=check.drain, status=lambda: check.last,
+                  lang=args.lang).run(player)
+    finally:
+        hardware.close()
+    return 0
+
+
+def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
+    """The real table service on the simulated hardware, the script played in virtual time;
+    prints the game's state at the end (and saves the window as a PNG)."""
+    from firmware_sim.table import SimTable
+
+    clock = ManualClock()
+    try:
+        sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
+                             broker_url=args.broker, journal=args.journal, clock=clock,
+                             background=False, music=False, connect=args.broker is not None)
+    except (ValueError, RuntimeError) as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    service = sim.service
+    try:
+        if args.broker is not None and not sim.wait_connected():
+            print(f"sim: no broker answers at {args.broker}: start one (`mafiakit broker`) "
+                  "or leave --broker out", file=sys.stderr)
+            return 1
+        replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps, args.bounce),
+                                                  clock()), clock, service.handle)
+        if args.screenshot:
+            _save(sim.hardware, sim.board, args.screenshot, args.lang,
+                  table_status(service, args.lang))
+        print(json.dumps({"game_id": service.game_id, "lines": service.seq,
+                          "state": service.summary(), "last_error": service.last_error,
+                          "status": table_status(service, args.lang)()},
+                         ensure_ascii=False))
+    finally:
+        sim.close()
+    return 0
+
+
+def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
+    """The real table service on the simulated hardware, in a window."""
+    from firmware_sim.table import SimTable
+    from firmware_sim.window import SimWindow
+
+    sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
+                         broker_url=args.broker, journal=args.journal)
+    if sim.broker is not None:
+        print(f"sim: broker at {sim.broker.url}", file=sys.stderr)
+    if args.header_from is not None:
+        problem = _open_game(sim.service, args.header_from)
+        if problem is not None:
+            sim.close()
+            print(f"sim: {args.header_from}: {problem}", file=sys.stderr)
+            return 2
+    sim.run_in_background()
+    service = sim.service
+    player = None
+    if steps:
+        player = ScriptPlayer(sim.board, schedule(steps, bounce=args.bounce),
+                              sim.hardware.clock() + args.start_delay)
+    until = None
+    if player is not None and args.exit_after is not None:
+        until = _after(player, args.exit_after, sim.hardware.clock)
+    try:
+        SimWindow(sim.hardware, sim.board, status=table_status(service, args.lang),
+                  lang=args.lang).run(player, until=until)
+    finally:
+        sim.close()
+    return 0
+
+
+def table_status(service: TableService, lang: str) -> Callable[[], str]:
+    """The window's top line for a table: its last refusal, the pad's input or the moment."""
+    from engine.views import public_view
+    from firmware_sim.words import status
+
+    return lambda: status(public_view(service.game.state, service.game.rules),
+                          service.game.state.winner, service.pad_text, service.last_error,
+                          lang)
+
+
+def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
+           ) -> Callable[[], bool]:
+    """True `seconds` after the script's last key (the demo's window then closes itself)."""
+    done_at: list[float] = []
+
+    def due() -> bool:
+        if player.finished and not done_at:
+            done_at.append(clock())
+        return bool(done_at) and clock() - done_at[0] >= seconds
+
+    return due
+
+
+def _open_game(service: TableService, log: Path) -> str | None:
+    """Open a new game with the header line of `log`; the reason when it cannot."""
+    from engine.errors import LogError
+    from engine.log import parse_header
+
+    try:
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        parse_header(header)
+    except (OSError, ValueError, IndexError, LogError) as exc:
+        return f"no game-log header on its first line ({exc})"
+    service.new_game(header)
+    return None
+
+
+def _from_log(path: Path) -> int:
+    from engine.replay import ReplayError
+    from firmware_sim.fromlog import log_to_script
+
+    try:
+        print(log_to_script(path.read_text(encoding="utf-8")), end="")
+    except (OSError, ReplayError) as exc:
+        print(f"sim: {path}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _save(hardware: TableHardware, board: MockBoard, path: Path, lang: str,
+          status: Callable[[], str]) -> None:
+    import pygame
+
+    from firmware_sim.window import SimWindow
+
+    surface = SimWindow(hardware, board, status=status, lang=lang).render_to_surface()
+    pygame.image.save(surface, str(path))
