@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 
 from bus.broker import MosquittoProcess, find_mosquitto
 from bus.testing import acl_broker as make_acl_broker
@@ -85,7 +85,7 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def factory() -> MockFactory:
-    return MockFactory(pin_class=MockPWMPin)
+    return MockFactory()
 
 
 @pytest.fixture

@@ -3,7 +3,9 @@
 The judge's keys (from each example log, bouncing contacts included) drive the pins; the
 table service decodes them, the engine records them, the journal keeps them. The protocol
 must equal the example's; at every accepted action the seat LED pins must show the public
-view's pattern (and never anything at night).
+view's pattern (and never anything at night): the frames are read off the SPI wires of the
+seat LED chain. The same games run on the fifteen-seat club table (21 keys, 15 LEDs on the
+chain): its seats 11-15 stay dark through a ten-seat game.
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ import json
 from pathlib import Path
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 
 from device.config import TableSettings
 from device.feedback import seat_pattern
 from device.hardware import TableHardware
-from device.leds import DIM_LEVEL, Pattern
+from device.leds import Pattern, level_byte, pattern_level
 from device.pins import PinMap
 from device.service import TableService
 from engine.log import ACTION_FIELDS, dump_lines, header
@@ -60,25 +62,26 @@ def check_leds(service: TableService, board: MockBoard) -> None:
     """The seat LED pins against the public view's pattern, right after an action."""
     public = view(service.game.state, service.game.rules, "public")
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
-    levels = board.led_values()
+    levels = board.led_bytes()
+    assert len(levels) == board.pin_map.seats
     for seat, pattern in enumerate(seat_pattern(public, left), start=1):
-        level = levels[seat - 1]
-        if pattern is Pattern.OFF:
-            assert level == 0.0, (seat, public["step"])
-        elif pattern is Pattern.STEADY:
-            assert level == 1.0, (seat, public["step"])
-        elif pattern is Pattern.DIM:
-            assert level == pytest.approx(DIM_LEVEL), (seat, public["step"])
+        if pattern in (Pattern.OFF, Pattern.STEADY, Pattern.DIM):
+            assert levels[seat - 1] == level_byte(pattern_level(pattern, 0.0)), (
+                seat, public["step"])
+    assert levels[10:] == (0,) * (len(levels) - 10)  # a club table's extra seats stay dark
     if public["phase"] == "night":
-        assert levels == (0.0,) * 10
+        assert levels == (0,) * len(levels)
 
 
+@pytest.mark.parametrize("seats", [10, 15])
 @pytest.mark.parametrize(("name", "text"), GAMES, ids=[name for name, _ in GAMES])
-def test_a_game_keyed_in_through_the_pins(name: str, text: str, tmp_path: Path) -> None:
+def test_a_game_keyed_in_through_the_pins(
+    name: str, text: str, seats: int, tmp_path: Path
+) -> None:
     head, original = replay(text.splitlines())
     clock = ManualClock()
-    factory = MockFactory(pin_class=MockPWMPin)
-    pins = PinMap()
+    factory = MockFactory()
+    pins = PinMap(seats=seats)
     board = MockBoard(pins, factory)
     hardware = TableHardware(pins, factory, clock, background=False)
     service = TableService(TableSettings(journal=tmp_path / "t.sqlite", rules=head["rules"]),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 
 from device.feedback import seat_pattern
 from device.hardware import TableHardware
@@ -13,7 +13,7 @@ from mafiakit.bench.pad import DAY_VIEW, feedback_consumer, measure
 
 
 def test_every_press_reaches_its_seat_led() -> None:
-    pin_map, factory = PinMap(), MockFactory(pin_class=MockPWMPin)
+    pin_map, factory = PinMap(), MockFactory()
     table = TableHardware(pin_map, factory)
     try:
         table.show(seat_pattern(DAY_VIEW, None))
@@ -26,7 +26,7 @@ def test_every_press_reaches_its_seat_led() -> None:
 
 
 def test_at_night_the_same_path_lights_no_seat() -> None:
-    pin_map, factory = PinMap(), MockFactory(pin_class=MockPWMPin)
+    pin_map, factory = PinMap(), MockFactory()
     night = {**DAY_VIEW, "phase": "night", "step": "night", "speaker": None}
     table = TableHardware(pin_map, factory)
     try:
