@@ -30,6 +30,11 @@ fi
 stamp=.venv/.mafiakit-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+  # pygame-ce replaced pip's pygame (its SDL has no KMSDRM): both install the module `pygame`,
+  # so an old venv loses the old one first
+  if .venv/bin/python -m pip show -q pygame >/dev/null 2>&1; then
+    .venv/bin/python -m pip uninstall -y -q pygame
+  fi
   .venv/bin/python -m pip install -q -e '.[dev]'
   touch "$stamp"
 fi
