@@ -92,7 +92,7 @@ def _overlay(value: str, line: str) -> Iterator[Claim]:
     elif name == "pwm-2chan":
         yield Claim(_pin(options, "pin", 18), "the pwm-2chan overlay", line)
         yield Claim(_pin(options, "pin2", 19), "the pwm-2chan overlay", line)
-    elif name.startswith("i2c-rtc") or name.startswith("i2c-sensor"):
+    elif name.startswith(("i2c-rtc", "i2c-sensor")):
         yield from (Claim(pin, what, line) for pin, what in I2C.items())
     elif name in ("spi0-1cs", "spi0-2cs"):
         yield Claim(_pin(options, "cs0_pin", 8), "SPI0 CE0", line)

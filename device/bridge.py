@@ -72,6 +72,8 @@ class PadBridge:
         music = self.hardware.music
         if music is not None and night != self._night:
             music.night() if night else music.morning()
+            if night and music.problem is not None:
+                service.last_error = music.problem  # the judge's one line: the table is silent
         self._night = night
 
     def tone(self, event: TimerEvent) -> None:

@@ -3,7 +3,14 @@
 Night falls: the playlist fades in; morning: it fades out. Without a playlist the kit plays its
 own ambient pad, written once with the `wave` module (no download). The tones ("10 seconds",
 "time", the error tone) are generated in memory. If the mixer cannot start (no sound device),
-one warning is logged and every method becomes a no-op: the game must go on in silence.
+a warning is logged, `problem` says so in one line for the judge's screen and every method
+becomes a no-op: the game must go on in silence.
+
+The output is chosen by its ALSA name in the table's config (`[hardware] audio_device`, e.g.
+"plughw:CARD=Headphones", "plughw:CARD=vc4hdmi0", "plughw:CARD=Device" for a USB DAC or
+"plughw:CARD=MAX98357A" for an I2S amplifier; `aplay -L` lists them): SDL's ALSA driver opens
+$AUDIODEV when no device is named. HDMI audio cannot open while the TV is off, so a table
+that could not open its sound tries again at every nightfall.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ class MusicSettings(BaseModel):
     fade_in: float = Field(4.0, ge=0.0, description="seconds")
     fade_out: float = Field(3.0, ge=0.0, description="seconds")
     cache_dir: Path = Field(default_factory=lambda: _cache_home() / "mafiakit")
+    device: str | None = Field(None, min_length=1, description="ALSA device name (aplay -L)")
 
 
 def _cache_home() -> Path:
@@ -117,10 +125,16 @@ class NightMusic:
         self._next = 0
         self._broken: set[Path] = set()
         self._folder_warned = False
+        self._closed = False
         self._tones: dict[ToneName, pygame.mixer.Sound] = {}
+        self.problem: str | None = None  # one line for the judge's screen while silent
+        self.opened = 0  # how many times the sound device was opened
         self.available = self._open()
 
     def _open(self) -> bool:
+        device = self.settings.device
+        if device is not None:
+            os.environ["AUDIODEV"] = device  # SDL's ALSA driver opens it (see the docstring)
         try:
             pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
             rate, size, channels = pygame.mixer.get_init()
@@ -133,11 +147,14 @@ class NightMusic:
                 self._tones[name] = pygame.mixer.Sound(buffer=samples.tobytes())
         except pygame.error as exc:
             pygame.mixer.quit()
-            log.warning(
-                "no sound (%s): night music and timer tones are off, the game goes on in silence",
-                exc,
+            where = f"on {device}" if device is not None else "on the default device"
+            self.problem = (
+                f"the table is silent: no sound {where} ({exc}); tried again at nightfall"
             )
+            log.warning("%s: night music and timer tones are off", self.problem)
             return False
+        self.problem = None
+        self.opened += 1
         own = self.settings.cache_dir / DEFAULT_TRACK
         try:
             if not own.exists():  # written now, at start-up, so nightfall never waits for it
@@ -172,8 +189,12 @@ class NightMusic:
         return [own] if own.exists() and own not in self._broken else []
 
     def night(self) -> None:
-        """Night falls: fade the playlist in (nothing if it already plays)."""
+        """Night falls: fade the playlist in (nothing if it already plays).
+
+        A table that has no sound tries to open it again first (the TV may be on now)."""
         with self._lock:
+            if not self.available and not self._closed:
+                self.available = self._open()
             if not self.available or self._night:
                 return
             self._night = True
@@ -215,6 +236,7 @@ class NightMusic:
                 pygame.mixer.quit()
             self.available = False
             self._night = False
+            self._closed = True
 
     def _play_next(self, fade: float) -> None:
         tracks = self.playlist()  # empty only when no track could be written: stay silent

@@ -8,9 +8,9 @@ The design (deploy/wiring.md): the seat LEDs are one APA102 / SK9822 chain on SP
 GPIO 10, SCLK GPIO 11; gpiozero reserves CE0, GPIO 8, for the spidev device and MISO, GPIO 9,
 stays with the SPI block), so any seat count up to 15 costs two pins. Every key has its own
 GPIO behind a series resistor, an external pull-up and a filter capacitor. The ten-seat table
-(16 keys + buzzer) leaves I2C (2, 3) and the I2S output pins (18, 19, 21) free; the
-fifteen-seat club table puts seats 11-15 on those pins. The buzzer sits on a pin the SoC pulls
-down at reset, so it stays silent while the Pi boots.
+(16 keys + buzzer) leaves I2C (2, 3) and I2S (18, 19, 21; and 20, the buzzer's, on a table
+without a buzzer) free; the fifteen-seat club table puts seats 11-15 on 18, 19, 21, 2 and 3.
+The buzzer sits on a pin the SoC pulls down at reset, so it stays silent while the Pi boots.
 """
 
 from __future__ import annotations
@@ -86,15 +86,18 @@ class PinMap(BaseModel):
     next: int = 23
     nominate: int = 24
     foul: int = 25
-    vote: int = 20
+    vote: int = 26
     undo: int = 14
     timer: int = 15
-    buzzer: int | None = 26
+    buzzer: int | None = 20  # "none" in the config: no buzzer (an I2S sound card needs GPIO 20)
 
     @model_validator(mode="before")
     @classmethod
     def _default_seat_keys(cls, data: Any) -> Any:
         """A seat count without its own seat keys takes the kit's plan for that many seats."""
+        buzzer = data.get("buzzer") if isinstance(data, dict) else None
+        if isinstance(buzzer, str) and buzzer.lower() == "none":
+            data = {**data, "buzzer": None}
         if isinstance(data, dict) and "seat_keys" not in data and "seats" in data:
             seats = data["seats"]
             if isinstance(seats, int) and 1 <= seats <= MAX_SEATS:

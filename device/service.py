@@ -101,7 +101,8 @@ class TableService:
         hw = self.settings.hardware
         if hw.pins == "none":
             return None
-        music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume))
+        music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume,
+                                         device=hw.audio_device))
         return TableHardware(hw.pin_map, make_factory(hw.pins), self.mono, music=music,
                              events=self.inbox)
 

@@ -100,8 +100,9 @@ def board(pin_map: PinMap, factory: MockFactory) -> MockBoard:
 
 @pytest.fixture
 def hardware(
-    pin_map: PinMap, factory: MockFactory, clock: ManualClock
+    pin_map: PinMap, factory: MockFactory, clock: ManualClock, board: MockBoard
 ) -> Iterator[TableHardware]:
+    """The table's hardware on mock pins, with the board (the chain's far end) wired first."""
     table = TableHardware(pin_map, factory, clock, background=False)
     yield table
     table.close()
