@@ -9,6 +9,7 @@ on a Raspberry Pi (lgpio factory) and in the simulator and tests (MockFactory).
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -23,6 +24,7 @@ from device.music import NightMusic
 from device.pad import KeyPad, PadTiming
 from device.pins import PinMap
 
+log = logging.getLogger(__name__)
 MUSIC_TICK = 1.0  # seconds between checks for the next night track
 
 
@@ -112,10 +114,19 @@ class TableHardware:
         if self.music is not None:
             self.music.close()
 
+    @property
+    def alive(self) -> bool:
+        """False once the background thread died (the service then stops feeding the watchdog,
+        so systemd restarts the table: a pad that reads nothing must not look healthy)."""
+        return self._thread is None or self._thread.is_alive() or self._stop.is_set()
+
     def _run(self) -> None:
-        while not self._stop.is_set():
-            due = self.poll()
-            self.pad.wait(None if due is None else max(0.0, due - self.clock()))
+        try:
+            while not self._stop.is_set():
+                due = self.poll()
+                self.pad.wait(None if due is None else max(0.0, due - self.clock()))
+        except Exception:  # the thread ends; `alive` turns False and the watchdog starves
+            log.exception("the pad thread died: keys and LEDs are dead until the restart")
 
     def _start_beep(self, signal: Signal) -> None:
         if self.buzzer is not None:

@@ -169,7 +169,7 @@ class TableService:
     def step(self, timeout: float = 0.0) -> bool:
         """Handle one inbox item (or none within `timeout`); False after Stop."""
         now = self.mono()
-        self.notifier.watchdog()
+        self.notifier.watchdog(healthy=self.hardware is None or self.hardware.alive)
         if now >= self._next_heartbeat:
             self._heartbeat()
             self._next_heartbeat = now + self.settings.heartbeat_s

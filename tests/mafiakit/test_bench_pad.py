@@ -14,11 +14,12 @@ from mafiakit.bench.pad import DAY_VIEW, feedback_consumer, measure
 
 def test_every_press_reaches_its_seat_led() -> None:
     pin_map, factory = PinMap(), MockFactory()
+    board = MockBoard(pin_map, factory)
     table = TableHardware(pin_map, factory)
     try:
         table.show(seat_pattern(DAY_VIEW, None))
         consumer = feedback_consumer(table, DAY_VIEW)
-        latencies = measure(table, MockBoard(pin_map, factory), 20, consumer)
+        latencies = measure(table, board, 20, consumer)
     finally:
         table.close()
     assert len(latencies) == 20
@@ -28,9 +29,10 @@ def test_every_press_reaches_its_seat_led() -> None:
 def test_at_night_the_same_path_lights_no_seat() -> None:
     pin_map, factory = PinMap(), MockFactory()
     night = {**DAY_VIEW, "phase": "night", "step": "night", "speaker": None}
+    board = MockBoard(pin_map, factory)
     table = TableHardware(pin_map, factory)
     try:
         with pytest.raises(RuntimeError, match="the LED of seat 1 did not change"):
-            measure(table, MockBoard(pin_map, factory), 1, feedback_consumer(table, night))
+            measure(table, board, 1, feedback_consumer(table, night))
     finally:
         table.close()
