@@ -137,7 +137,10 @@ class NightMusic:
             os.environ["AUDIODEV"] = device  # SDL's ALSA driver opens it (see the docstring)
         try:
             pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
-            rate, size, channels = pygame.mixer.get_init()
+            opened = pygame.mixer.get_init()
+            if opened is None:
+                raise pygame.error("the mixer did not start")
+            rate, size, channels = opened
             if size != -16:
                 raise pygame.error(f"the sound device offers {size}-bit samples, not 16-bit")
             pygame.mixer.set_reserved(1)  # channel 0 is kept for the tones

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything the kit needs on a fresh Debian / Raspberry Pi OS machine:
-# system packages (mosquitto, DejaVu fonts, python venv), then .venv with the kit installed.
+# system packages (mosquitto, DejaVu fonts, python venv, systemd's tools, ALSA), then .venv
+# with the kit installed.
 # Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,11 @@ for lib in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig; do
   dpkg -s "$lib" >/dev/null 2>&1 || need+=("$lib")
 done
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+# the deploy tests: systemd-analyze verify on the units (works without systemd as PID 1),
+# useradd/groupadd for pi-setup.sh against a temporary root; the sound tests: ALSA's library
+command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
+command -v useradd >/dev/null 2>&1 || need+=(passwd)
+ldconfig -p 2>/dev/null | grep -q 'libasound.so.2 ' || need+=(libasound2)
 if [ ${#need[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -156,8 +156,8 @@ def test_the_setup_script_prepares_a_root_whose_table_starts(tmp_path: Path) -> 
     dropin = root / "etc/systemd/system/mafiakit-table.service.d/data.conf"
     assert "BindPaths=/data/mafiakit-table:/var/lib/mafiakit-table" in dropin.read_text()
     # the table it configured starts: its config, its secret, mock pins instead of a Pi's
-    secret = dict(line.split("=", 1) for line in (etc / "table.env").read_text().splitlines())
-    env = {**os.environ, **secret}
+    lines = (etc / "table.env").read_text().splitlines()
+    env = {**os.environ, **dict(line.split("=", 1) for line in lines)}
     settings = load_settings(etc / "table.toml", journal=tmp_path / "t.sqlite",
                              hardware={"pins": "mock", "pin_map": {"seats": 15}})
     assert settings.hardware.pin_map.seats == 15 and settings.table == "3"

@@ -56,7 +56,7 @@ def test_an_i2s_sound_card_takes_the_buzzers_pin(line: str) -> None:
     problems = clashes(PinMap(), PI_SETUP + line + "\n")
     assert problems == [f"GPIO 20 is buzzer in the pin map but I2S DIN in config.txt ({line}): "
                         "move one of them"]
-    assert clashes(PinMap(buzzer="none"), PI_SETUP + line + "\n") == []  # type: ignore[arg-type]
+    assert clashes(PinMap(buzzer="none"), PI_SETUP + line + "\n") == []
 
 
 @pytest.mark.parametrize(

@@ -16,9 +16,9 @@ from device.leds import (
     Pattern,
     SeatLeds,
     Step,
-    pattern_level,
     chain_frame,
     level_byte,
+    pattern_level,
     signal_step,
 )
 from device.pins import PinMap

@@ -24,7 +24,7 @@ def test_the_ten_seat_table_keeps_i2c_i2s_and_the_eeprom_pins_free() -> None:
     pins = [pin for pin, _ in PinMap().uses()]
     assert len(pins) == len(set(pins)) == 16 + 2 + 1  # keys, the chain's two, the buzzer
     assert not ({0, 1} | I2C | I2S_OUT) & set(pins)
-    quiet = [pin for pin, _ in PinMap(buzzer="none").uses()]  # type: ignore[arg-type]
+    quiet = [pin for pin, _ in PinMap(buzzer="none").uses()]
     assert not ({0, 1} | I2C | I2S_OUT | {20}) & set(quiet)  # all of I2S for a sound card
 
 
@@ -64,7 +64,8 @@ def test_the_buzzer_may_not_share_a_pin_with_a_key() -> None:
 
 @pytest.mark.parametrize("pin", [0, 1])
 def test_the_id_eeprom_pins_are_refused(pin: int) -> None:
-    with pytest.raises(ValidationError, match=f"key TIMER: GPIO {pin} is ID_S[DC] \\(HAT EEPROM\\)"):
+    words = f"key TIMER: GPIO {pin} is ID_S[DC] \\(HAT EEPROM\\)"
+    with pytest.raises(ValidationError, match=words):
         PinMap(timer=pin)
 
 
