@@ -12,6 +12,7 @@ from device.feedback import press_feedback_seat, seat_pattern
 from device.hardware import TableHardware
 from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending
 from device.pad import KeyEvent
+from device.pins import seat_of
 from device.timer import TimerEvent
 from engine.views import view
 
@@ -36,8 +37,15 @@ class PadBridge:
     def key(self, event: KeyEvent) -> None:
         """One clean key event from the pad (press, hold or release)."""
         public, judge = self.views()
-        result = self.decoder.feed(event, judge)
         service = self.service
+        seat, seats = seat_of(event.key), len(public["seats"])
+        if seat is not None and seat > seats:  # a club table's key in a smaller game
+            if event.kind == "press":
+                self.hardware.signal_error()
+                service.last_error = f"there is no seat {seat}: this game has {seats} seats"
+                service.publish_all(only=("judge",))
+            return
+        result = self.decoder.feed(event, judge)
         if isinstance(result, Action):
             ok, why = service.submit_line(result.action)
             if ok:

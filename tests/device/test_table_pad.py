@@ -119,3 +119,29 @@ def test_every_game_log_action_was_keyed_in_across_the_examples() -> None:
     if not ACTIONS_SEEN:
         pytest.fail("run with the example games above")
     assert set(ACTION_FIELDS) - CONSOLE_ONLY == ACTIONS_SEEN  # extra points included
+
+
+def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Path) -> None:
+    """Seat keys 11-15 exist on the club table's pad; a ten-seat game has no such seat: the
+    judge gets one line, every LED flashes the error, nothing is recorded."""
+    clock = ManualClock()
+    factory = MockFactory()
+    pins = PinMap(seats=15)
+    board = MockBoard(pins, factory)
+    hardware = TableHardware(pins, factory, clock, background=False)
+    service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False,
+                           hardware=hardware, mono=clock)
+    try:
+        board.press("12")
+        clock.advance(0.01)
+        hardware.poll()
+        while not hardware.events.empty():
+            service.handle(hardware.events.get())
+        assert service.last_error == "there is no seat 12: this game has 10 seats"
+        assert service.bridge is not None
+        judge = view(service.game.state, service.game.rules, "judge")
+        assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it
+        assert board.led_bytes() == (255,) * 15  # the error flash, on every LED of the chain
+        assert service.seq == 0
+    finally:
+        service.close()
