@@ -201,9 +201,9 @@ def alsa(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("AUDIODEV", raising=False)
 
 
-def test_the_named_alsa_device_is_opened(alsa: None, tmp_path: Path) -> None:
+def test_the_named_alsa_device_is_opened(alsa: None, cache: Path) -> None:
     """ALSA's `null` device: the table opens it by name and plays into it."""
-    player = NightMusic(MusicSettings(cache_dir=tmp_path, device="null"))
+    player = NightMusic(MusicSettings(cache_dir=cache, device="null"))
     try:
         assert player.available and player.problem is None
         player.night()
@@ -212,7 +212,7 @@ def test_the_named_alsa_device_is_opened(alsa: None, tmp_path: Path) -> None:
         player.close()
 
 
-def test_the_tones_reach_the_named_device(alsa: None, tmp_path: Path) -> None:
+def test_the_tones_reach_the_named_device(alsa: None, cache: Path, tmp_path: Path) -> None:
     """ALSA's `file` device writes what it is given: the error tone arrives as samples.
 
     The file is a FIFO read here: ALSA's null slave takes samples as fast as SDL mixes them
@@ -231,7 +231,7 @@ def test_the_tones_reach_the_named_device(alsa: None, tmp_path: Path) -> None:
 
     listener = threading.Thread(target=listen, daemon=True)
     listener.start()  # ALSA opens the FIFO when the mixer starts: a reader must be there
-    player = NightMusic(MusicSettings(cache_dir=tmp_path, device=f"file:FILE={pipe},FORMAT=raw"))
+    player = NightMusic(MusicSettings(cache_dir=cache, device=f"file:FILE={pipe},FORMAT=raw"))
     try:
         assert player.available
         player.tone("error")
@@ -243,10 +243,10 @@ def test_the_tones_reach_the_named_device(alsa: None, tmp_path: Path) -> None:
 
 
 def test_a_missing_device_is_one_line_for_the_judge_and_is_tried_again_at_nightfall(
-    alsa: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    alsa: None, cache: Path
 ) -> None:
     """HDMI sound cannot open while the TV is off; it is tried again when night falls."""
-    player = NightMusic(MusicSettings(cache_dir=tmp_path, device="hw:CARD=NoSuchCard"))
+    player = NightMusic(MusicSettings(cache_dir=cache, device="hw:CARD=NoSuchCard"))
     try:
         assert not player.available
         assert player.problem is not None
