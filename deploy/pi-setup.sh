@@ -2,15 +2,15 @@
 # A table Pi from a fresh Raspberry Pi OS Lite (bookworm, 64-bit): Pi 3B+, 4, 5, Zero 2 W.
 # deploy/pi-setup.md explains every step. Run from a checkout of the kit, as root:
 #
-#   sudo deploy/pi-setup.sh --hub hub.local --tournament cup --table 3 [--seats 15] \
-#        [--audio plughw:CARD=Device] [--screen] [--data /data] < broker-password
+#   sudo deploy/pi-setup.sh --hub hub.local --tournament cup --table 3 --ca mafiakit-ca.crt \
+#        [--seats 15] [--audio plughw:CARD=Device] [--screen] [--data /data] < broker-password
 #
 # The broker password is read from standard input (one line), never from the command line.
 # --root DIR prepares an image or chroot instead of this machine (no services are started);
 # --no-apt / --no-venv skip the package and Python steps (for a test run without a network).
 set -euo pipefail
 
-ROOT="" HUB="" TOURNAMENT="" TABLE="" SEATS=10 AUDIO="" SCREEN=0 DATA="" APT=1 VENV=1
+ROOT="" HUB="" TOURNAMENT="" TABLE="" SEATS=10 AUDIO="" SCREEN=0 DATA="" APT=1 VENV=1 CA=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --root) ROOT="${2%/}"; shift ;;
@@ -19,6 +19,7 @@ while [ $# -gt 0 ]; do
     --table) TABLE="$2"; shift ;;
     --seats) SEATS="$2"; shift ;;
     --audio) AUDIO="$2"; shift ;;
+    --ca) CA="$2"; shift ;;
     --data) DATA="${2%/}"; shift ;;
     --screen) SCREEN=1 ;;
     --no-apt) APT=0 ;;
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-for need in HUB TOURNAMENT TABLE; do
+for need in HUB TOURNAMENT TABLE CA; do
   [ -n "${!need}" ] || { echo "pi-setup: --${need,,} is required" >&2; exit 2; }
 done
 case "$SEATS" in 10|15) ;; *) echo "pi-setup: --seats is 10 or 15" >&2; exit 2 ;; esac
@@ -77,15 +78,20 @@ install -d "$(dirname "$boot")"
 touch "$boot"
 grep -q '^dtoverlay=spi0-0cs' "$boot" || printf '\n[all]\n# mafiakit: seat LED chain\ndtoverlay=spi0-0cs\n' >> "$boot"
 
-# 5. Configuration (no secret) and the secret (root only, 0600).
+# 5. Configuration (no secret) and the secret (root only, 0600). The broker takes the LAN
+#    over TLS only (8883, the venue CA from deploy/mosquitto/setup.sh).
 install -d -m 0755 "$ROOT/etc/mafiakit"
+install -m 0644 "$CA" "$ROOT/etc/mafiakit/mafiakit-ca.crt"
+BROKER="mqtts://$HUB:8883"
+with_account() { echo "mqtts://$1:$PASSWORD@$HUB:8883"; }
 journal_dir=/var/lib/mafiakit-table
 {
   echo "tournament = \"$TOURNAMENT\""
   echo "table = \"$TABLE\""
   echo "journal = \"$journal_dir/table-$TABLE.sqlite\""
   echo "[broker]"
-  echo "url = \"mqtt://$HUB:1883\"   # the account and password: /etc/mafiakit/table.env"
+  echo "url = \"$BROKER\"   # the account and password: /etc/mafiakit/table.env"
+  echo "ca_file = \"/etc/mafiakit/mafiakit-ca.crt\""
   echo "[hardware]"
   echo "pins = \"lgpio\""
   [ -n "$AUDIO" ] && echo "audio_device = \"$AUDIO\""
@@ -94,11 +100,12 @@ journal_dir=/var/lib/mafiakit-table
 } > "$ROOT/etc/mafiakit/table.toml"
 chmod 0644 "$ROOT/etc/mafiakit/table.toml"
 umask 077
-printf 'MAFIAKIT_BROKER__URL=mqtt://table-%s-%s:%s@%s:1883\n' \
-  "$TOURNAMENT" "$TABLE" "$PASSWORD" "$HUB" > "$ROOT/etc/mafiakit/table.env"
+printf 'MAFIAKIT_BROKER__URL=%s\n' "$(with_account "table-$TOURNAMENT-$TABLE")" \
+  > "$ROOT/etc/mafiakit/table.env"
 chmod 0600 "$ROOT/etc/mafiakit/table.env"
 if [ "$SCREEN" = 1 ]; then
-  { printf 'MAFIAKIT_SCOREBOARD_BROKER=mqtt://scoreboard:%s@%s:1883\n' "$PASSWORD" "$HUB"
+  { printf 'MAFIAKIT_SCOREBOARD_BROKER=%s?ca=/etc/mafiakit/mafiakit-ca.crt\n' \
+      "$(with_account scoreboard)"
     printf 'MAFIAKIT_SCOREBOARD_ARGS=--table %s --tournament %s\n' "$TABLE" "$TOURNAMENT"
   } > "$ROOT/etc/mafiakit/scoreboard.env"
   chmod 0600 "$ROOT/etc/mafiakit/scoreboard.env"

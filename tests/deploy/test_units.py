@@ -112,7 +112,8 @@ def test_the_table_is_watched_by_the_watchdog() -> None:
 
 def test_tables_install_no_broker_and_no_dev_extras() -> None:
     script = (ROOT / "deploy" / "pi-setup.sh").read_text(encoding="utf-8")
-    assert "mosquitto" not in script
+    install = script[script.index("apt-get install"):].split(">/dev/null")[0]
+    assert "chrony" in install and "mosquitto" not in install
     assert "[dev]" not in script and "[pi]" in script
 
 
@@ -129,10 +130,12 @@ def fake_root(tmp_path: Path) -> Path:
 
 def test_the_setup_script_prepares_a_root_whose_table_starts(tmp_path: Path) -> None:
     root = fake_root(tmp_path)
+    ca = tmp_path / "mafiakit-ca.crt"
+    ca.write_text("-----BEGIN CERTIFICATE-----\n")
     done = subprocess.run(
         ["bash", str(ROOT / "deploy" / "pi-setup.sh"), "--root", str(root), "--no-apt",
          "--no-venv", "--hub", "hub.local", "--tournament", "cup", "--table", "3",
-         "--seats", "15", "--screen", "--data", "/data"],
+         "--seats", "15", "--screen", "--data", "/data", "--ca", str(ca)],
         input="s3cret\n", capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     etc = root / "etc" / "mafiakit"
@@ -161,7 +164,9 @@ def test_the_setup_script_prepares_a_root_whose_table_starts(tmp_path: Path) -> 
     settings = load_settings(etc / "table.toml", journal=tmp_path / "t.sqlite",
                              hardware={"pins": "mock", "pin_map": {"seats": 15}})
     assert settings.hardware.pin_map.seats == 15 and settings.table == "3"
-    assert env["MAFIAKIT_BROKER__URL"] == "mqtt://table-cup-3:s3cret@hub.local:1883"
+    assert env["MAFIAKIT_BROKER__URL"] == "mqtts://table-cup-3:s3cret@hub.local:8883"
+    assert settings.broker.ca_file == Path("/etc/mafiakit/mafiakit-ca.crt")
+    assert (etc / "mafiakit-ca.crt").read_text() == ca.read_text()
     service = TableService(settings, connect=False)
     try:
         assert service.game_id
@@ -174,6 +179,6 @@ def test_a_password_on_the_command_line_is_not_accepted(tmp_path: Path) -> None:
     done = subprocess.run(
         ["bash", str(ROOT / "deploy" / "pi-setup.sh"), "--root", str(fake_root(tmp_path)),
          "--no-apt", "--no-venv", "--hub", "h", "--tournament", "t", "--table", "1",
-         "--password", "x"], input="", capture_output=True, text=True, check=False)
+         "--ca", "ca.crt", "--password", "x"], input="", capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert "unknown option --password" in done.stderr
