@@ -179,6 +179,7 @@ def test_a_password_on_the_command_line_is_not_accepted(tmp_path: Path) -> None:
     done = subprocess.run(
         ["bash", str(ROOT / "deploy" / "pi-setup.sh"), "--root", str(fake_root(tmp_path)),
          "--no-apt", "--no-venv", "--hub", "h", "--tournament", "t", "--table", "1",
-         "--ca", "ca.crt", "--password", "x"], input="", capture_output=True, text=True, check=False)
+         "--ca", "ca.crt", "--password", "x"],
+        input="", capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert "unknown option --password" in done.stderr
