@@ -16,6 +16,7 @@ from device.hardware import TableHardware
 from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending
 from device.leds import Pattern
 from device.pad import KeyEvent
+from device.pins import seat_of
 from device.timer import TimerEvent
 from engine.game import Game
 from engine.views import judge_view, public_view, reveal
@@ -62,6 +63,12 @@ class PadBridge:
     def key(self, event: KeyEvent, game: Game) -> PadWish:
         """One clean key event from the pad (press, hold or release) in the game as it is."""
         judge = judge_view(game.state, game.rules, len(game.actions))
+        seat, seats = seat_of(event.key), len(judge.seats)
+        if seat is not None and seat > seats:  # a club table's key in a smaller game
+            if event.kind != "press":
+                return PadWait()
+            self.hardware.signal_error()
+            return PadRefusal(f"there is no seat {seat}: this game has {seats} seats")
         result = self.decoder.feed(event, judge)
         match result:
             case Action(action=line):
@@ -91,8 +98,11 @@ class PadBridge:
         """The pad's unfinished key sequence, for the judge's screen."""
         return self.decoder.text(judge_view(game.state, game.rules, len(game.actions)))
 
-    def refresh(self, game: Game, seconds_left: float | None) -> None:
-        """Seat LEDs from the public view and the countdown; night music by the phase."""
+    def refresh(self, game: Game, seconds_left: float | None) -> str | None:
+        """Seat LEDs from the public view and the countdown; night music by the phase.
+
+        Returns the judge's one line when night fell on a table that cannot play its music
+        (the music retries its sound device at every nightfall), else None."""
         state = game.state
         public = public_view(state, game.rules)
         patterns = seat_pattern(public, seconds_left, reveal(state))
@@ -101,9 +111,13 @@ class PadBridge:
             self.hardware.show(patterns)
         night = public.phase == Phase.NIGHT
         music = self.hardware.music
+        silent = None
         if music is not None and night != self._night:
             music.night() if night else music.morning()
+            if night and music.problem is not None:
+                silent = music.problem
         self._night = night
+        return silent
 
     def tone(self, event: TimerEvent) -> None:
         music = self.hardware.music

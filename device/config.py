@@ -12,8 +12,9 @@ sources (a known pitfall), so it is added explicitly below. Errors name the opti
     url = "mqtt://table-autumn-cup-3:secret@hub.local:1883"
     [hardware]
     pins = "lgpio"        # or "mock" (simulator, tests) or "none"
+    audio_device = "plughw:CARD=Headphones"   # ALSA name (aplay -L); unset: ALSA's default
     [hardware.pin_map]    # only what differs from deploy/wiring.md
-    buzzer = 1            # GPIO 1 (ID_SC): 2-27 all carry keys and LEDs
+    seats = 15            # the club table: seat keys 11-15 and 15 LEDs on the chain
 """
 
 from __future__ import annotations
@@ -21,7 +22,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -31,6 +39,7 @@ from pydantic_settings import (
 
 from bus.config import BrokerConfig
 from bus.topics import TopicError, check_id
+from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.pins import PinMap
 from engine.ruleset import RulesetError, load_ruleset
 
@@ -59,13 +68,22 @@ class BrokerSection(BaseModel):
 
 class HardwareSection(BaseModel):
     """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
-    default wiring (deploy/wiring.md), e.g. `buzzer = 26` or `seat_leds = [...]`."""
+    default wiring (deploy/wiring.md), e.g. `seats = 15` or `undo = 9`. On a Pi ("lgpio") the
+    map is checked against the overlays of `boot_config` before a pin is touched."""
 
     model_config = ConfigDict(extra="forbid")
     pins: Literal["lgpio", "mock", "none"] = "none"
     pin_map: PinMap = PinMap()
+    boot_config: Path = BOOT_CONFIG
     music_dir: Path | None = None
     volume: float = Field(0.6, ge=0, le=1)
+    audio_device: str | None = Field(None, min_length=1)
+
+    @model_validator(mode="after")
+    def _no_clash_with_the_boot_config(self) -> HardwareSection:
+        if self.pins == "lgpio":
+            check_boot_config(self.pin_map, self.boot_config)
+        return self
 
 
 class TableSettings(BaseSettings):

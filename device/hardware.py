@@ -9,6 +9,7 @@ on a Raspberry Pi (lgpio factory) and in the simulator and tests (MockFactory).
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -23,11 +24,12 @@ from device.music import NightMusic
 from device.pad import KeyPad, PadTiming
 from device.pins import PinMap
 
+log = logging.getLogger(__name__)
 MUSIC_TICK = 1.0  # seconds between checks for the next night track
 
 
 class TableHardware:
-    """Pad + seat LEDs + optional buzzer + optional music, on an injected pin factory and clock.
+    """Pad + seat LED chain + buzzer + optional music, on an injected pin factory and clock.
 
     Key events go to `events`: pass the consumer's own queue (e.g. the table service's inbox)
     to get them there directly. With `background=False` nothing runs by itself: call `poll()`
@@ -56,7 +58,7 @@ class TableHardware:
         self.buzzer: Buzzer | None = None
         self.pad = KeyPad(pin_map, factory, clock, timing, events)
         try:
-            self.leds = SeatLeds(pin_map.seat_leds, factory, clock)
+            self.leds = SeatLeds(pin_map.seats, factory, clock)
             if pin_map.buzzer is not None:
                 self.buzzer = Buzzer(pin_map.buzzer, pin_factory=factory)
         except BaseException:
@@ -68,7 +70,7 @@ class TableHardware:
             self._thread.start()
 
     def show(self, patterns: Sequence[Pattern]) -> None:
-        """Show ten seat patterns (seat 1 first), e.g. `feedback.seat_pattern(public, left)`."""
+        """Show the seat patterns (seat 1 first), e.g. `feedback.seat_pattern(public, left)`."""
         self.leds.show(patterns)
         self.pad.wake()  # the thread may have to start animating
 
@@ -81,7 +83,7 @@ class TableHardware:
 
     def signal_error(self) -> None:
         """An impossible sequence: all LEDs flash twice, the buzzer and the speaker sound low."""
-        self.leds.signal(range(1, 11), ERROR_FLASH)
+        self.leds.signal(range(1, self.pin_map.seats + 1), ERROR_FLASH)
         self._start_beep(ERROR_BEEP)
         if self.music is not None:
             self.music.tone("error")
@@ -112,10 +114,19 @@ class TableHardware:
         if self.music is not None:
             self.music.close()
 
+    @property
+    def alive(self) -> bool:
+        """False once the background thread died (the service then stops feeding the watchdog,
+        so systemd restarts the table: a pad that reads nothing must not look healthy)."""
+        return self._thread is None or self._thread.is_alive() or self._stop.is_set()
+
     def _run(self) -> None:
-        while not self._stop.is_set():
-            due = self.poll()
-            self.pad.wait(None if due is None else max(0.0, due - self.clock()))
+        try:
+            while not self._stop.is_set():
+                due = self.poll()
+                self.pad.wait(None if due is None else max(0.0, due - self.clock()))
+        except Exception:  # the thread ends; `alive` turns False and the watchdog starves
+            log.exception("the pad thread died: keys and LEDs are dead until the restart")
 
     def _start_beep(self, signal: Signal) -> None:
         if self.buzzer is not None:

@@ -1,9 +1,15 @@
-"""The ten seat LEDs: steady patterns from the game, short signals on top, driven by our own ticker.
+"""The seat LEDs: steady patterns from the game, short signals on top, driven by our own ticker.
+
+The LEDs are one APA102 / SK9822 chain on SPI0 (deploy/wiring.md): each LED runs its own
+PWM at kilohertz rates, so nothing flickers on a stream camera, whatever the Pi is doing, and
+any seat count up to 15 costs two pins. Brightness goes into the 8-bit colour values with the
+5-bit global brightness at full: the APA102 applies the global value as a second, slow PWM
+(a few hundred Hz), which is the flicker this design is meant to avoid.
 
 Brightness is a pure function of (pattern, seconds since it began), so a test on mock pins can
-set the clock and assert exact pin values; gpiozero's own `pulse` / `blink` threads would make
-the values depend on the machine's timing. `render()` writes a pin only when its value changes
-and says when it next needs to run, so a static table costs no CPU.
+set the clock and assert exact frames; gpiozero's own `pulse` / `blink` threads would make
+the values depend on the machine's timing. `render()` sends a frame only when a seat's value
+changes and says when it next needs to run, so a static table costs no CPU.
 """
 
 from __future__ import annotations
@@ -14,7 +20,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from gpiozero import PWMLED, Factory
+from gpiozero import Device, Factory, SPIDevice
+from gpiozero.pins.mock import MockFactory
+
+from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, MAX_SEATS
 
 
 class Pattern(StrEnum):
@@ -79,26 +88,69 @@ def step_level(step: Step, base: float) -> float:
     return step.level
 
 
-class SeatLeds:
-    """Ten PWM LEDs (seat 1 first) showing patterns with signals on top; thread-safe."""
+# A warm white: the brightest channel is full, so a seat's level is that channel / 255.
+LED_COLOR = (255, 176, 96)
+FULL = 0xE0 | 31  # the LED frame's first byte: three 1 bits, global brightness 31 of 31
+CHAIN_HZ = 1_000_000  # well inside what the chain and a 1 m ribbon take
 
-    def __init__(self, pins: Sequence[int], factory: Factory, clock: Callable[[], float]) -> None:
-        if len(pins) != 10:
-            raise ValueError(f"the table has ten seat LEDs, got {len(pins)} pins")
+
+def level_byte(level: float) -> int:
+    """The 8-bit value of the brightest channel for brightness `level` (0..1)."""
+    return round(max(0.0, min(1.0, level)) * 255)
+
+
+def chain_frame(levels: Sequence[float], color: tuple[int, int, int] = LED_COLOR) -> list[int]:
+    """The bytes that set a chain to `levels` (first LED first) in one colour.
+
+    Start frame: 32 zero bits. Each LED: 0b111 + global brightness, blue, green, red. Then 32
+    zero bits, which latch an SK9822 (it shows a frame one update late without them), and
+    one zero bit per two LEDs to clock the data through to the chain's last LED.
+    """
+    frame = [0, 0, 0, 0]
+    for level in levels:
+        scale = level_byte(level) / 255
+        red, green, blue = (round(channel * scale) for channel in color)
+        frame += [FULL, blue, green, red]
+    return frame + [0, 0, 0, 0] + [0] * ((len(levels) + 15) // 16)
+
+
+class LedChain(SPIDevice):  # type: ignore[misc]  # gpiozero is untyped
+    """An APA102 / SK9822 chain on SPI0 through gpiozero (spidev on a Pi, mock pins in tests)."""
+
+    def __init__(self, count: int, *, pin_factory: Factory) -> None:
+        if isinstance(pin_factory, MockFactory) and Device.pin_factory is None:
+            # gpiozero 2.0's bit-banged SPI bus (a MockFactory's SPI) asks for a default
+            # factory while it builds; off a Pi there is none, so it gets the mock one.
+            Device.pin_factory = pin_factory
+        super().__init__(clock_pin=LED_CLOCK, mosi_pin=LED_DATA, miso_pin=None,
+                         select_pin=LED_SELECT, pin_factory=pin_factory)
+        self.count = count
+        if not isinstance(pin_factory, MockFactory):
+            self._spi.rate = CHAIN_HZ
+
+    def write(self, levels: Sequence[float]) -> None:
+        """Show `levels` (0..1, first LED first)."""
+        if len(levels) != self.count:
+            raise ValueError(f"the chain has {self.count} LEDs, got {len(levels)} levels")
+        self._spi.write(chain_frame(levels))
+
+
+class SeatLeds:
+    """The seat LEDs (seat 1 first) on one chain, patterns with signals on top; thread-safe."""
+
+    def __init__(self, seats: int, factory: Factory, clock: Callable[[], float]) -> None:
+        if not 1 <= seats <= MAX_SEATS:
+            raise ValueError(f"a chain of 1 to {MAX_SEATS} seat LEDs, got {seats}")
+        self.seats = seats
         self._clock = clock
         self._lock = threading.Lock()
-        self._leds: list[PWMLED] = []
-        try:
-            for pin in pins:
-                self._leds.append(PWMLED(pin, pin_factory=factory))
-        except BaseException:
-            self.close()
-            raise
+        self._chain: LedChain | None = LedChain(seats, pin_factory=factory)
         now = clock()
-        self._patterns = [Pattern.OFF] * 10
-        self._since = [now] * 10
+        self._patterns = [Pattern.OFF] * seats
+        self._since = [now] * seats
         self._signals: dict[int, tuple[Signal, float]] = {}  # seat -> (signal, start)
-        self._written = [0.0] * 10
+        self._written = [0.0] * seats
+        self._chain.write(self._written)  # a chain that powered up lit goes dark now
 
     @property
     def patterns(self) -> tuple[Pattern, ...]:
@@ -106,10 +158,12 @@ class SeatLeds:
         return tuple(self._patterns)
 
     def show(self, patterns: Sequence[Pattern]) -> None:
-        """Show ten patterns; a seat whose pattern is unchanged keeps its rhythm."""
-        if len(patterns) != 10:
-            raise ValueError(f"ten seat patterns are needed, got {len(patterns)}")
+        """Show the patterns of the first seats; seats past them (a ten-seat game on a club
+        table) stay dark. A seat whose pattern is unchanged keeps its rhythm."""
+        if len(patterns) > self.seats:
+            raise ValueError(f"{len(patterns)} seat patterns for {self.seats} seat LEDs")
         checked = [Pattern(pattern) for pattern in patterns]
+        checked += [Pattern.OFF] * (self.seats - len(checked))
         with self._lock:
             now = self._clock()
             for index, pattern in enumerate(checked):
@@ -118,10 +172,10 @@ class SeatLeds:
             self._render(now)
 
     def signal(self, seats: Iterable[int], signal: Signal) -> None:
-        """Play `signal` on the given seats (1..10) now, over whatever they show."""
+        """Play `signal` on the given seats (1..N) now, over whatever they show."""
         chosen = list(seats)
         for seat in chosen:
-            if not 1 <= seat <= 10:
+            if not 1 <= seat <= self.seats:
                 raise ValueError(f"there is no seat {seat}")
         with self._lock:
             now = self._clock()
@@ -135,19 +189,21 @@ class SeatLeds:
             return self._render(self._clock())
 
     def values(self) -> tuple[float, ...]:
-        """The values last written to the pins, seat 1 first."""
+        """The levels last sent to the chain, seat 1 first."""
         return tuple(self._written)
 
     def close(self) -> None:
-        """Switch off and release the LED pins."""
-        for led in self._leds:
-            led.close()
-        self._leds = []
+        """Switch the chain off and release its pins (safe to call twice)."""
+        with self._lock:
+            if self._chain is not None:
+                self._chain.write([0.0] * self.seats)
+                self._chain.close()
+                self._chain = None
 
     def _render(self, now: float) -> float | None:
         animated = False
-        for index, led in enumerate(self._leds):
-            pattern = self._patterns[index]
+        levels = []
+        for index, pattern in enumerate(self._patterns):
             value = pattern_level(pattern, now - self._since[index])
             animated |= pattern in ANIMATED
             running = self._signals.get(index + 1)
@@ -158,7 +214,8 @@ class SeatLeds:
                 else:
                     value = step_level(step, value)
                     animated = True
-            if value != self._written[index]:
-                led.value = value
-                self._written[index] = value
+            levels.append(value)
+        if levels != self._written and self._chain is not None:
+            self._chain.write(levels)
+            self._written = levels
         return now + FRAME if animated else None

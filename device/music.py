@@ -3,7 +3,14 @@
 Night falls: the playlist fades in; morning: it fades out. Without a playlist the kit plays its
 own ambient pad, written once with the `wave` module (no download). The tones ("10 seconds",
 "time", the error tone) are generated in memory. If the mixer cannot start (no sound device),
-one warning is logged and every method becomes a no-op: the game must go on in silence.
+a warning is logged, `problem` says so in one line for the judge's screen and every method
+becomes a no-op: the game must go on in silence.
+
+The output is chosen by its ALSA name in the table's config (`[hardware] audio_device`, e.g.
+"plughw:CARD=Headphones", "plughw:CARD=vc4hdmi0", "plughw:CARD=Device" for a USB DAC or
+"plughw:CARD=MAX98357A" for an I2S amplifier; `aplay -L` lists them): SDL's ALSA driver opens
+$AUDIODEV when no device is named. HDMI audio cannot open while the TV is off, so a table
+that could not open its sound tries again at every nightfall.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ class MusicSettings(BaseModel):
     fade_in: float = Field(4.0, ge=0.0, description="seconds")
     fade_out: float = Field(3.0, ge=0.0, description="seconds")
     cache_dir: Path = Field(default_factory=lambda: _cache_home() / "mafiakit")
+    device: str | None = Field(None, min_length=1, description="ALSA device name (aplay -L)")
 
 
 def _cache_home() -> Path:
@@ -137,17 +145,26 @@ class NightMusic:
         self._next = 0
         self._broken: set[Path] = set()
         self._folder_warned = False
+        self._closed = False
         self._tones: dict[ToneName, pygame.mixer.Sound] = {}
+        self.problem: str | None = None  # one line for the judge's screen while silent
+        self.opened = 0  # how many times the sound device was opened
         self.available = self._open()
 
     def _open(self) -> bool:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the commands'
         import pygame
 
+        device = self.settings.device
+        if device is not None:
+            os.environ["AUDIODEV"] = device  # SDL's ALSA driver opens it (see the docstring)
         try:
-            with _quiet_stderr():  # ALSA's own complaints; our one warning below says it all
+            with _quiet_stderr():  # ALSA's own complaints; our one line below says it all
                 pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
-            rate, size, channels = pygame.mixer.get_init()
+            opened = pygame.mixer.get_init()
+            if opened is None:
+                raise pygame.error("the mixer did not start")
+            rate, size, channels = opened
             if size != -16:
                 raise pygame.error(f"the sound device offers {size}-bit samples, not 16-bit")
             pygame.mixer.set_reserved(1)  # channel 0 is kept for the tones
@@ -157,11 +174,14 @@ class NightMusic:
                 self._tones[name] = pygame.mixer.Sound(buffer=samples.tobytes())
         except pygame.error as exc:
             pygame.mixer.quit()
-            log.warning(
-                "no sound (%s): night music and timer tones are off, the game goes on in silence",
-                exc,
+            where = f"on {device}" if device is not None else "on the default device"
+            self.problem = (
+                f"the table is silent: no sound {where} ({exc}); tried again at nightfall"
             )
+            log.warning("%s: night music and timer tones are off", self.problem)
             return False
+        self.problem = None
+        self.opened += 1
         own = self.settings.cache_dir / DEFAULT_TRACK
         try:
             if not own.exists():  # written now, at start-up, so nightfall never waits for it
@@ -198,8 +218,12 @@ class NightMusic:
         return [own] if own.exists() and own not in self._broken else []
 
     def night(self) -> None:
-        """Night falls: fade the playlist in (nothing if it already plays)."""
+        """Night falls: fade the playlist in (nothing if it already plays).
+
+        A table that has no sound tries to open it again first (the TV may be on now)."""
         with self._lock:
+            if not self.available and not self._closed:
+                self.available = self._open()
             if not self.available or self._night:
                 return
             self._night = True
@@ -251,6 +275,7 @@ class NightMusic:
                 pygame.mixer.quit()
             self.available = False
             self._night = False
+            self._closed = True
 
     def _play_next(self, fade: float) -> None:
         import pygame

@@ -14,7 +14,8 @@ one because a press must light its LED within 5 ms (docs/benchmarks.md) while co
 chatter for 20 ms: a clean press costs `settle`, a bouncy one costs its bounce plus `settle`.
 A key held for `hold` is reported once as `hold`, never repeated.
 
-The keys are gpiozero `DigitalInputDevice`s with the pull-up on (active low), i.e. `Button`
+The keys are gpiozero `DigitalInputDevice`s with the pull-up on (active low; the pad adds its
+own 10 kOhm pull-up, series resistor and filter capacitor, deploy/wiring.md), i.e. `Button`
 without its hold machinery: `Button` starts a thread per key that polls ten times a second for
 a `when_held` we do not use, since hold detection lives in the filter.
 """
@@ -139,7 +140,8 @@ class KeyFilter:
 
 
 class KeyPad:
-    """The sixteen keys on real or mock pins; `pump()` turns queued edges into `events`."""
+    """The pad's keys (16 at a ten-seat table, 21 at a club table) on real or mock pins;
+    `pump()` turns queued edges into `events`."""
 
     def __init__(
         self,
@@ -154,7 +156,7 @@ class KeyPad:
         self._edges: queue.Queue[Edge | None] = queue.Queue()
         self._waited: list[Edge | None] = []  # taken off the queue by wait(), read first by pump()
         self._clock = clock
-        self._filter = KeyFilter(KEYS, timing)
+        self._filter = KeyFilter(pin_map.keys, timing)
         self.timing = self._filter.timing
         self._inputs: dict[str, DigitalInputDevice] = {}
         try:

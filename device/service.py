@@ -115,7 +115,8 @@ class TableService:
         hw = self.settings.hardware
         if hw.pins == "none":
             return None
-        music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume))
+        music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume,
+                                         device=hw.audio_device))
         return TableHardware(hw.pin_map, make_factory(hw.pins), self.mono, music=music,
                              events=self.inbox)
 
@@ -183,7 +184,7 @@ class TableService:
     def step(self, timeout: float = 0.0) -> bool:
         """Handle one inbox item (or none within `timeout`); False after Stop."""
         now = self.mono()
-        self.notifier.watchdog()
+        self.notifier.watchdog(healthy=self.hardware is None or self.hardware.alive)
         if now >= self._next_heartbeat:
             self._heartbeat()
             self._next_heartbeat = now + self.settings.heartbeat_s
@@ -450,7 +451,10 @@ class TableService:
         if self.bridge is not None:
             countdown = self.countdown
             left = None if countdown is None else countdown.remaining(self.mono())
-            self.bridge.refresh(self.game, left)
+            silent = self.bridge.refresh(self.game, left)
+            if silent is not None:  # the judge's one line: the table cannot play its music
+                self.last_error = silent
+                self.publish_all(only=(InfoClass.JUDGE,))
 
     def _timer_event(self, event: TimerEvent) -> None:
         """"10 seconds" and "time": a tone at the table; screens count down by themselves."""

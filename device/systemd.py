@@ -1,7 +1,8 @@
 """systemd's notify protocol, without a dependency: READY, WATCHDOG and STOPPING datagrams.
 
 The unit (deploy/systemd/mafiakit-table.service) is `Type=notify` with `WatchdogSec`: the
-engine thread's loop pings, so a stuck engine (not just a dead process) is restarted.
+engine thread's loop pings, and only while the pad thread is alive too, so a stuck engine or a
+dead pad (not just a dead process) gets the table restarted.
 Outside systemd ($NOTIFY_SOCKET unset) every call does nothing.
 """
 
@@ -40,9 +41,9 @@ class Notifier:
     def stopping(self) -> None:
         self.send("STOPPING=1")
 
-    def watchdog(self, now: float | None = None) -> None:
-        """Ping if due (call it from the engine loop as often as you like)."""
-        if self.interval is None or not self.address:
+    def watchdog(self, now: float | None = None, *, healthy: bool = True) -> None:
+        """Ping if due and `healthy` (call it from the engine loop as often as you like)."""
+        if self.interval is None or not self.address or not healthy:
             return
         now = time.monotonic() if now is None else now
         if now - self._last >= self.interval:

@@ -1,30 +1,69 @@
-"""The simulated table's wires: press keys and read LEDs on gpiozero mock pins, by name.
+"""The simulated table's wires: press keys and read the LED chain on gpiozero mock pins, by name.
 
-Everything here goes through the real `MockPin.drive_low()` / `drive_high()` and the PWM pin
-values, so the device code under it runs exactly as on a Pi.
+Keys go through the real `MockPin.drive_low()` / `drive_high()`; the seat LEDs are read the way
+the chain itself reads them: a gpiozero `MockSPIDevice` on the SPI0 clock, data and select pins
+records every bit the table sends and decodes the last whole frame. So the device code under it
+runs exactly as on a Pi.
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from gpiozero.pins.mock import MockFactory, MockPin
+from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 
-from device.pins import KEYS, PinMap
+from device.leds import FULL
+from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, PinMap
+
+
+class ChainReceiver(MockSPIDevice):  # type: ignore[misc]  # gpiozero is untyped
+    """The far side of the SPI wires: an APA102 / SK9822 chain of `count` LEDs."""
+
+    def __init__(self, count: int, factory: MockFactory) -> None:
+        super().__init__(LED_CLOCK, LED_DATA, None, LED_SELECT, pin_factory=factory)
+        self.count = count
+        self.frames = 0
+        self.pixels: tuple[tuple[int, int, int], ...] = ((0, 0, 0),) * count
+
+    def on_select(self) -> None:
+        super().on_select()
+        if self.select_pin.state != self.select_high:  # deselected: a whole frame is in
+            self._latch()
+
+    def _latch(self) -> None:
+        bits: list[int] = [int(bit) for bit in self.rx_buf]
+        if not bits:  # the select line set up or released without a transfer
+            return
+        data = [int("".join(map(str, bits[i:i + 8])), 2) for i in range(0, len(bits) - 7, 8)]
+        if data[:4] != [0, 0, 0, 0]:
+            raise AssertionError(f"an LED frame must start with 32 zero bits, got {data[:4]}")
+        leds = data[4:4 + 4 * self.count]
+        pixels = []
+        for index in range(self.count):
+            head, blue, green, red = leds[4 * index:4 * index + 4]
+            if head != FULL:
+                raise AssertionError(f"LED {index + 1}: frame byte {head:#x}, not {FULL:#x}")
+            pixels.append((red, green, blue))
+        self.pixels = tuple(pixels)
+        self.frames += 1
 
 
 class MockBoard:
-    """Key lines and LED pins of one simulated table (the factory must be a MockFactory)."""
+    """Key lines and the LED chain of one simulated table (the factory must be a MockFactory).
+
+    Build it before the table's hardware: the chain's clock pin must be the mock SPI one.
+    """
 
     def __init__(self, pin_map: PinMap, factory: MockFactory) -> None:
         self.pin_map = pin_map
         self.factory = factory
         self._key_pins = pin_map.key_pins()
+        self.chain = ChainReceiver(pin_map.seats, factory)
 
     def key_pin(self, key: str) -> MockPin:
-        """The mock pin wired to `key` ("1".."10", "NEXT", ...)."""
+        """The mock pin wired to `key` ("1".."N", "NEXT", ...)."""
         if key not in self._key_pins:
-            raise ValueError(f"there is no key {key!r} (keys: {', '.join(KEYS)})")
+            raise ValueError(f"there is no key {key!r} (keys: {', '.join(self._key_pins)})")
         return cast(MockPin, self.factory.pin(self._key_pins[key]))
 
     def press(self, key: str) -> None:
@@ -39,11 +78,15 @@ class MockBoard:
         """True while the key's line is low."""
         return not self.key_pin(key).state
 
+    def led_bytes(self) -> tuple[int, ...]:
+        """The brightest channel (0..255) of each seat LED in the last frame, seat 1 first."""
+        return tuple(max(pixel) for pixel in self.chain.pixels)
+
     def led_values(self) -> tuple[float, ...]:
-        """Brightness 0..1 on each seat LED pin, seat 1 first."""
-        return tuple(float(self.factory.pin(pin).state) for pin in self.pin_map.seat_leds)
+        """Brightness 0..1 of each seat LED in the last frame, seat 1 first."""
+        return tuple(level / 255 for level in self.led_bytes())
 
     def forget_history(self) -> None:
         """Drop the mock pins' recorded state history (it grows with every LED frame)."""
-        for pin in (*self._key_pins.values(), *self.pin_map.seat_leds):
+        for pin in (*self._key_pins.values(), LED_CLOCK, LED_DATA, LED_SELECT):
             cast(MockPin, self.factory.pin(pin)).clear_states()

@@ -10,6 +10,7 @@ Exit codes: 0 done, 1 the screen or broker failed, 2 the command line is wrong.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import time
@@ -43,8 +44,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--window", metavar="WxH",
                    help="a desktop window of this size, the --size screen scaled into it")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen, hide the mouse")
-    p.add_argument("--broker", default=DEFAULT_BROKER, help=f"mqtt://[user:pass@]host[:port] "
-                   f"(default {DEFAULT_BROKER})")
+    # from the environment, a password stays out of the command line (/proc/PID/cmdline)
+    broker = os.environ.get("MAFIAKIT_SCOREBOARD_BROKER") or DEFAULT_BROKER
+    p.add_argument("--broker", default=broker, help="mqtt://[user:pass@]host[:port] (default "
+                   f"$MAFIAKIT_SCOREBOARD_BROKER, else {DEFAULT_BROKER})")
     p.add_argument("--tournament", default=DEFAULT_TOURNAMENT,
                    help=f"tournament id in the topics (default {DEFAULT_TOURNAMENT})")
     p.add_argument("--screenshot", metavar="PATH", help="save one frame as PNG and exit")

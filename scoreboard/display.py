@@ -4,6 +4,11 @@ SDL picks the output from SDL_VIDEODRIVER: unset = the desktop (X11/Wayland), `k
 console without a desktop, `dummy` = headless (tests, screenshots, benchmarks). The loop
 redraws only when the frame changed - the countdown changes it once a second, a flash twice -
 so an idle screen costs a frame comparison per wake-up and no drawing.
+
+A TV switched off and on again takes its HDMI connector with it: SDL's surface dies under the
+loop (a `pygame.error` on draw or flip) or the screen cannot be opened at all while the TV is
+off. The loop then closes the display and opens it again at every wake-up until it works, and
+redraws the whole frame: the board comes back by itself, mid-game, without a restart.
 """
 
 from __future__ import annotations
@@ -36,12 +41,18 @@ class Display:
         window: tuple[int, int] | None = None,
     ) -> None:
         """`window`: a smaller desktop window the `size` layout is scaled into (a preview)."""
-        pygame.display.init()
-        flags = pygame.FULLSCREEN if fullscreen else 0
+        self.size, self.fullscreen, self.title = size, fullscreen, title
         self.window = None if fullscreen or window == size else window
+        self.reopened = 0
+        self.screen = self._open()
+
+    def _open(self) -> pygame.Surface:
+        size = self.size
         try:
-            glass = pygame.display.set_mode(self.window or size, flags)
-            self.screen = glass if self.window is None else pygame.Surface(size)
+            pygame.display.init()
+            glass = pygame.display.set_mode(self.window or size,
+                                            pygame.FULLSCREEN if self.fullscreen else 0)
+            screen = glass if self.window is None else pygame.Surface(size)
         except pygame.error as exc:
             driver = os.environ.get("SDL_VIDEODRIVER") or "the default"
             raise DisplayError(
@@ -54,9 +65,19 @@ class Display:
             raise DisplayError(
                 "no screen found (no desktop, no console display). Run it on the table's "
                 "screen or a desktop; without one, --screenshot PATH saves a frame")
-        pygame.display.set_caption(title)
-        pygame.mouse.set_visible(not fullscreen)
-        self.size = size
+        pygame.display.set_caption(self.title)
+        pygame.mouse.set_visible(not self.fullscreen)
+        return screen
+
+    def reopen(self) -> bool:
+        """Close and open the screen again (the TV came back); False while it cannot open."""
+        pygame.display.quit()
+        try:
+            self.screen = self._open()
+        except DisplayError:
+            return False
+        self.reopened += 1
+        return True
 
     @property
     def driver(self) -> str:
@@ -102,15 +123,24 @@ class ScreenLoop:
         self.last: Frame | None = None
         self.redraws = 0
         self.wakeups = 0
+        self.lost = False  # the screen went away; reopened at every wake-up until it is back
 
     def tick(self, now: float | None = None) -> bool:
         """Build the frame for `now`; draw and show it if it changed. True when redrawn."""
         self.wakeups += 1
         frame = self.frame_at(self.clock() if now is None else now)
+        if self.lost:
+            if not self.display.reopen():
+                return False
+            self.lost, self.last = False, None
         if frame is self.last or frame == self.last:
             return False
-        self.renderer.draw(frame, self.display.screen)
-        self.display.show()
+        try:
+            self.renderer.draw(frame, self.display.screen)
+            self.display.show()
+        except pygame.error:  # the surface died with the screen (TV off, cable out)
+            self.lost, self.last = True, None
+            return False
         self.last = frame
         self.redraws += 1
         return True
@@ -123,9 +153,12 @@ class ScreenLoop:
         until: Callable[[], bool] = lambda: False,
     ) -> None:
         """Tick, then `wait(poll)` (e.g. LiveFeed.pump), until closed or `until()` is true."""
-        while not until() and not self.display.quit_requested():
+        while not until() and not self._closed_by_hand():
             self.tick()
             wait(poll)
+
+    def _closed_by_hand(self) -> bool:
+        return not self.lost and self.display.quit_requested()  # no events without a screen
 
 
 def save_png(surface: pygame.Surface, path: str | Path) -> Path:

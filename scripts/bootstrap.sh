@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything the kit needs on a fresh Debian / Raspberry Pi OS machine:
-# system packages (mosquitto, DejaVu fonts, python venv, Chromium and Xvfb for the tests),
-# then .venv with the kit installed.
+# system packages (mosquitto, DejaVu fonts, python venv, Chromium and Xvfb for the tests,
+# systemd's tools and ALSA), then .venv with the kit installed.
 # Idempotent: a second run only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +20,11 @@ done
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 # the windowed demo's test runs on a virtual X server
 command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+# the deploy tests: systemd-analyze verify on the units (works without systemd as PID 1),
+# useradd/groupadd for pi-setup.sh against a temporary root; the sound tests: ALSA's library
+command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
+command -v useradd >/dev/null 2>&1 || need+=(passwd)
+ldconfig -p 2>/dev/null | grep -q 'libasound.so.2 ' || need+=(libasound2)
 if [ ${#need[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -35,6 +40,8 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # pip's and setuptools' chatter goes to a log, shown only if the install fails
   echo "bootstrap: installing the kit into .venv (log: .venv/install.log)" >&2
   if ! { .venv/bin/python -m pip install -q --upgrade pip \
+         && { ! .venv/bin/python -m pip show -q pygame \
+              || .venv/bin/python -m pip uninstall -y -q pygame; } \
          && .venv/bin/python -m pip install -q -e '.[dev]'; } >.venv/install.log 2>&1; then
     cat .venv/install.log >&2
     echo "bootstrap: installing the kit failed (above, and in .venv/install.log)" >&2

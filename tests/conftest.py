@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 
 from bus.broker import MosquittoProcess, find_mosquitto
 from bus.testing import acl_broker as make_acl_broker
@@ -85,7 +85,7 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def factory() -> MockFactory:
-    return MockFactory(pin_class=MockPWMPin)
+    return MockFactory()
 
 
 @pytest.fixture
@@ -100,8 +100,9 @@ def board(pin_map: PinMap, factory: MockFactory) -> MockBoard:
 
 @pytest.fixture
 def hardware(
-    pin_map: PinMap, factory: MockFactory, clock: ManualClock
+    pin_map: PinMap, factory: MockFactory, clock: ManualClock, board: MockBoard
 ) -> Iterator[TableHardware]:
+    """The table's hardware on mock pins, with the board (the chain's far end) wired first."""
     table = TableHardware(pin_map, factory, clock, background=False)
     yield table
     table.close()

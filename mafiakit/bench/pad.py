@@ -168,13 +168,14 @@ def run(
     full = through_the_table(presses)
     factory = cast(MockFactory, make_factory("mock"))
     pin_map = PinMap()
+    board = MockBoard(pin_map, factory)  # the LED chain's far end, wired before the table
     hardware = TableHardware(pin_map, factory)
     try:
         hardware.show(seat_pattern(DAY_VIEW, None))
         print(f"bench pad: {presses} presses", file=sys.stderr)
         latencies = measure(
             hardware,
-            MockBoard(pin_map, factory),
+            board,
             presses,
             make_consumer(hardware) if make_consumer else feedback_consumer(hardware, DAY_VIEW),
         )

@@ -18,7 +18,7 @@ url = "mqtt://table-autumn-cup-3:secret@hub.local:1883"
 [hardware]
 pins = "mock"
 [hardware.pin_map]
-buzzer = 1
+buzzer = 21
 """
 
 
@@ -31,7 +31,7 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_toml_is_read(tmp_path: Path) -> None:
     s = load_settings(write(tmp_path, TOML))
     assert (s.tournament, s.table, s.rules) == ("autumn-cup", "3", "fiim")
-    assert s.hardware.pin_map.buzzer == 1 and s.hardware.pin_map.next == 25
+    assert s.hardware.pin_map.buzzer == 21 and s.hardware.pin_map.next == 23
     assert s.broker.config().username == "table-autumn-cup-3"
 
 
@@ -45,7 +45,7 @@ def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.Monk
 @pytest.mark.parametrize(("text", "phrase"), [
     (TOML.replace('rules = "fiim"', 'rules = "mafia99"'), "rules: Value error, unknown ruleset"),
     (TOML.replace('table = "3"', 'table = "3/4"'), "table"),
-    (TOML.replace("buzzer = 1", "buzzer = 25"), "hardware.pin_map"),
+    (TOML.replace("buzzer = 21", "buzzer = 25"), "hardware.pin_map"),
     (TOML.replace('pins = "mock"', 'pins = "arduino"'), "hardware.pins"),
     (TOML + "\ncolour = 1\n", "colour"),
     ("tournament = ", "table.toml"),

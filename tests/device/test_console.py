@@ -69,8 +69,8 @@ def test_hardware_from_the_config_is_built_and_released(tmp_path: Path) -> None:
     settings = TableSettings(journal=tmp_path / "t.sqlite", hardware={"pins": "mock"})
     service = TableService(settings, connect=False)
     assert service.hardware is not None and service.bridge is not None
-    devices = [*service.hardware.pad._inputs.values(), *service.hardware.leds._leds]
-    assert len(devices) == 16 + 10  # the pad's keys and the seat LEDs
+    devices = [*service.hardware.pad._inputs.values(), service.hardware.leds._chain]
+    assert len(devices) == 16 + 1  # the pad's keys and the seat LED chain
     service.close()
     assert all(device.closed for device in devices)  # every pin released
 

@@ -13,26 +13,29 @@ from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
 from device.hardware import TableHardware
-from device.leds import DIM_LEVEL, FRAME, Pattern
+from device.leds import DIM_LEVEL, FRAME, Pattern, level_byte
 from device.music import MusicSettings, NightMusic
 from device.pad import KeyEvent
-from device.pins import PinMap
+from device.pins import LED_CLOCK, LED_DATA, PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
 Drain = Callable[[TableHardware], list[tuple[str, str]]]
-BUZZER_MAP = PinMap(timer=0, buzzer=15)
+BUZZER_MAP = PinMap()  # the buzzer is on GPIO 20 through a transistor
+DIM = level_byte(DIM_LEVEL) / 255  # what the chain shows for DIM_LEVEL (8 bits)
 
 
 @pytest.fixture
-def buzzing(factory: MockFactory, clock: ManualClock) -> Iterator[TableHardware]:
+def buzzing(
+    factory: MockFactory, clock: ManualClock, board: MockBoard
+) -> Iterator[TableHardware]:
     table = TableHardware(BUZZER_MAP, factory, clock, background=False)
     yield table
     table.close()
 
 
 def buzzer_value(factory: MockFactory) -> float:
-    return float(factory.pin(15).state)
+    return float(factory.pin(20).state)
 
 
 def test_a_press_comes_out_of_events_after_the_settle_time(
@@ -55,7 +58,7 @@ def test_signal_ok_flashes_the_seat_then_restores_it(
     assert hardware.poll() == pytest.approx(clock() + FRAME)
     clock.advance(0.5)
     assert hardware.poll() is None
-    assert board.led_values() == (DIM_LEVEL,) * 10
+    assert board.led_values() == (DIM,) * 10
 
 
 def test_signal_ok_without_a_seat_lights_nothing(
@@ -77,7 +80,7 @@ def test_signal_error_flashes_every_seat_twice(
         hardware.poll()
         seen.append(set(board.led_values()))
         clock.advance(0.1)
-    assert seen == [{1.0}, {0.0}, {1.0}, {0.0}, {1.0, DIM_LEVEL}]
+    assert seen == [{1.0}, {0.0}, {1.0}, {0.0}, {1.0, DIM}]
 
 
 def test_the_buzzer_clicks_for_ok_and_beeps_twice_for_an_error(
@@ -119,7 +122,7 @@ def test_close_releases_every_pin_including_the_buzzer(
     table = TableHardware(BUZZER_MAP, factory, clock, background=False)
     table.close()
     table.close()  # twice is harmless
-    for pin in (15, *BUZZER_MAP.seat_leds, BUZZER_MAP.next):
+    for pin in (20, LED_DATA, LED_CLOCK, BUZZER_MAP.next):
         DigitalOutputDevice(pin, pin_factory=factory).close()  # free again
 
 
@@ -140,7 +143,7 @@ def test_the_background_thread_debounces_and_signals_on_its_own(
         board.release("5")
         event = table.events.get(timeout=10)
         assert (event.key, event.kind) == ("5", "release")
-        while board.led_values()[4] != DIM_LEVEL:  # the thread ends the flash by itself
+        while board.led_values()[4] != DIM:  # the thread ends the flash by itself
             time.sleep(0.01)
         assert table.events.empty()
     finally:

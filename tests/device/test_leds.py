@@ -1,4 +1,4 @@
-"""Seat LEDs on mock PWM pins: exact pin values at chosen clock times."""
+"""Seat LEDs on a chain over mock SPI: exact frames at chosen clock times."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from device.leds import (
     Pattern,
     SeatLeds,
     Step,
+    chain_frame,
+    level_byte,
     pattern_level,
     signal_step,
 )
@@ -24,11 +26,14 @@ from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
 P = Pattern
+DIM = level_byte(DIM_LEVEL) / 255  # what the chain shows for DIM_LEVEL (8 bits)
 
 
 @pytest.fixture
-def leds(pin_map: PinMap, factory: MockFactory, clock: ManualClock) -> Iterator[SeatLeds]:
-    seat_leds = SeatLeds(pin_map.seat_leds, factory, clock)
+def leds(
+    pin_map: PinMap, factory: MockFactory, clock: ManualClock, board: MockBoard
+) -> Iterator[SeatLeds]:
+    seat_leds = SeatLeds(pin_map.seats, factory, clock)
     yield seat_leds
     seat_leds.close()
 
@@ -61,8 +66,8 @@ def test_signal_steps_follow_each_other_then_end() -> None:
 
 def test_show_writes_the_pins(leds: SeatLeds, board: MockBoard) -> None:
     leds.show([P.STEADY, P.DIM, P.OFF, *[P.DIM] * 7])
-    assert board.led_values() == (1.0, DIM_LEVEL, 0.0, *[DIM_LEVEL] * 7)
-    assert leds.values() == board.led_values()
+    assert board.led_values() == (1.0, DIM, 0.0, *[DIM] * 7)
+    assert tuple(map(level_byte, leds.values())) == board.led_bytes()
 
 
 def test_a_blinking_seat_follows_the_clock(
@@ -103,10 +108,10 @@ def test_press_flash_flips_the_seat_then_restores_it(
 ) -> None:
     leds.show([P.STEADY, P.DIM, *[P.DIM] * 8])
     leds.signal([1, 2], OK_FLASH)
-    assert board.led_values()[:3] == (0.0, 1.0, DIM_LEVEL)  # bright goes dark, dim goes bright
+    assert board.led_values()[:3] == (0.0, 1.0, DIM)  # bright goes dark, dim goes bright
     clock.advance(0.2)
     assert leds.render() is None
-    assert board.led_values()[:3] == (1.0, DIM_LEVEL, DIM_LEVEL)
+    assert board.led_values()[:3] == (1.0, DIM, DIM)
 
 
 def test_error_flash_is_two_flashes_on_every_seat(
@@ -120,13 +125,13 @@ def test_error_flash_is_two_flashes_on_every_seat(
         leds.render()
         seen.append(set(board.led_values()))
         clock.advance(0.1)
-    assert seen == [{1.0}, {0.0}, {1.0}, {0.0}, {DIM_LEVEL}]
+    assert seen == [{1.0}, {0.0}, {1.0}, {0.0}, {DIM}]
 
 
 @pytest.mark.parametrize(
     ("call", "words"),
     [
-        (lambda leds: leds.show([P.DIM] * 9), "ten seat patterns are needed, got 9"),
+        (lambda leds: leds.show([P.DIM] * 11), "11 seat patterns for 10 seat LEDs"),
         (lambda leds: leds.signal([2, 11], OK_FLASH), "there is no seat 11"),
         (lambda leds: leds.show([P.STEADY, "bright", *[P.OFF] * 8]), "'bright' is not a valid"),
     ],
@@ -137,12 +142,53 @@ def test_bad_calls_are_refused_and_change_nothing(
     leds.show([P.DIM] * 10)
     with pytest.raises(ValueError, match=words):
         call(leds)  # type: ignore[operator]
-    assert board.led_values() == (DIM_LEVEL,) * 10
+    assert board.led_values() == (DIM,) * 10
     clock.advance(0.05)
     leds.render()
-    assert board.led_values() == (DIM_LEVEL,) * 10
+    assert board.led_values() == (DIM,) * 10
 
 
-def test_ten_pins_are_needed(factory: MockFactory, clock: ManualClock) -> None:
-    with pytest.raises(ValueError, match="ten seat LEDs, got 2"):
-        SeatLeds([5, 6], factory, clock)
+def test_a_chain_has_one_to_fifteen_seat_leds(factory: MockFactory, clock: ManualClock) -> None:
+    with pytest.raises(ValueError, match="a chain of 1 to 15 seat LEDs, got 16"):
+        SeatLeds(16, factory, clock)
+
+
+def test_fewer_patterns_than_leds_leave_the_last_seats_dark(
+    factory: MockFactory, clock: ManualClock
+) -> None:
+    """A ten-seat game on the fifteen-seat club table: seats 11-15 stay off."""
+    club = PinMap(seats=15)
+    board = MockBoard(club, factory)
+    leds = SeatLeds(15, factory, clock)
+    try:
+        leds.show([P.STEADY] * 10)
+        assert board.led_bytes() == (255,) * 10 + (0,) * 5
+    finally:
+        leds.close()
+    assert board.led_bytes() == (0,) * 15  # closing darkens the chain
+
+
+def test_the_frame_is_start_leds_latch_and_end_bits() -> None:
+    """APA102: 32 zero bits, 0xE0|31 + blue, green, red per LED; 32 zero bits latch an SK9822;
+    then a zero bit per two LEDs."""
+    frame = chain_frame([1.0, 0.0, DIM_LEVEL], color=(255, 128, 0))
+    dim = level_byte(DIM_LEVEL)
+    assert frame == [0, 0, 0, 0,
+                     0xFF, 0, 128, 255,
+                     0xFF, 0, 0, 0,
+                     0xFF, 0, round(128 * dim / 255), dim,
+                     0, 0, 0, 0,
+                     0]
+
+
+def test_a_chain_that_powered_up_lit_is_dark_once_the_table_starts(
+    factory: MockFactory, clock: ManualClock
+) -> None:
+    board = MockBoard(PinMap(), factory)
+    board.chain.pixels = ((255, 255, 255),) * 10  # some clones power up lit
+    leds = SeatLeds(10, factory, clock)
+    try:
+        assert board.led_bytes() == (0,) * 10
+        assert board.chain.frames == 1
+    finally:
+        leds.close()

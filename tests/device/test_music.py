@@ -5,6 +5,8 @@ from __future__ import annotations
 import array
 import itertools
 import logging
+import os
+import threading
 import wave
 from collections.abc import Iterator
 from pathlib import Path
@@ -148,7 +150,7 @@ def test_volume_is_checked_then_applied(music: NightMusic) -> None:
     assert pygame.mixer.music.get_volume() == pytest.approx(0.25, abs=0.01)
 
 
-def test_without_a_sound_device_one_warning_then_silence(
+def test_without_a_sound_device_a_warning_at_start_and_at_nightfall_then_silence(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-sound-driver")
@@ -163,9 +165,9 @@ def test_without_a_sound_device_one_warning_then_silence(
     assert not player.available
     assert not player.playing
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
-    assert len(warnings) == 1
-    assert "no sound" in warnings[0].getMessage()
-    assert "the game goes on in silence" in warnings[0].getMessage()
+    assert len(warnings) == 2  # at start, and again when nightfall tried the device again
+    assert all("the table is silent: no sound" in w.getMessage() for w in warnings)
+    assert player.problem is not None and "tried again at nightfall" in player.problem
     assert not (tmp_path / DEFAULT_TRACK).exists()  # nothing was even prepared
 
 
@@ -204,5 +206,73 @@ def test_without_a_sound_card_our_one_line_is_all_that_is_said(tmp_path: Path) -
                            "print(NightMusic().available)"], env=env, capture_output=True,
                           text=True, check=False, timeout=60)
     assert done.stdout == "False\n"
-    assert done.stderr.startswith("no sound (")
+    assert done.stderr.startswith("the table is silent: no sound on the default device (")
     assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+# --- the sound device chosen by its ALSA name (SDL's ALSA driver, not the dummy one) ---
+@pytest.fixture
+def alsa(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_AUDIODRIVER", "alsa")
+    monkeypatch.delenv("AUDIODEV", raising=False)
+
+
+def test_the_named_alsa_device_is_opened(alsa: None, cache: Path) -> None:
+    """ALSA's `null` device: the table opens it by name and plays into it."""
+    player = NightMusic(MusicSettings(cache_dir=cache, device="null"))
+    try:
+        assert player.available and player.problem is None
+        player.night()
+        assert player.playing
+    finally:
+        player.close()
+
+
+def test_the_tones_reach_the_named_device(alsa: None, cache: Path, tmp_path: Path) -> None:
+    """ALSA's `file` device writes what it is given: the error tone arrives as samples.
+
+    The file is a FIFO read here: ALSA's null slave takes samples as fast as SDL mixes them
+    (gigabytes a minute), so a plain file would fill the disk; a pipe holds 64 KiB and is
+    drained as it comes, and the device blocks while nobody reads.
+    """
+    pipe = tmp_path / "out.raw"
+    os.mkfifo(pipe)
+    heard = threading.Event()
+
+    def listen() -> None:
+        with pipe.open("rb") as sound:
+            while chunk := sound.read(65536):
+                if any(chunk):
+                    heard.set()
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()  # ALSA opens the FIFO when the mixer starts: a reader must be there
+    player = NightMusic(MusicSettings(cache_dir=cache, device=f"file:FILE={pipe},FORMAT=raw"))
+    try:
+        assert player.available
+        player.tone("error")
+        assert heard.wait(60), "no sample of the tone came out"  # a safety net, not a speed limit
+    finally:
+        player.close()
+    listener.join(60)
+    assert not listener.is_alive()  # closing the mixer closed the device
+
+
+def test_a_missing_device_is_one_line_for_the_judge_and_is_tried_again_at_nightfall(
+    alsa: None, cache: Path
+) -> None:
+    """HDMI sound cannot open while the TV is off; it is tried again when night falls."""
+    player = NightMusic(MusicSettings(cache_dir=cache, device="hw:CARD=NoSuchCard"))
+    try:
+        assert not player.available
+        assert player.problem is not None
+        assert player.problem.startswith("the table is silent: no sound on hw:CARD=NoSuchCard")
+        player.night()  # still no such card: still silent, and still one line
+        assert not player.available and player.opened == 0
+        player.settings = player.settings.model_copy(update={"device": "null"})  # the TV is on
+        player.morning()
+        player.night()
+        assert player.available and player.problem is None and player.opened == 1
+        assert player.playing
+    finally:
+        player.close()

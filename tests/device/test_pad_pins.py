@@ -91,8 +91,8 @@ def test_close_releases_every_pin(
 def test_a_clash_with_another_device_is_reported_and_leaves_nothing_reserved(
     pin_map: PinMap, factory: MockFactory, clock: ManualClock
 ) -> None:
-    squatter = DigitalInputDevice(pin_map.seat_leds[3], pin_factory=factory)
-    with pytest.raises(Exception, match="GPIO19"):
+    squatter = DigitalInputDevice(pin_map.buzzer, pin_factory=factory)
+    with pytest.raises(Exception, match="GPIO20"):
         TableHardware(pin_map, factory, clock, background=False)
     squatter.close()
     TableHardware(pin_map, factory, clock, background=False).close()

@@ -7,6 +7,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from device.config import TableSettings
+from device.hardware import TableHardware
+from device.leds import Pattern
+from device.music import MusicSettings, NightMusic
+from device.pins import PinMap
+from device.service import TableService
+from device.systemd import Notifier
+from firmware_sim.board import MockBoard
+
 
 def test_table_notifies_systemd(tmp_path: Path) -> None:
     address = str(tmp_path / "notify.sock")
@@ -34,3 +46,42 @@ def test_table_notifies_systemd(tmp_path: Path) -> None:
         pass
     assert messages[-1] == "STOPPING=1"
     server.close()
+
+
+def test_the_watchdog_starves_once_the_pad_thread_is_dead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine loop pings only while the pad thread lives: a table whose keys read nothing
+    is restarted by systemd (WatchdogSec) instead of looking healthy all evening."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    address = str(tmp_path / "notify.sock")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(address)
+    server.settimeout(30)
+    factory = MockFactory()
+    pins = PinMap()
+    MockBoard(pins, factory)
+    music = NightMusic(MusicSettings(cache_dir=tmp_path))
+    hardware = TableHardware(pins, factory, music=music)  # its own thread, as on a Pi
+    service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False,
+                           hardware=hardware)
+    service.notifier = Notifier(address)
+    service.notifier.interval = 0.0  # ping at every step
+    try:
+        service.step()
+        assert server.recv(100) == b"WATCHDOG=1"
+        hardware.show([Pattern.SLOW_PULSE] * 10)  # the pad thread animates the chain
+        chain = hardware.leds._chain
+        assert chain is not None
+        chain.close()  # what an I/O error on /dev/spidev0.0 is to the thread: it dies
+        assert hardware._thread is not None
+        hardware._thread.join(30)
+        assert not hardware.alive
+        service.step()
+        server.settimeout(0.5)
+        with pytest.raises(TimeoutError):
+            server.recv(100)  # no ping: systemd will restart the table
+    finally:
+        hardware.leds._chain = None  # closed above
+        service.close()
+        server.close()

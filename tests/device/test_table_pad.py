@@ -3,7 +3,9 @@
 The judge's keys (from each example log, bouncing contacts included) drive the pins; the
 table service decodes them, the engine records them, the journal keeps them. The protocol
 must equal the example's; at every accepted action the seat LED pins must show the public
-view's pattern (and never anything at night).
+view's pattern (and never anything at night): the frames are read off the SPI wires of the
+seat LED chain. The same games run on the fifteen-seat club table (21 keys, 15 LEDs on the
+chain): its seats 11-15 stay dark through a ten-seat game.
 """
 
 from __future__ import annotations
@@ -12,19 +14,19 @@ import json
 from pathlib import Path
 
 import pytest
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 
 from device.config import TableSettings
 from device.feedback import seat_pattern
 from device.hardware import TableHardware
-from device.leds import DIM_LEVEL, Pattern
+from device.leds import Pattern, level_byte, pattern_level
 from device.pins import PinMap
 from device.service import TableService
 from engine.log import ACTION_FIELDS, dump_lines, header
 from engine.playout import Mix, random_game
 from engine.protocol import result
 from engine.replay import replay
-from engine.views import public_view, reveal
+from engine.views import judge_view, public_view, reveal
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import log_to_script
@@ -60,26 +62,34 @@ def check_leds(service: TableService, board: MockBoard) -> None:
     """The seat LED pins against the public view's pattern, right after an action."""
     public = public_view(service.game.state, service.game.rules)
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
-    levels = board.led_values()
-    patterns = seat_pattern(public, left, reveal(service.game.state))
-    for seat, pattern in enumerate(patterns, start=1):
-        level = levels[seat - 1]
-        if pattern is Pattern.OFF:
-            assert level == 0.0, (seat, public.step)
-        elif pattern is Pattern.STEADY:
-            assert level == 1.0, (seat, public.step)
-        elif pattern is Pattern.DIM:
-            assert level == pytest.approx(DIM_LEVEL), (seat, public.step)
+    levels = board.led_bytes()
+    assert len(levels) == board.pin_map.seats
+    for seat, pattern in enumerate(seat_pattern(public, left, reveal(service.game.state)),
+                                   start=1):
+        if pattern in (Pattern.OFF, Pattern.STEADY, Pattern.DIM):
+            assert levels[seat - 1] == level_byte(pattern_level(pattern, 0.0)), (
+                seat, public.step)
+    assert levels[10:] == (0,) * (len(levels) - 10)  # a club table's extra seats stay dark
     if public.phase == "night":
-        assert levels == (0.0,) * 10
+        assert levels == (0,) * len(levels)
 
 
-@pytest.mark.parametrize(("name", "text"), GAMES, ids=[name for name, _ in GAMES])
-def test_a_game_keyed_in_through_the_pins(name: str, text: str, tmp_path: Path) -> None:
+# The club table (15 LEDs on the chain, 21 keys) plays a game of each ruleset; the mock SPI is
+# bit-banged in Python (about 20 ms a frame), so not every game is played twice.
+CLUB_GAMES = {"random-fiim-5", "random-cml-9", "random-judge-guide-21", "random-fiim-2015-3"}
+RUNS = [(name, text, 10) for name, text in GAMES] + [
+    (name, text, 15) for name, text in GAMES if name in CLUB_GAMES]
+
+
+@pytest.mark.parametrize(("name", "text", "seats"), RUNS,
+                         ids=[f"{name}-{seats}-seats" for name, _, seats in RUNS])
+def test_a_game_keyed_in_through_the_pins(
+    name: str, text: str, seats: int, tmp_path: Path
+) -> None:
     head, original = replay(text.splitlines())
     clock = ManualClock()
-    factory = MockFactory(pin_class=MockPWMPin)
-    pins = PinMap()
+    factory = MockFactory()
+    pins = PinMap(seats=seats)
     board = MockBoard(pins, factory)
     hardware = TableHardware(pins, factory, clock, background=False)
     service = TableService(TableSettings(journal=tmp_path / "t.sqlite", rules=head["rules"]),
@@ -117,3 +127,29 @@ def test_every_game_log_action_was_keyed_in_across_the_examples() -> None:
     if not ACTIONS_SEEN:
         pytest.fail("run with the example games above")
     assert set(ACTION_FIELDS) - CONSOLE_ONLY == ACTIONS_SEEN  # extra points included
+
+
+def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Path) -> None:
+    """Seat keys 11-15 exist on the club table's pad; a ten-seat game has no such seat: the
+    judge gets one line, every LED flashes the error, nothing is recorded."""
+    clock = ManualClock()
+    factory = MockFactory()
+    pins = PinMap(seats=15)
+    board = MockBoard(pins, factory)
+    hardware = TableHardware(pins, factory, clock, background=False)
+    service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False,
+                           hardware=hardware, mono=clock)
+    try:
+        board.press("12")
+        clock.advance(0.01)
+        hardware.poll()
+        while not hardware.events.empty():
+            service.handle(hardware.events.get())
+        assert service.last_error == "there is no seat 12: this game has 10 seats"
+        assert service.bridge is not None
+        judge = judge_view(service.game.state, service.game.rules)
+        assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it
+        assert board.led_bytes() == (255,) * 15  # the error flash, on every LED of the chain
+        assert service.seq == 0
+    finally:
+        service.close()

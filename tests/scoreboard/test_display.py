@@ -147,3 +147,22 @@ def test_a_message_redraws_the_wall_at_once(display: Display, fonts: Fonts) -> N
     assert isinstance(frame, WallFrame) and frame.cards[2].over
     store.on_status("5", "offline", NOW + 0.4)
     assert loop.tick(NOW + 0.5) and loop.redraws == 3
+
+
+def test_the_board_comes_back_after_the_tv_was_switched_off_and_on(
+    display: Display, fonts: Fonts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The screen dies under the loop; while it cannot open, the loop waits; then it redraws."""
+    loop = loop_on(store_with("speech"), display, fonts)
+    assert loop.tick(NOW)
+    pygame.display.quit()  # what SDL does to the surface when the screen goes away
+    assert not loop.tick(NOW + 1.0)
+    assert loop.lost
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")  # the TV is still off: no screen to open
+    assert not loop.tick(NOW + 2.0)
+    assert loop.lost and display.reopened == 0
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # the TV is back
+    assert loop.tick(NOW + 3.0)
+    assert not loop.lost and display.reopened == 1
+    assert display.screen.get_size() == SIZE
+    assert loop.redraws == 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import cast
 
 import pygame
 import pytest
@@ -49,6 +48,6 @@ def test_the_badges_and_the_number_of_seat_10_are_drawn_where_the_spots_say(
     assert all(spots["nominated"].collidepoint(p) or spots["votes"].collidepoint(p)
                for p in differs), badges
     digits = pygame.mask.from_threshold(bare, DAY.card_number, (8, 8, 8, 255))
-    ink = cast(list[pygame.Rect], digits.get_bounding_rects())  # stubs say list[int]
+    ink = digits.get_bounding_rects()
     assert ink and all(spots["number"].inflate(4, 4).contains(rect) for rect in ink
                        if rect.top < spots["name"].top)
