@@ -1,0 +1,59 @@
+"""The hub against a real broker with simulated tables playing whole games at once."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from bus.broker import MosquittoProcess
+from device.service import TableService
+from device.testing import running_table
+from hub.registry import Liveness
+from tests.hub.helpers import (
+    HEARTBEAT_S,
+    T,
+    actions_of,
+    hub_settings,
+    own_protocol,
+    play_all,
+    running_hub,
+    wait_for,
+)
+
+TABLES = 20
+
+
+def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
+        private_broker: MosquittoProcess, tmp_path: Path) -> None:
+    settings = hub_settings(tmp_path, private_broker.url, TABLES)
+    with running_hub(settings) as hub, contextlib.ExitStack() as stack:
+        tables: list[TableService] = [
+            stack.enter_context(running_table(tmp_path / f"t{n}.sqlite", private_broker.url,
+                                              tournament=T, table=str(n),
+                                              heartbeat_s=HEARTBEAT_S))
+            for n in range(1, TABLES + 1)]
+        wait_for("every table online", lambda: all(
+            live.state is Liveness.ONLINE for live in hub.registry.tables.values()))
+        hub.start_round(1)
+        wait_for("every table opened its round-1 game with its roster", lambda: all(
+            t.game_id == f"r1-t{t.table}" and len(t.names) == 10 for t in tables))
+        seating = {g.table: list(g.seats) for g in settings_round(hub)}
+        assert all(t.names == seating[t.table] for t in tables)
+        games = {t.table: actions_of(int(t.table)) for t in tables}
+        play_all(tables, games)
+        assert all(t.game.state.finished for t in tables)
+        # (a table republishes its protocol after a farewell that follows the decision)
+        wait_for("every table's final protocol stored", lambda: {
+            table: p for table, _, p in hub.store.protocols()} == {
+            t.table: own_protocol(t) for t in tables})
+        for t in tables:
+            events = hub.store.events(t.table, t.game_id)
+            assert [seq for seq, _ in events] == list(range(1, len(games[t.table]) + 1))
+        assert hub.store.quarantined() == []
+        counted = {g["table"]: g["winner"] for g in hub.games()}
+        assert counted == {t.table: t.game.state.winner for t in tables}
+
+
+def settings_round(hub):  # type: ignore[no-untyped-def]
+    assert hub.seating is not None
+    return hub.seating.rounds[0].games
