@@ -21,6 +21,7 @@ from hub.config import HubSettings
 from hub.roster_csv import write_seating
 from hub.seating import TournamentPlan, generate
 from hub.service import HubService, Stop
+from hub.store import Store
 
 T = "cup"
 HEARTBEAT_S = 0.5
@@ -49,6 +50,16 @@ def hub_settings(tmp: Path, url: str, tables: int, rounds: int = 1,
     return HubSettings(**fields)
 
 
+_READERS: dict[int, Store] = {}
+
+
+def stored(hub: HubService) -> Store:
+    """A connection of the test's own to the hub's store (the hub's is its thread's only)."""
+    if id(hub) not in _READERS:
+        _READERS[id(hub)] = Store(hub.settings.database)
+    return _READERS[id(hub)]
+
+
 @contextlib.contextmanager
 def running_hub(settings: HubSettings) -> Iterator[HubService]:
     hub = HubService(settings).start()
@@ -61,6 +72,9 @@ def running_hub(settings: HubSettings) -> Iterator[HubService]:
         hub.inbox.put(Stop())
         thread.join(30)
         hub.close()
+        reader = _READERS.pop(id(hub), None)
+        if reader is not None:
+            reader.close()
 
 
 def actions_of(seed: int) -> list[dict[str, Any]]:

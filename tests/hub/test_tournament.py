@@ -8,7 +8,10 @@ from pathlib import Path
 from bus.broker import MosquittoProcess
 from device.service import TableService
 from device.testing import running_table
+from hub.decisions import effective_games
 from hub.registry import Liveness
+from hub.seating import TableSeating
+from hub.service import HubService
 from tests.hub.helpers import (
     HEARTBEAT_S,
     T,
@@ -17,6 +20,7 @@ from tests.hub.helpers import (
     own_protocol,
     play_all,
     running_hub,
+    stored,
     wait_for,
 )
 
@@ -44,16 +48,17 @@ def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
         assert all(t.game.state.finished for t in tables)
         # (a table republishes its protocol after a farewell that follows the decision)
         wait_for("every table's final protocol stored", lambda: {
-            table: p for table, _, p in hub.store.protocols()} == {
+            table: p for table, _, p in stored(hub).protocols()} == {
             t.table: own_protocol(t) for t in tables})
         for t in tables:
-            events = hub.store.events(t.table, t.game_id)
+            events = stored(hub).events(t.table, t.game_id)
             assert [seq for seq, _ in events] == list(range(1, len(games[t.table]) + 1))
-        assert hub.store.quarantined() == []
-        counted = {g["table"]: g["winner"] for g in hub.games()}
+        assert stored(hub).quarantined() == []
+        counted = {g["table"]: g["winner"] for g in effective_games(
+            stored(hub).protocols(), stored(hub).decisions(), stored(hub).game_rounds())}
         assert counted == {t.table: t.game.state.winner for t in tables}
 
 
-def settings_round(hub):  # type: ignore[no-untyped-def]
+def settings_round(hub: HubService) -> tuple[TableSeating, ...]:
     assert hub.seating is not None
     return hub.seating.rounds[0].games
