@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from pathlib import Path
+from typing import Any
 
 from bus.broker import MosquittoProcess
+from bus.client import Received
+from bus.testing import connected_client
+from bus.topics import hub_topic
 from device.service import TableService
 from device.testing import running_table
 from hub.decisions import effective_games
@@ -57,6 +62,22 @@ def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
         counted = {g["table"]: g["winner"] for g in effective_games(
             stored(hub).protocols(), stored(hub).decisions(), stored(hub).game_rounds())}
         assert counted == {t.table: t.game.state.winner for t in tables}
+        # the wall's retained aggregate says the same, with no alert but the protest windows
+        wall = connected_client(private_broker.config(), "wall",
+                                hub_topic(T, "public/aggregate"))
+        aggregate: dict[str, Any] = {}
+
+        def latest_has_every_game() -> bool:
+            item = wall.inbox.get(timeout=30)
+            if isinstance(item, Received):
+                aggregate.update(json.loads(item.payload))
+            return len(aggregate.get("games", ())) == TABLES
+
+        wait_for("the aggregate with every game", latest_has_every_game)
+        wall.close()
+        assert {g["table"]: g["winner"] for g in aggregate["games"]} == counted
+        assert {t["state"] for t in aggregate["tables"]} == {"online"}
+        assert {a["kind"] for a in aggregate["alerts"]} == {"protest_window"}
 
 
 def settings_round(hub: HubService) -> tuple[TableSeating, ...]:
