@@ -48,7 +48,8 @@ class TableLive:
     winner: str | None = None
     snapshot_seq: int = 0
     game_started: float | None = None
-    decided_at: float | None = None
+    decided_at: float | None = None  # wall clock: when the last decided game was decided
+    decided_game: str | None = None
     protocol_game: str | None = None  # latest game whose protocol the hub holds
     notes: list[str] = field(default_factory=list)
 
@@ -89,7 +90,7 @@ class Registry:
         live = self.tables[table]
         if live.birth is not None and hb.bdseq < live.birth.bdseq:
             return Verdict.IGNORED, False  # an old connection's heartbeat, delivered late
-        self._seen(live, now)
+        self.seen(live, now)
         if hb.game_id is not None and hb.game_id != live.game_id:
             self._new_game(live, hb.game_id, now)
         behind = (hb.game_id == live.game_id and hb.last_event_seq is not None
@@ -101,7 +102,7 @@ class Registry:
     def event(self, table: str, event: Event, now: float) -> tuple[Verdict, bool]:
         """(verdict, gap?); IGNORED for a duplicate of a seq already seen."""
         live = self.tables[table]
-        self._seen(live, now)
+        self.seen(live, now)
         if event.game_id != live.game_id:
             self._new_game(live, event.game_id, now)
         if event.seq <= live.last_event_seq:
@@ -141,7 +142,8 @@ class Registry:
                 changed.append(live.table)
         return changed
 
-    def _seen(self, live: TableLive, now: float) -> None:
+    def seen(self, live: TableLive, now: float) -> None:
+        """Any message from the table: it is alive (a stale or lost table is back)."""
         live.last_seen = now
         if live.state is Liveness.STALE or (live.state is not Liveness.ONLINE
                                             and live.birth is not None):
@@ -149,4 +151,4 @@ class Registry:
 
     def _new_game(self, live: TableLive, game_id: str, now: float) -> None:
         live.game_id, live.last_event_seq, live.gap = game_id, 0, False
-        live.game_started, live.decided_at, live.winner = now, None, None
+        live.game_started, live.winner = now, None

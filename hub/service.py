@@ -215,7 +215,7 @@ class HubService:
 
     def _snapshot(self, table: str, snapshot: Snapshot, now: float) -> None:
         live = self.registry.tables[table]
-        self.registry.tables[table].last_seen = now
+        self.registry.seen(live, now)
         if snapshot.game_id is not None and snapshot.game_id != live.game_id:
             live.game_id, live.last_event_seq, live.gap = snapshot.game_id, snapshot.seq, False
             live.game_started = now
@@ -224,8 +224,8 @@ class HubService:
         phase, winner = snapshot.view.get("phase"), snapshot.view.get("winner")
         live.phase = phase if isinstance(phase, str) else None
         new_winner = winner if isinstance(winner, str) else None
-        if new_winner is not None and live.winner is None:
-            live.decided_at = self.wall()
+        if new_winner is not None and live.decided_game != snapshot.game_id:
+            live.decided_at, live.decided_game = self.wall(), snapshot.game_id
         live.winner = new_winner
 
     def _protocol(self, table: str, protocol: Protocol, topic: str, raw: bytes) -> None:
@@ -328,13 +328,14 @@ class HubService:
                 left = live.decided_at + s.protest_window_minutes * 60 - now_wall
                 if left > 0:
                     out.append({"kind": "protest_window", "table": t,
-                                "text": f"table {t}: protest window open, "
+                                "text": f"table {t}: protest window of game "
+                                        f"{live.decided_game} open, "
                                         f"{int(left // 60)}:{int(left % 60):02d} left"})
-                if (live.game_id is not None and (t, live.game_id) not in stored
+                if (live.decided_game is not None and (t, live.decided_game) not in stored
                         and now_wall - live.decided_at > s.unclosed_protocol_s):
                     out.append({"kind": "protocol_not_closed", "table": t,
-                                "text": f"table {t}: game {live.game_id} is decided but its "
-                                        "protocol has not reached the hub"})
+                                "text": f"table {t}: game {live.decided_game} is decided but "
+                                        "its protocol has not reached the hub"})
         for game in self.games():
             for protest in game["protests"]:
                 if protest["state"] == "open":

@@ -3,14 +3,15 @@ paho subscriber counting the same stream in the same run, and the lag at 2 event
 
 The tables are simulated by a publisher in a child process (one paho connection carrying
 every table's status and events: random legal games, so the hub's engine accepts them);
-this process runs the hub (its real HubService on a thread) and the raw subscriber.
+the bare subscriber is another child (so it does not share the hub's interpreter lock);
+this process runs the hub (its real HubService on a thread).
 
 - flood: every table's first actions as fast as the publisher can send them; raw rate =
   messages the bare subscriber counted / its first-to-last span; hub rate = events stored /
   the hub's first-to-last span (from the store's `received` column).
 - steady: `tables` tables at `rate` events/s each for `seconds`; lag = the hub's handling
   time minus the event's `at` (the publisher's clock, the same machine).
-- rss_mb: this process (hub + the bare subscriber) after the run.
+- rss_mb: this process (the hub) after the run.
 """
 
 from __future__ import annotations
@@ -123,6 +124,21 @@ class RawCounter:
         self.client.disconnect()
 
 
+def count_raw(url: str) -> None:
+    """The bare-subscriber child: "ready", then on any stdin line its rate so far."""
+    from bus.config import BrokerConfig
+
+    cfg = BrokerConfig.from_url(url)
+    raw = RawCounter(cfg.host, cfg.port)
+    raw.ready.wait(30)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    rate = (raw.count - 1) / (raw.last - raw.first) if raw.last > raw.first else 0.0
+    print(f"{raw.count} {rate}", flush=True)
+    sys.stdin.readline()
+    raw.close()
+
+
 def _stored_rate(db: Path, since: str) -> tuple[int, float, list[float]]:
     import sqlite3
 
@@ -141,7 +157,6 @@ def _stored_rate(db: Path, since: str) -> tuple[int, float, list[float]]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from bus.broker import MosquittoProcess
-    from bus.config import BrokerConfig
     from hub.config import HubSettings
     from hub.service import HubService, Stop
 
@@ -154,7 +169,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     else:
         broker = MosquittoProcess().start()
         url = broker.url
-    cfg = BrokerConfig.from_url(url)
     try:
         with tempfile.TemporaryDirectory(prefix="mafiakit-bench-hub-") as tmp:
             db = Path(tmp) / "hub.sqlite"
@@ -166,10 +180,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             assert hub.bus is not None and hub.bus.wait_ready(30)
             thread = threading.Thread(target=hub.run, daemon=True)
             thread.start()
-            raw = RawCounter(cfg.host, cfg.port)
-            raw.ready.wait(30)
+            raw = subprocess.Popen([sys.executable, "-m", "mafiakit.bench.hub", "raw", url],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            assert raw.stdin is not None and raw.stdout is not None
+            raw.stdout.readline()  # ready
             child = subprocess.Popen(
-                [sys.executable, "-m", "mafiakit.bench.hub", url, str(tables), str(rate),
+                [sys.executable, "-m", "mafiakit.bench.hub", "tables", url, str(tables),
+                 str(rate),
                  str(seconds), str(flood)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                 env={**os.environ})
@@ -181,7 +198,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             child.stdin.flush()
             child.stdout.readline()  # flooded
             _wait_stored(db, tables * flood)
-            raw_rate = (raw.count - 1) / (raw.last - raw.first) if raw.last > raw.first else 0
+            raw.stdin.write("rate?\n")
+            raw.stdin.flush()
+            raw_rate = float(raw.stdout.readline().split()[1])
             flood_count, hub_rate, _ = _stored_rate(db, since)
             print(f"bench hub: {tables} tables at {rate}/s for {seconds:g} s", file=sys.stderr)
             since = datetime.now(UTC).isoformat()
@@ -196,7 +215,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             thread.join(30)
             rss = _rss_mb()
             hub.close()
-            raw.close()
+            raw.stdin.write("bye\n")
+            raw.stdin.flush()
+            raw.wait(30)
     finally:
         if broker is not None:
             broker.close()
@@ -231,5 +252,8 @@ def _wait_stored(db: Path, count: int, guard: float = 120) -> None:
 
 
 if __name__ == "__main__":
-    publish(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]),
-            int(sys.argv[5]))
+    if sys.argv[1] == "raw":
+        count_raw(sys.argv[2])
+    else:
+        publish(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]),
+                int(sys.argv[6]))
