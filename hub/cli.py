@@ -140,7 +140,7 @@ def export_(args: argparse.Namespace) -> int:
     settings = _settings(args)
     store = Store(settings.database)
     try:
-        counts = export(store, Path(args.out))
+        counts = export(store, Path(args.out), settings.rules)
     finally:
         store.close()
     print(json.dumps(counts))

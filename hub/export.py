@@ -6,8 +6,8 @@
 - `decisions.json`: the audit trail (who, when, why);
 - `quarantine.json`: what the hub refused, and why.
 
-Standings come from the scoring library only; until it is part of the kit the export
-holds the games as they count, and no standings of its own.
+- `standings.json` / `standings.csv`: the tournament table from the scoring library
+  (hub/standings.py says which decisions it does not reflect yet).
 """
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ import csv
 import json
 from pathlib import Path
 
+from engine.scoring.standings import csv_rows
 from hub.decisions import effective_games
+from hub.standings import tournament_standings
 from hub.store import Store
 
 
-def export(store: Store, out: Path) -> dict[str, int]:
+def export(store: Store, out: Path, rules: str = "cml") -> dict[str, int]:
     out.mkdir(parents=True, exist_ok=True)
     protocols = store.protocols()
     folder = out / "protocols"
@@ -47,5 +49,13 @@ def export(store: Store, out: Path) -> dict[str, int]:
     refused = [{"topic": t, "reason": r} for t, r in store.quarantined()]
     (out / "quarantine.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2)
                                          + "\n", encoding="utf-8")
+    ranking, left_out = tournament_standings(protocols, store.decisions(), rules)
+    standing = ({**ranking.as_dict(), "left_out": left_out} if ranking
+                else {"left_out": left_out})
+    (out / "standings.json").write_text(json.dumps(standing, ensure_ascii=False, indent=2)
+                                        + "\n", encoding="utf-8")
+    if ranking is not None:
+        with (out / "standings.csv").open("w", newline="", encoding="utf-8") as f:
+            csv.writer(f).writerows(csv_rows(ranking))
     return {"protocols": len(protocols), "games": len(games), "decisions": len(decisions),
             "quarantined": len(refused)}

@@ -35,6 +35,7 @@ from hub.decisions import effective_games
 from hub.registry import Liveness, Registry, Verdict
 from hub.roster_csv import read_seating
 from hub.seating import Seating
+from hub.standings import tournament_standings
 from hub.store import Store
 
 log = logging.getLogger("mafiakit.hub")
@@ -353,6 +354,11 @@ class HubService:
         return effective_games(self.store.protocols(), self.store.decisions(),
                                self.store.game_rounds())
 
+    def standings(self) -> dict[str, Any] | None:
+        table, _ = tournament_standings(self.store.protocols(), self.store.decisions(),
+                                        self.settings.rules)
+        return None if table is None else table.as_dict()
+
     def aggregate(self) -> dict[str, Any]:
         """The retained aggregate for the wall view and web pages (public data only)."""
         return {
@@ -366,9 +372,8 @@ class HubService:
             "alerts": self.alerts(),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
                       for g in self.games()],
-            # The standings come from the scoring library only (never a second computation);
-            # until it is part of the kit, the hub publishes the games as they count.
-            "standings": None,
+            # The standings come from the scoring library only (never a second computation).
+            "standings": self.standings(),
         }
 
     def _now_iso(self) -> str:

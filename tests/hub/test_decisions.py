@@ -56,6 +56,9 @@ def test_decisions_change_the_count_never_the_protocol(tmp_path: Path) -> None:
     assert store.protocol("1", "g1") == protocol  # the table's record is untouched
     counts = export(store, tmp_path / "out")
     assert counts == {"protocols": 1, "games": 1, "decisions": 5, "quarantined": 0}
+    # the replayed game does not count in the scoring library's standings
+    assert json.loads((tmp_path / "out" / "standings.json").read_text()) == {
+        "left_out": ["table 1 game g1: a replay was ordered"]}
     assert json.loads((tmp_path / "out" / "protocols" / "1-g1.json").read_text()) == protocol
     assert "no" in (tmp_path / "out" / "games.csv").read_text().splitlines()[1]
     store.close()

@@ -13,6 +13,10 @@ from bus.testing import connected_client
 from bus.topics import hub_topic
 from device.service import TableService
 from device.testing import running_table
+from engine.log import action_to_dict
+from engine.ruleset import load_ruleset
+from engine.scoring.logs import game_from_log
+from engine.scoring.standings import standings
 from hub.decisions import effective_games
 from hub.registry import Liveness
 from hub.seating import TableSeating
@@ -78,6 +82,11 @@ def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
         assert {g["table"]: g["winner"] for g in aggregate["games"]} == counted
         assert {t["state"] for t in aggregate["tables"]} == {"online"}
         assert {a["kind"] for a in aggregate["alerts"]} == {"protest_window"}
+        # the standings are the scoring library's on the tables' own logs
+        own = [game_from_log([json.dumps(t.header),
+                              *(json.dumps(action_to_dict(a)) for a in t.game.actions)],
+                             f"table {t.table}") for t in tables]
+        assert aggregate["standings"] == standings(own, load_ruleset("cml")).as_dict()
 
 
 def settings_round(hub: HubService) -> tuple[TableSeating, ...]:
