@@ -25,6 +25,7 @@ PARTS = (
     "device.cli",  # table
     "firmware_sim.cli",  # sim
     "scoreboard.cli",  # scoreboard
+    "hub.cli",  # hub [seat | round | decide | export]
     "mafiakit.demo",  # demo
     "mafiakit.bench.cli",  # bench NAME
 )

@@ -1,0 +1,187 @@
+"""`mafiakit hub`: run the tournament hub, and the head judge's tools around it.
+
+    mafiakit hub --config hub.toml                   run the hub (Ctrl-C stops it)
+    mafiakit hub seat --players players.txt --tables 3 --rounds 10 --seed 1 --out seating.csv
+    mafiakit hub round 1 --config hub.toml            send every table its game of round 1
+    mafiakit hub decide --config hub.toml --table 3 --game r1-t3 --kind change_result \\
+        --who "Head judge" --why "..." --arg winner=black
+    mafiakit hub export --config hub.toml --out results/
+
+Light on purpose: everything heavy is imported inside the command that needs it, so
+`mafiakit --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from hub.config import HubConfigError, load_hub_settings
+
+    try:
+        return load_hub_settings(args.config)
+    except HubConfigError as exc:
+        print(f"hub: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    import logging
+    import signal
+    import threading
+
+    from hub.service import HubService
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    settings = _settings(args)
+    try:
+        service = HubService(settings).start()
+    except ValueError as exc:
+        print(f"hub: {exc}", file=sys.stderr)
+        return 2
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    print(f"hub: tournament {settings.tournament}, tables "
+          f"{', '.join(service.registry.tables)}, store {settings.database}", file=sys.stderr)
+    try:
+        service.run(stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        service.close()
+    return 0
+
+
+def seat(args: argparse.Namespace) -> int:
+    from hub.roster_csv import write_seating
+    from hub.seating import SeatingError, TournamentPlan, generate, random_seating
+
+    players = tuple(line.strip() for line in Path(args.players).read_text(
+        encoding="utf-8").splitlines() if line.strip())
+    apart = frozenset(frozenset(pair.split(",")) for pair in args.apart)
+    plan = TournamentPlan(players=players, tables=tuple(str(t + 1) for t in range(args.tables)),
+                          rounds=args.rounds, apart=apart)
+    try:
+        seating = generate(plan, args.seed)
+    except SeatingError as exc:
+        print(f"hub seat: {exc}", file=sys.stderr)
+        return 2
+    Path(args.out).write_text(write_seating(seating), encoding="utf-8")
+    print(json.dumps({"seating": args.out, "figures": seating.figures().as_dict(),
+                      "random_schedule": random_seating(plan, args.seed).figures().as_dict()},
+                     indent=2))
+    return 0
+
+
+def round_(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from hub.roster_csv import read_seating
+    from hub.seating import SeatingError
+    from hub.service import queue_round
+    from hub.store import Store
+
+    settings = _settings(args)
+    if settings.seating is None:
+        print("hub round: hub.toml gives no seating", file=sys.stderr)
+        return 2
+    store = Store(settings.database)
+    try:
+        games = queue_round(store, settings, read_seating(settings.seating), args.number,
+                            datetime.now(UTC).isoformat())
+    except (SeatingError, ValueError) as exc:
+        print(f"hub round: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    print(f"round {args.number}: queued {', '.join(games)} (the running hub sends them)")
+    return 0
+
+
+def decide(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from pydantic import ValidationError
+
+    from bus.errors import describe_validation_error
+    from hub.decisions import Decision
+    from hub.store import Store
+
+    settings = _settings(args)
+    extra: dict[str, Any] = {}
+    for item in args.arg:
+        key, _, value = item.partition("=")
+        extra[key] = int(value) if value.lstrip("-").isdigit() else value
+    try:
+        decision = Decision(kind=args.kind, table=args.table, game_id=args.game, who=args.who,
+                            why=args.why, args=extra)
+    except ValidationError as exc:
+        print(f"hub decide: {describe_validation_error(exc)}", file=sys.stderr)
+        return 2
+    store = Store(settings.database)
+    number = store.add_decision(datetime.now(UTC).isoformat(), who=decision.who,
+                                why=decision.why, kind=decision.kind.value,
+                                table=decision.table, game_id=decision.game_id,
+                                args=decision.args)
+    store.close()
+    print(f"decision {number} recorded: {decision.kind.value} at table {decision.table}")
+    return 0
+
+
+def export_(args: argparse.Namespace) -> int:
+    from hub.export import export
+    from hub.store import Store
+
+    settings = _settings(args)
+    store = Store(settings.database)
+    try:
+        counts = export(store, Path(args.out), settings.rules)
+    finally:
+        store.close()
+    print(json.dumps(counts))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("hub", help="the tournament hub and the head judge's tools")
+    p.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
+    p.set_defaults(func=run)
+    tools = p.add_subparsers(dest="hub_command", metavar="TOOL")
+
+    s = tools.add_parser("seat", help="generate a balanced seating CSV and print its figures")
+    s.add_argument("--players", required=True, help="a text file, one nickname per line")
+    s.add_argument("--tables", type=int, required=True)
+    s.add_argument("--rounds", type=int, required=True)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--apart", action="append", default=[], metavar="A,B",
+                   help="two players who never share a table (repeatable)")
+    s.add_argument("--out", default="seating.csv")
+    s.set_defaults(func=seat)
+
+    r = tools.add_parser("round", help="send every table its game of a round")
+    r.add_argument("number", type=int)
+    r.add_argument("--config", default="hub.toml")
+    r.set_defaults(func=round_)
+
+    d = tools.add_parser("decide", help="record a head judge's decision")
+    d.add_argument("--config", default="hub.toml")
+    d.add_argument("--table", required=True)
+    d.add_argument("--game", required=True)
+    d.add_argument("--kind", required=True,
+                   choices=("change_result", "order_replay", "protest_filed",
+                            "protest_accepted", "protest_rejected", "extra_points"))
+    d.add_argument("--who", required=True)
+    d.add_argument("--why", required=True)
+    d.add_argument("--arg", action="append", default=[], metavar="KEY=VALUE",
+                   help="winner=black, seat=4, points=0.3 ...")
+    d.set_defaults(func=decide)
+
+    e = tools.add_parser("export", help="write games, decisions and every protocol to a folder")
+    e.add_argument("--config", default="hub.toml")
+    e.add_argument("--out", default="hub-export")
+    e.set_defaults(func=export_)

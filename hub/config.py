@@ -1,0 +1,126 @@
+"""The hub's configuration: `hub.toml`, overridden by MAFIAKIT_HUB_* environment variables.
+
+    # hub.toml
+    tournament = "autumn-cup"
+    name = "Autumn Cup 2026"         # the human-readable name, in every game header
+    rules = "cml"
+    tables = ["1", "2", "3"]         # or leave out: the tables of the seating
+    seating = "seating.csv"          # round,table,seat,player,judge (mafiakit hub seat)
+    database = "hub.sqlite"
+    [broker]
+    url = "mqtt://hub:secret@127.0.0.1:1883"
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from bus.config import BrokerConfig
+from bus.topics import TopicError, check_id
+from engine.ruleset import RulesetError, load_ruleset
+
+
+class HubBroker(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    url: str = "mqtt://127.0.0.1:1883"
+
+    def config(self) -> BrokerConfig:
+        return BrokerConfig.from_url(self.url)
+
+
+class HubSettings(BaseSettings):
+    """Everything the hub needs; times in seconds."""
+
+    model_config = SettingsConfigDict(env_prefix="MAFIAKIT_HUB_", env_nested_delimiter="__",
+                                      extra="forbid")
+
+    tournament: str = "local"
+    name: str = ""
+    rules: str = "cml"
+    tables: list[str] = Field(default_factory=list)
+    seating: Path | None = None
+    database: Path = Path("hub.sqlite")
+    heartbeat_s: float = Field(2.0, gt=0, le=60)  # the tables' heartbeat period
+    missed_heartbeats: int = Field(2, ge=1, le=10)  # stale after this many missed
+    resend_s: float = Field(3.0, gt=0, le=600)  # a command is resent until its reply comes
+    rebirth_every_s: float = Field(5.0, gt=0, le=600)
+    aggregate_s: float = Field(1.0, ge=0, le=60)  # the wall aggregate at most this often
+    max_game_minutes: float = Field(100.0, gt=0)  # "game running over time" alert
+    protest_window_minutes: float = Field(10.0, ge=0)  # 000 III.15.1: ten minutes
+    unclosed_protocol_s: float = Field(30.0, gt=0)  # decided, no protocol after this long
+    broker: HubBroker = HubBroker()
+
+    @field_validator("tournament")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        try:
+            return check_id(value, "tournament id")
+        except TopicError as exc:
+            raise ValueError(str(exc)) from None
+
+    @field_validator("tables")
+    @classmethod
+    def _tables(cls, value: list[str]) -> list[str]:
+        try:
+            return [check_id(t, "table id") for t in value]
+        except TopicError as exc:
+            raise ValueError(str(exc)) from None
+
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, value: str) -> str:
+        try:
+            load_ruleset(value)
+        except RulesetError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+
+class HubConfigError(ValueError):
+    """hub.toml is missing or invalid; the message names the option."""
+
+
+def load_hub_settings(path: Path | str | None = None, **overrides: object) -> HubSettings:
+    if path is not None and not Path(path).is_file():
+        raise HubConfigError(f"config file {path} does not exist")
+    base = Path(path).parent if path is not None else Path()
+
+    class _FromFile(HubSettings):
+        @classmethod
+        def settings_customise_sources(
+            cls,
+            settings_cls: type[BaseSettings],
+            init_settings: PydanticBaseSettingsSource,
+            env_settings: PydanticBaseSettingsSource,
+            dotenv_settings: PydanticBaseSettingsSource,
+            file_secret_settings: PydanticBaseSettingsSource,
+        ) -> tuple[PydanticBaseSettingsSource, ...]:
+            if path is None:
+                return (init_settings, env_settings)
+            return (init_settings, env_settings,
+                    TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
+
+    try:
+        settings = _FromFile(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "config"
+        raise HubConfigError(f"{path or 'settings'}: {where}: {first['msg']}") from None
+    except Exception as exc:  # a TOML syntax error
+        raise HubConfigError(f"{path}: {exc}") from None
+    out = HubSettings.model_validate(settings.model_dump())
+    # Relative files in hub.toml are relative to hub.toml, not to where the hub was started.
+    updates: dict[str, Path] = {}
+    if out.seating is not None and not out.seating.is_absolute():
+        updates["seating"] = base / out.seating
+    if not out.database.is_absolute() and path is not None:
+        updates["database"] = base / out.database
+    return out.model_copy(update=updates)

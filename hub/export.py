@@ -1,0 +1,61 @@
+"""`mafiakit hub export`: everything the hub holds, as files a head judge can hand over.
+
+- `protocols/{table}-{game}.json`: every finished game exactly as the table published it;
+- `games.json` / `games.csv`: every game as it counts (the table's winner, the head judge's
+  decisions applied: changed results, replays, extra points, protests);
+- `decisions.json`: the audit trail (who, when, why);
+- `quarantine.json`: what the hub refused, and why.
+
+- `standings.json` / `standings.csv`: the tournament table from the scoring library
+  (hub/standings.py says which decisions it does not reflect yet).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from engine.scoring.standings import csv_rows
+from hub.decisions import effective_games
+from hub.standings import tournament_standings
+from hub.store import Store
+
+
+def export(store: Store, out: Path, rules: str = "cml") -> dict[str, int]:
+    out.mkdir(parents=True, exist_ok=True)
+    protocols = store.protocols()
+    folder = out / "protocols"
+    folder.mkdir(exist_ok=True)
+    for table, game_id, protocol in protocols:
+        (folder / f"{table}-{game_id}.json").write_text(
+            json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    games = effective_games(protocols, store.decisions(), store.game_rounds())
+    (out / "games.json").write_text(json.dumps(games, ensure_ascii=False, indent=2) + "\n",
+                                    encoding="utf-8")
+    with (out / "games.csv").open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(("round", "table", "game_id", "table_winner", "winner", "counts",
+                         "players"))
+        for g in games:
+            writer.writerow((g["round"] or "", g["table"], g["game_id"], g["table_winner"],
+                             g["winner"], "yes" if g["counts"] else "no",
+                             " ".join(g["players"] or [])))
+    decisions = [{"id": i, "at": at, "who": who, "why": why, "kind": k, "table": t,
+                  "game_id": gid, "args": args}
+                 for i, at, who, why, k, t, gid, args in store.decisions()]
+    (out / "decisions.json").write_text(json.dumps(decisions, ensure_ascii=False, indent=2)
+                                        + "\n", encoding="utf-8")
+    refused = [{"topic": t, "reason": r} for t, r in store.quarantined()]
+    (out / "quarantine.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2)
+                                         + "\n", encoding="utf-8")
+    ranking, left_out = tournament_standings(protocols, store.decisions(), rules)
+    standing = ({**ranking.as_dict(), "left_out": left_out} if ranking
+                else {"left_out": left_out})
+    (out / "standings.json").write_text(json.dumps(standing, ensure_ascii=False, indent=2)
+                                        + "\n", encoding="utf-8")
+    if ranking is not None:
+        with (out / "standings.csv").open("w", newline="", encoding="utf-8") as f:
+            csv.writer(f).writerows(csv_rows(ranking))
+    return {"protocols": len(protocols), "games": len(games), "decisions": len(decisions),
+            "quarantined": len(refused)}

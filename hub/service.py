@@ -1,0 +1,404 @@
+"""The hub: a client of the broker that follows every table, stores every game, sends each
+table its game for the round and publishes one retained aggregate for the wall.
+
+One thread (`run`) owns the store and the registry; paho's callbacks only enqueue (as in
+the table service). Each pass drains a batch of messages into one SQLite transaction, then
+`tick` does the timed work: stale tables, rebirths on gaps, command resends, decisions
+written by `mafiakit hub decide` in another process, alerts, the aggregate.
+
+Bad input of any kind (not a payload, an unknown table, a replayed old boot, an action the
+rules refuse, a protocol that does not replay) is logged and quarantined in the store; it
+never stops the hub and never reaches the results.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from importlib.metadata import version as _version
+from typing import Any
+
+from bus import topics
+from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
+from bus.errors import PayloadError
+from bus.messages import decode_message
+from bus.payloads import Command, Event, Heartbeat, Protocol, Reply, Snapshot, Status
+from engine.game import Game
+from hub.checks import GameCheck, apply_event, check_protocol
+from hub.config import HubSettings
+from hub.decisions import effective_games
+from hub.registry import Liveness, Registry, Verdict
+from hub.roster_csv import read_seating
+from hub.seating import Seating
+from hub.standings import tournament_standings
+from hub.store import Store
+
+log = logging.getLogger("mafiakit.hub")
+VERSION = _version("mafiakit")
+AGGREGATE = "public/aggregate"
+KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply")
+BATCH = 500
+TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
+
+
+class Stop:
+    """Ask the hub's thread to finish."""
+
+
+def game_id_of(round_number: int, table: str) -> str:
+    return f"r{round_number}-t{table}"
+
+
+class HubService:
+    def __init__(self, settings: HubSettings, *, connect: bool = True,
+                 mono: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.settings, self.mono, self.wall = settings, mono, wall
+        self.tournament = settings.tournament
+        self.seating: Seating | None = (read_seating(settings.seating)
+                                        if settings.seating is not None else None)
+        tables = tuple(settings.tables) or (self.seating.plan.tables if self.seating else ())
+        if not tables:
+            raise ValueError("the hub needs the tables: list them in hub.toml (tables = [...]) "
+                             "or give a seating CSV")
+        self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
+                                 settings.rebirth_every_s)
+        self.store = Store(settings.database)
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.checks: dict[tuple[str, str], GameCheck] = {}
+        self._sent: dict[str, float] = {}  # request id -> when last sent
+        self._dirty = True
+        self._next_aggregate = 0.0
+        self._next_tick = 0.0
+        self._decisions_seen = 0
+        self.ingested = 0  # messages handled (bench)
+        self.bus: BusClient | None = None
+        if connect:
+            self.bus = BusClient(settings.broker.config(), name="hub",
+                                 presence=Presence(topics.hub_topic(self.tournament, "status"),
+                                                   VERSION),
+                                 inbox=self.inbox)
+        self._restore()
+
+    # -- life cycle ----------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        """After a restart: follow the open games from the stored events again."""
+        for table, game_id in self.store.open_games():
+            if table not in self.registry.tables:
+                continue
+            check = self._check(table, game_id)
+            for seq, action in self.store.events(table, game_id):
+                apply_event(check, Event(seq=seq, game_id=game_id, action=action,
+                                         accepted=True, at=datetime.now(UTC)))
+            live = self.registry.tables[table]
+            live.game_id, live.last_event_seq = game_id, check.next_seq - 1
+            live.game_started = self.mono()
+
+    def start(self) -> HubService:
+        if self.bus is not None:
+            for kind in KINDS:
+                self.bus.subscribe(topics.table_filter(kind, self.tournament))
+            self.bus.start()
+        return self
+
+    def close(self) -> None:
+        if self.bus is not None:
+            self.bus.close()
+        self.store.close()
+
+    def run(self, stop: threading.Event | None = None) -> None:
+        while stop is None or not stop.is_set():
+            if not self.step(timeout=TICK_S):
+                return
+
+    def step(self, timeout: float = 0.0) -> bool:
+        """Drain a batch of messages into one transaction, then the timed work."""
+        try:
+            first = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
+        except queue.Empty:
+            first = None
+        keep_going = True
+        with self.store.batch():
+            item = first
+            count = 0
+            while item is not None:
+                if isinstance(item, Stop):
+                    keep_going = False
+                    break
+                self.handle(item)
+                count += 1
+                if count >= BATCH:
+                    break
+                try:
+                    item = self.inbox.get_nowait()
+                except queue.Empty:
+                    item = None
+            now = self.mono()
+            if now >= self._next_tick or not keep_going:
+                self._next_tick = now + TICK_S
+                self.tick()
+        return keep_going
+
+    def handle(self, item: Any) -> None:
+        if isinstance(item, Received):
+            self.ingested += 1
+            try:
+                self.ingest(item.topic, item.payload)
+            except Exception as exc:  # never let one message stop the hub
+                log.exception("the hub failed on a message on %s", item.topic)
+                self._quarantine(item.topic, item.payload, f"the hub failed on it: {exc!r}")
+        elif isinstance(item, LinkUp):
+            log.info("hub connected to the broker (bdseq %d)", item.bdseq)
+            self._sent.clear()  # resend what is still unanswered at once
+            self._dirty = True
+        elif isinstance(item, LinkDown):
+            log.warning("hub link down: %s", item.reason)
+
+    # -- ingest --------------------------------------------------------------------------------
+
+    def ingest(self, topic: str, raw: bytes) -> None:
+        try:
+            ref, payload = decode_message(topic, raw)
+        except PayloadError as exc:
+            self._quarantine(topic, raw, str(exc))
+            return
+        table = ref.table
+        if ref.tournament != self.tournament or table is None:
+            self._quarantine(topic, raw, f"not a table of tournament {self.tournament}")
+            return
+        if table not in self.registry.tables:
+            self._quarantine(topic, raw, f"table {table} is not a table of this tournament")
+            return
+        now = self.mono()
+        if isinstance(payload, Status):
+            verdict, why = self.registry.status(table, payload, now)
+            self._verdict(verdict, why, topic, raw)
+        elif isinstance(payload, Heartbeat):
+            self.registry.heartbeat(table, payload, now)
+        elif isinstance(payload, Event):
+            self._event(table, payload, topic, raw, now)
+        elif isinstance(payload, Snapshot):
+            self._snapshot(table, payload, now)
+        elif isinstance(payload, Protocol):
+            self._protocol(table, payload, topic, raw)
+        elif isinstance(payload, Reply):
+            self._reply(table, payload)
+        else:
+            self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
+        self._dirty = True
+
+    def _verdict(self, verdict: Verdict, why: str, topic: str, raw: bytes) -> None:
+        if verdict is Verdict.REFUSED:
+            self._quarantine(topic, raw, why)
+        elif verdict is Verdict.IGNORED and why:
+            log.info(why)
+
+    def _event(self, table: str, event: Event, topic: str, raw: bytes, now: float) -> None:
+        if not event.accepted:
+            return  # a rejected action changed nothing at the table
+        check = self._check(table, event.game_id)
+        if event.seq in check.seqs:
+            return  # a duplicate (QoS 1, reconnect): stored once
+        refused = apply_event(check, event)
+        if refused is not None:
+            self._quarantine(topic, raw, refused)
+            return
+        check.seqs.add(event.seq)
+        self.store.add_event(table, event.game_id, event.seq, action=dict(event.action),
+                             at=event.at.isoformat(), received=self._now_iso())
+        self.registry.event(table, event, now)
+
+    def _snapshot(self, table: str, snapshot: Snapshot, now: float) -> None:
+        live = self.registry.tables[table]
+        self.registry.seen(live, now)
+        if snapshot.game_id is not None and snapshot.game_id != live.game_id:
+            live.game_id, live.last_event_seq, live.gap = snapshot.game_id, snapshot.seq, False
+            live.game_started = now
+        self.registry.healed(table, snapshot.seq, snapshot.game_id)
+        live.snapshot_seq = snapshot.seq
+        phase, winner = snapshot.view.get("phase"), snapshot.view.get("winner")
+        live.phase = phase if isinstance(phase, str) else None
+        new_winner = winner if isinstance(winner, str) else None
+        if new_winner is not None and live.decided_game != snapshot.game_id:
+            live.decided_at, live.decided_game = self.wall(), snapshot.game_id
+        live.winner = new_winner
+
+    def _protocol(self, table: str, protocol: Protocol, topic: str, raw: bytes) -> None:
+        refused = check_protocol(protocol, table)
+        if refused is not None:
+            self._quarantine(topic, raw, refused)
+            return
+        data = json.loads(raw)
+        if self.store.add_protocol(table, protocol.game_id, data, self._now_iso()):
+            log.info("table %s: protocol of game %s stored", table, protocol.game_id)
+        self.registry.tables[table].protocol_game = protocol.game_id
+        self.checks.pop((table, protocol.game_id), None)
+
+    def _reply(self, table: str, reply: Reply) -> None:
+        ok = reply.ok or (reply.name == "new_game" and "already used" in (reply.error or ""))
+        if self.store.answer_command(reply.request_id, ok, reply.error, self._now_iso()):
+            if not ok:
+                log.warning("table %s refused %s (%s): %s", table, reply.name,
+                            reply.request_id, reply.error)
+            self._sent.pop(reply.request_id, None)
+
+    def _check(self, table: str, game_id: str) -> GameCheck:
+        key = (table, game_id)
+        check = self.checks.get(key)
+        if check is None:
+            header = self.store.game_header(table, game_id) or {}
+            check = self.checks[key] = GameCheck(Game(header.get("rules", self.settings.rules)))
+        return check
+
+    def _quarantine(self, topic: str, raw: bytes, reason: str) -> None:
+        log.warning("quarantined a message on %s: %s", topic, reason)
+        self.store.quarantine(topic, raw[:65536], reason, self._now_iso())
+
+    # -- rounds and commands -------------------------------------------------------------------
+
+    def start_round(self, number: int) -> list[str]:
+        """Queue every table's game of round `number` (new game, then its roster)."""
+        return queue_round(self.store, self.settings, self._seating(), number, self._now_iso())
+
+    def _seating(self) -> Seating:
+        if self.seating is None:
+            raise ValueError("no seating: give one in hub.toml (seating = \"seating.csv\")")
+        return self.seating
+
+    def _resend(self, now: float) -> None:
+        """Send each table its first unanswered command, again every resend_s."""
+        if self.bus is None or not self.bus.connected:
+            return
+        first: dict[str, Any] = {}
+        for row in self.store.pending_commands():
+            first.setdefault(row.table, row)
+        for table, row in first.items():
+            last = self._sent.get(row.request_id)
+            if last is not None and now - last < self.settings.resend_s:
+                continue
+            self._sent[row.request_id] = now
+            self.bus.publish(topics.command_topic(self.tournament, table, row.name),
+                             Command(name=row.name, request_id=row.request_id, args=row.args))
+
+    # -- timed work ----------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        now = self.mono()
+        if self.registry.tick(now):
+            self._dirty = True
+        for table in self.registry.tables:
+            if self.bus is not None and self.registry.want_rebirth(table, now):
+                log.info("table %s: a gap in its events, asking for a rebirth", table)
+                self.bus.publish(topics.command_topic(self.tournament, table, "rebirth"),
+                                 Command(name="rebirth", request_id=f"rebirth-{int(now * 1000)}"))
+        self._resend(now)
+        latest = self.store.decisions(self._decisions_seen)
+        if latest:
+            self._decisions_seen = latest[-1][0]
+            self._dirty = True
+        if self._dirty and now >= self._next_aggregate and self.bus is not None:
+            self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
+                             json.dumps(self.aggregate(), ensure_ascii=False).encode())
+            self._dirty = False
+            self._next_aggregate = now + self.settings.aggregate_s
+
+    def alerts(self) -> list[dict[str, Any]]:
+        """What the head judge must look at now, most urgent first."""
+        out: list[dict[str, Any]] = []
+        now_wall = self.wall()
+        s = self.settings
+        stored = {(t, g) for t, g, _ in self.store.protocols()}
+        for live in self.registry.tables.values():
+            t = live.table
+            if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
+                out.append({"kind": "table_offline", "table": t,
+                            "text": f"table {t} is {live.state.value}"})
+            if (live.game_started is not None and live.winner is None and live.phase
+                    not in (None, "setup")
+                    and self.mono() - live.game_started > s.max_game_minutes * 60):
+                out.append({"kind": "game_over_time", "table": t,
+                            "text": f"table {t}: game {live.game_id} runs over "
+                                    f"{s.max_game_minutes:g} minutes"})
+            if live.decided_at is not None:
+                left = live.decided_at + s.protest_window_minutes * 60 - now_wall
+                if left > 0:
+                    out.append({"kind": "protest_window", "table": t,
+                                "text": f"table {t}: protest window of game "
+                                        f"{live.decided_game} open, "
+                                        f"{int(left // 60)}:{int(left % 60):02d} left"})
+                if (live.decided_game is not None and (t, live.decided_game) not in stored
+                        and now_wall - live.decided_at > s.unclosed_protocol_s):
+                    out.append({"kind": "protocol_not_closed", "table": t,
+                                "text": f"table {t}: game {live.decided_game} is decided but "
+                                        "its protocol has not reached the hub"})
+        for game in self.games():
+            for protest in game["protests"]:
+                if protest["state"] == "open":
+                    out.append({"kind": "protest", "table": game["table"],
+                                "text": f"table {game['table']}: protest by seat "
+                                        f"{protest['seat']} in game {game['game_id']} awaits "
+                                        "the head judge"})
+        for request_id, table, ok, error in self.store.command_answers():
+            if ok is False:
+                out.append({"kind": "command_refused", "table": table,
+                            "text": f"table {table} refused {request_id}: {error}"})
+        return out
+
+    def games(self) -> list[dict[str, Any]]:
+        return effective_games(self.store.protocols(), self.store.decisions(),
+                               self.store.game_rounds())
+
+    def standings(self) -> dict[str, Any] | None:
+        table, _ = tournament_standings(self.store.protocols(), self.store.decisions(),
+                                        self.settings.rules)
+        return None if table is None else table.as_dict()
+
+    def aggregate(self) -> dict[str, Any]:
+        """The retained aggregate for the wall view and web pages (public data only)."""
+        return {
+            "tournament": self.tournament,
+            "name": self.settings.name,
+            "as_of": self._now_iso(),
+            "tables": [{"table": live.table, "state": live.state.value,
+                        "game_id": live.game_id, "phase": live.phase,
+                        "winner": live.winner, "seq": live.snapshot_seq, "gap": live.gap}
+                       for live in self.registry.tables.values()],
+            "alerts": self.alerts(),
+            "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
+                      for g in self.games()],
+            # The standings come from the scoring library only (never a second computation).
+            "standings": self.standings(),
+        }
+
+    def _now_iso(self) -> str:
+        return datetime.fromtimestamp(self.wall(), UTC).isoformat()
+
+
+def queue_round(store: Store, settings: HubSettings, seating: Seating, number: int,
+                now_iso: str) -> list[str]:
+    """Write round `number`'s commands to the outbox (the running hub sends them)."""
+    rounds = {r.number: r for r in seating.rounds}
+    if number not in rounds:
+        raise ValueError(f"the seating has rounds 1-{len(rounds)}, not {number}")
+    queued = []
+    for game in rounds[number].games:
+        gid = game_id_of(number, game.table)
+        header: dict[str, Any] = {"format": "mafia-game-log", "version": 1,
+                                  "rules": settings.rules, "tournament": settings.name
+                                  or settings.tournament, "table": game.table,
+                                  "game": number, "players": list(game.seats)}
+        if game.judge:
+            header["judge"] = game.judge
+        store.add_game(game.table, gid, number, header)
+        store.queue_command(f"{gid}-new_game", game.table, "new_game",
+                            {"header": header, "game_id": gid}, now_iso)
+        store.queue_command(f"{gid}-roster", game.table, "roster",
+                            {"names": list(game.seats)}, now_iso)
+        queued.append(gid)
+    return queued

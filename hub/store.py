@@ -1,0 +1,237 @@
+"""The hub's store: every event, every finished protocol, the commands it owes the tables,
+the head judge's decisions and everything it refused, in one SQLite file (WAL).
+
+Idempotent by construction: an event is keyed by (table, game, seq) and a protocol by
+(table, game), so QoS 1 duplicates, retained copies after a reconnect and a hub restart
+store nothing twice. WAL lets `mafiakit hub export`, `hub round` and `hub decide` read and
+write while the hub runs; the running hub polls for what they add.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (
+    tbl       TEXT NOT NULL,
+    game_id   TEXT NOT NULL,
+    seq       INTEGER NOT NULL,
+    action    TEXT NOT NULL,
+    at        TEXT NOT NULL,
+    received  TEXT NOT NULL,
+    PRIMARY KEY (tbl, game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS protocols (
+    tbl       TEXT NOT NULL,
+    game_id   TEXT NOT NULL,
+    protocol  TEXT NOT NULL,
+    received  TEXT NOT NULL,
+    PRIMARY KEY (tbl, game_id)
+);
+CREATE TABLE IF NOT EXISTS quarantine (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    received  TEXT NOT NULL,
+    topic     TEXT NOT NULL,
+    reason    TEXT NOT NULL,
+    payload   BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox (
+    request_id TEXT PRIMARY KEY,
+    tbl        TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    args       TEXT NOT NULL,
+    queued     TEXT NOT NULL,
+    answered   TEXT,
+    ok         INTEGER,
+    error      TEXT
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    at        TEXT NOT NULL,
+    who       TEXT NOT NULL,
+    why       TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    tbl       TEXT NOT NULL,
+    game_id   TEXT NOT NULL,
+    args      TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    tbl       TEXT NOT NULL,
+    game_id   TEXT NOT NULL,
+    round     INTEGER,
+    header    TEXT,
+    PRIMARY KEY (tbl, game_id)
+);
+"""
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    request_id: str
+    table: str
+    name: str
+    args: dict[str, Any]
+
+
+class Store:
+    """One connection per process; the hub writes from its one engine thread only."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False,
+                                   timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL: a power cut may lose the last transactions, never corrupt; anything
+        # lost is still on the tables (journals) and comes back as their retained protocol.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+        self._depth = 0
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction for many writes (the hub commits once per drained batch)."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        finally:
+            self._depth -= 1
+        self._db.execute("COMMIT")
+
+    # -- events and protocols -----------------------------------------------------------------
+
+    def add_event(self, table: str, game_id: str, seq: int, *, action: dict[str, Any],
+                  at: str, received: str) -> bool:
+        """Store one event; False if it was already stored (a duplicate)."""
+        cur = self._db.execute(
+            "INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?)",
+            (table, game_id, seq, json.dumps(action, ensure_ascii=False), at, received))
+        return cur.rowcount == 1
+
+    def events(self, table: str, game_id: str) -> list[tuple[int, dict[str, Any]]]:
+        rows = self._db.execute(
+            "SELECT seq, action FROM events WHERE tbl = ? AND game_id = ? ORDER BY seq",
+            (table, game_id))
+        return [(seq, json.loads(action)) for seq, action in rows]
+
+    def event_count(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM events").fetchone()[0])
+
+    def open_games(self) -> list[tuple[str, str]]:
+        """(table, game) of every game with events and no protocol yet."""
+        rows = self._db.execute(
+            "SELECT DISTINCT e.tbl, e.game_id FROM events e LEFT JOIN protocols p "
+            "ON p.tbl = e.tbl AND p.game_id = e.game_id WHERE p.game_id IS NULL")
+        return [(t, g) for t, g in rows]
+
+    def add_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
+                     received: str) -> bool:
+        """Store a finished game's protocol; False if this very protocol was stored before.
+
+        A table may republish a different protocol for the same game (an action after the
+        decision, e.g. a disqualification recorded for scoring): the latest replaces it."""
+        text = json.dumps(protocol, ensure_ascii=False, sort_keys=True)
+        row = self._db.execute("SELECT protocol FROM protocols WHERE tbl = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        if row is not None and row[0] == text:
+            return False
+        self._db.execute("INSERT OR REPLACE INTO protocols VALUES (?, ?, ?, ?)",
+                         (table, game_id, text, received))
+        return True
+
+    def protocols(self) -> list[tuple[str, str, dict[str, Any]]]:
+        rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols ORDER BY tbl, "
+                                "game_id")
+        return [(t, g, json.loads(p)) for t, g, p in rows]
+
+    def protocol(self, table: str, game_id: str) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT protocol FROM protocols WHERE tbl = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    # -- games the hub opened ------------------------------------------------------------------
+
+    def add_game(self, table: str, game_id: str, round_number: int,
+                 header: dict[str, Any]) -> None:
+        self._db.execute("INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?)",
+                         (table, game_id, round_number, json.dumps(header, ensure_ascii=False)))
+
+    def game_header(self, table: str, game_id: str) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT header FROM games WHERE tbl = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        return None if row is None or row[0] is None else dict(json.loads(row[0]))
+
+    def game_rounds(self) -> dict[tuple[str, str], int]:
+        rows = self._db.execute("SELECT tbl, game_id, round FROM games")
+        return {(t, g): r for t, g, r in rows}
+
+    # -- quarantine ----------------------------------------------------------------------------
+
+    def quarantine(self, topic: str, payload: bytes, reason: str, received: str) -> None:
+        self._db.execute("INSERT INTO quarantine (received, topic, reason, payload) "
+                         "VALUES (?, ?, ?, ?)", (received, topic, reason, payload))
+
+    def quarantined(self) -> list[tuple[str, str]]:
+        return [(t, r) for t, r in self._db.execute(
+            "SELECT topic, reason FROM quarantine ORDER BY id")]
+
+    # -- commands the hub owes the tables -------------------------------------------------------
+
+    def queue_command(self, request_id: str, table: str, name: str, args: dict[str, Any],
+                      queued: str) -> None:
+        self._db.execute("INSERT OR IGNORE INTO outbox (request_id, tbl, name, args, queued) "
+                         "VALUES (?, ?, ?, ?, ?)",
+                         (request_id, table, name, json.dumps(args, ensure_ascii=False), queued))
+
+    def pending_commands(self) -> list[OutboxRow]:
+        rows = self._db.execute("SELECT request_id, tbl, name, args FROM outbox "
+                                "WHERE answered IS NULL ORDER BY rowid")
+        return [OutboxRow(r, t, n, json.loads(a)) for r, t, n, a in rows]
+
+    def answer_command(self, request_id: str, ok: bool, error: str | None,
+                       answered: str) -> bool:
+        cur = self._db.execute("UPDATE outbox SET answered = ?, ok = ?, error = ? "
+                               "WHERE request_id = ? AND answered IS NULL",
+                               (answered, int(ok), error, request_id))
+        return cur.rowcount == 1
+
+    def command_answers(self) -> list[tuple[str, str, bool | None, str | None]]:
+        rows = self._db.execute("SELECT request_id, tbl, ok, error FROM outbox ORDER BY rowid")
+        return [(r, t, None if ok is None else bool(ok), e) for r, t, ok, e in rows]
+
+    # -- the head judge's decisions ----------------------------------------------------------------
+
+    def add_decision(self, at: str, *, who: str, why: str, kind: str, table: str,
+                     game_id: str, args: dict[str, Any]) -> int:
+        cur = self._db.execute(
+            "INSERT INTO decisions (at, who, why, kind, tbl, game_id, args) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (at, who, why, kind, table, game_id, json.dumps(args, ensure_ascii=False)))
+        return int(cur.lastrowid or 0)
+
+    def decisions(self, after: int = 0) -> list[tuple[int, str, str, str, str, str, str,
+                                                       dict[str, Any]]]:
+        rows = self._db.execute("SELECT id, at, who, why, kind, tbl, game_id, args "
+                                "FROM decisions WHERE id > ? ORDER BY id", (after,))
+        return [(i, at, who, why, k, t, g, json.loads(a)) for i, at, who, why, k, t, g, a in rows]

@@ -1,0 +1,103 @@
+"""A hub and simulated tables on a real broker: the real TableService in-process, each
+table's judge entering a random legal game (engine.playout) action by action."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from bus.payloads import encode
+from device.service import TableService
+from device.snapshots import protocol as table_protocol
+from device.testing import submit
+from engine.log import action_to_dict
+from engine.playout import random_game
+from hub.config import HubSettings
+from hub.roster_csv import write_seating
+from hub.seating import TournamentPlan, generate
+from hub.service import HubService, Stop
+from hub.store import Store
+
+T = "cup"
+HEARTBEAT_S = 0.5
+GUARD_S = 120.0
+
+
+def wait_for(what: str, condition: Callable[[], bool], guard: float = GUARD_S) -> None:
+    """Poll until `condition` holds; the guard only turns a hang into a failure."""
+    deadline = time.monotonic() + guard
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never happened: {what}")
+        time.sleep(0.05)
+
+
+def hub_settings(tmp: Path, url: str, tables: int, rounds: int = 1,
+                 **extra: Any) -> HubSettings:
+    plan = TournamentPlan(players=tuple(f"Player{i:03d}" for i in range(10 * tables)),
+                          tables=tuple(str(t + 1) for t in range(tables)), rounds=rounds)
+    seating = tmp / "seating.csv"
+    seating.write_text(write_seating(generate(plan, seed=1, effort=0.1)), encoding="utf-8")
+    fields: dict[str, Any] = {
+        "tournament": T, "name": "Test Cup", "seating": seating,
+        "database": tmp / "hub.sqlite", "heartbeat_s": HEARTBEAT_S, "resend_s": 0.5,
+        "rebirth_every_s": 0.5, "aggregate_s": 0.2, "broker": {"url": url}, **extra}
+    return HubSettings(**fields)
+
+
+_READERS: dict[int, Store] = {}
+
+
+def stored(hub: HubService) -> Store:
+    """A connection of the test's own to the hub's store (the hub's is its thread's only)."""
+    if id(hub) not in _READERS:
+        _READERS[id(hub)] = Store(hub.settings.database)
+    return _READERS[id(hub)]
+
+
+@contextlib.contextmanager
+def running_hub(settings: HubSettings) -> Iterator[HubService]:
+    hub = HubService(settings).start()
+    assert hub.bus is not None and hub.bus.wait_ready(30)
+    thread = threading.Thread(target=hub.run, name="hub", daemon=True)
+    thread.start()
+    try:
+        yield hub
+    finally:
+        hub.inbox.put(Stop())
+        thread.join(30)
+        hub.close()
+        reader = _READERS.pop(id(hub), None)
+        if reader is not None:
+            reader.close()
+
+
+def actions_of(seed: int) -> list[dict[str, Any]]:
+    return [action_to_dict(a) for a in random_game("cml", seed).entered]
+
+
+def play(table: TableService, actions: list[dict[str, Any]]) -> None:
+    for line in actions:
+        ok, why = submit(table, line)
+        assert ok, why
+
+
+def own_protocol(table: TableService) -> dict[str, Any]:
+    """The table's own protocol, as it would publish it now."""
+    decoded: dict[str, Any] = json.loads(encode(
+        table_protocol(table.game, table.game_id, table.header)))
+    return decoded
+
+
+def play_all(tables: list[TableService], games: dict[str, list[dict[str, Any]]]) -> None:
+    """Every table plays its game on its own thread, all at once."""
+    threads = [threading.Thread(target=play, args=(t, games[t.table])) for t in tables]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(GUARD_S)
