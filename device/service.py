@@ -84,7 +84,7 @@ class TableService:
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.screen_seqs = snap.ScreenSeqs()
         self._sent: dict[InfoClass, tuple[object, ...]] = {}  # last screen snapshots sent
-        self._protocol_sent = False
+        self._protocol_sent: tuple[str, int] | None = None  # (game, actions) of the last one
         self.header: dict[str, Any] = {}
         self.names: list[str] = []
         self.countdown: Countdown | None = None
@@ -335,7 +335,7 @@ class TableService:
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
         self.screen_seqs.after_line(self.game)
-        self._protocol_sent = False  # the last game's protocol stays retained: it is decided
+        self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
         self._retime()
         self.publish_all()
@@ -521,15 +521,18 @@ class TableService:
         learns no role (issue 9)."""
         assert self.bus is not None
         if self.game.state.finished:
-            if force or not self._protocol_sent:
+            # sent again whenever it changed: a farewell, a foul or the after-game lines
+            # (points, protests, the signature) after the decision belong to the protocol
+            sent = (self.game_id, len(self.game.actions))
+            if force or self._protocol_sent != sent:
                 try:
                     self._send("protocol", snap.protocol(self.game, self.game_id, self.header))
-                    self._protocol_sent = True
+                    self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)
         elif self._protocol_sent:
             self.bus.publish(self._topics["protocol"], b"")  # undone: no reveal stays retained
-            self._protocol_sent = False
+            self._protocol_sent = None
 
     def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
         self._send("events", snap.event(seq, self.game_id, line, self.wall()))

@@ -86,18 +86,16 @@ class Registry:
         return Verdict.TAKEN, ""
 
     def heartbeat(self, table: str, hb: Heartbeat, now: float) -> tuple[Verdict, bool]:
-        """(verdict, gap?)"""
+        """(verdict, gap?). Heartbeats are read by screens too, so they carry only the public
+        seq (which never counts night actions): event gaps are found from the events' own seq
+        and closed by the judge snapshot (`healed`), never from a heartbeat."""
         live = self.tables[table]
         if live.birth is not None and hb.bdseq < live.birth.bdseq:
             return Verdict.IGNORED, False  # an old connection's heartbeat, delivered late
         self.seen(live, now)
         if hb.game_id is not None and hb.game_id != live.game_id:
             self._new_game(live, hb.game_id, now)
-        behind = (hb.game_id == live.game_id and hb.last_event_seq is not None
-                  and hb.last_event_seq > live.last_event_seq)
-        if behind:
-            live.gap = True
-        return Verdict.TAKEN, behind
+        return Verdict.TAKEN, False
 
     def event(self, table: str, event: Event, now: float) -> tuple[Verdict, bool]:
         """(verdict, gap?); IGNORED for a duplicate of a seq already seen."""

@@ -29,6 +29,7 @@ from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import Command, Event, Heartbeat, Protocol, Reply, Snapshot, Status
 from engine.game import Game
+from engine.viewmodels import JudgeView
 from hub.checks import GameCheck, apply_event, check_protocol
 from hub.config import HubSettings
 from hub.decisions import effective_games
@@ -41,7 +42,9 @@ from hub.store import Store
 log = logging.getLogger("mafiakit.hub")
 VERSION = _version("mafiakit")
 AGGREGATE = "public/aggregate"
-KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply")
+# The judge snapshot (the hub reads every class): its seq is the journal's, as the events',
+# and it has the winner; the public class has neither since secrecy became a matter of type.
+KINDS = ("status", "heartbeat", "judge", "events", "protocol", "reply")
 BATCH = 500
 TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
 
@@ -222,9 +225,9 @@ class HubService:
             live.game_started = now
         self.registry.healed(table, snapshot.seq, snapshot.game_id)
         live.snapshot_seq = snapshot.seq
-        phase, winner = snapshot.view.get("phase"), snapshot.view.get("winner")
-        live.phase = phase if isinstance(phase, str) else None
-        new_winner = winner if isinstance(winner, str) else None
+        view = snapshot.view
+        live.phase = str(view.phase.value)
+        new_winner = view.winner.value if isinstance(view, JudgeView) and view.winner else None
         if new_winner is not None and live.decided_game != snapshot.game_id:
             live.decided_at, live.decided_game = self.wall(), snapshot.game_id
         live.winner = new_winner

@@ -17,7 +17,7 @@ def status(state: str, bdseq: int, boot: datetime = BOOT) -> Status:
 
 def heartbeat(bdseq: int, last: int | None = None, game: str | None = "g") -> Heartbeat:
     return Heartbeat(seq=1, bdseq=bdseq, sent_at=BOOT, uptime_s=1, game_id=game,
-                     last_event_seq=last)
+                     last_public_seq=last)
 
 
 def event(seq: int, game: str = "g") -> Event:
@@ -64,4 +64,6 @@ def test_a_gap_asks_for_one_rebirth_and_a_snapshot_heals_it() -> None:
     assert reg.want_rebirth("1", 1) and not reg.want_rebirth("1", 2)
     reg.healed("1", 4, "g")
     assert not reg.tables["1"].gap and not reg.want_rebirth("1", 10)
-    assert reg.heartbeat("1", heartbeat(0, last=6), 11) == (Verdict.TAKEN, True)
+    # a heartbeat carries the public seq only (screens read it): it never claims a gap
+    assert reg.heartbeat("1", heartbeat(0, last=6), 11) == (Verdict.TAKEN, False)
+    assert reg.event("1", event(7), 12) == (Verdict.TAKEN, True)  # a later jump, seen again
