@@ -29,7 +29,7 @@ from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import Command, Event, Heartbeat, Protocol, Reply, Snapshot, Status
 from engine.game import Game
-from engine.viewmodels import JudgeView
+from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol
 from hub.config import HubSettings
 from hub.decisions import effective_games
@@ -42,9 +42,10 @@ from hub.store import Store
 log = logging.getLogger("mafiakit.hub")
 VERSION = _version("mafiakit")
 AGGREGATE = "public/aggregate"
-# The judge snapshot (the hub reads every class): its seq is the journal's, as the events',
-# and it has the winner; the public class has neither since secrecy became a matter of type.
-KINDS = ("status", "heartbeat", "judge", "events", "protocol", "reply")
+# The public snapshot gives the phase (sent only when it changes: never at night, so the hub
+# keeps up with many tables); the winner comes with the protocol, the only place a result is
+# published since secrecy became a matter of type.
+KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply")
 BATCH = 500
 TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
 
@@ -72,6 +73,10 @@ class HubService:
         self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
+        # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
+        # shows more actions than that has a protocol the hub missed (asked for again)
+        self._protocol_actions: dict[tuple[str, str], int] = {
+            (t, g): len(p.get("actions", ())) for t, g, p in self.store.protocols()}
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.checks: dict[tuple[str, str], GameCheck] = {}
         self._sent: dict[str, float] = {}  # request id -> when last sent
@@ -225,12 +230,15 @@ class HubService:
             live.game_started = now
         self.registry.healed(table, snapshot.seq, snapshot.game_id)
         live.snapshot_seq = snapshot.seq
-        view = snapshot.view
-        live.phase = str(view.phase.value)
-        new_winner = view.winner.value if isinstance(view, JudgeView) and view.winner else None
-        if new_winner is not None and live.decided_game != snapshot.game_id:
+        live.phase = str(snapshot.view.phase.value)
+        decided = snapshot.view.phase == Phase.FINISHED
+        if decided and live.decided_game != snapshot.game_id:
             live.decided_at, live.decided_game = self.wall(), snapshot.game_id
-        live.winner = new_winner
+        if not decided:
+            live.winner = None
+        elif (snapshot.game_id is not None
+              and (table, snapshot.game_id) not in self._protocol_actions):
+            live.gap = True  # decided, but its protocol never arrived: ask for a rebirth
 
     def _protocol(self, table: str, protocol: Protocol, topic: str, raw: bytes) -> None:
         refused = check_protocol(protocol, table)
@@ -240,7 +248,11 @@ class HubService:
         data = json.loads(raw)
         if self.store.add_protocol(table, protocol.game_id, data, self._now_iso()):
             log.info("table %s: protocol of game %s stored", table, protocol.game_id)
-        self.registry.tables[table].protocol_game = protocol.game_id
+        live = self.registry.tables[table]
+        live.protocol_game = protocol.game_id
+        self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
+        if protocol.game_id == live.game_id:
+            live.winner = protocol.reveal.winner.value if protocol.reveal.winner else None
         self.checks.pop((table, protocol.game_id), None)
 
     def _reply(self, table: str, reply: Reply) -> None:
@@ -322,8 +334,7 @@ class HubService:
             if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
                 out.append({"kind": "table_offline", "table": t,
                             "text": f"table {t} is {live.state.value}"})
-            if (live.game_started is not None and live.winner is None and live.phase
-                    not in (None, "setup")
+            if (live.game_started is not None and live.phase not in (None, "setup", "finished")
                     and self.mono() - live.game_started > s.max_game_minutes * 60):
                 out.append({"kind": "game_over_time", "table": t,
                             "text": f"table {t}: game {live.game_id} runs over "

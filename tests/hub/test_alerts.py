@@ -26,10 +26,9 @@ def kinds(hub: HubService) -> list[str]:
     return sorted(a["kind"] for a in hub.alerts())
 
 
-def judge(game: str, seq: int, **view: object) -> bytes:
-    """The hub follows a table's judge snapshot: its seq is the journal's, it has the winner."""
-    return encode(sample_snapshot("judge", game_id=game, seq=seq,
-                                  view=sample_view("judge", **view)))
+def public(game: str, seq: int, **view: object) -> bytes:
+    return encode(sample_snapshot("public", game_id=game, seq=seq,
+                                  view=sample_view("public", **view)))
 
 
 def test_alerts_follow_the_tables(tmp_path: Path) -> None:
@@ -40,20 +39,19 @@ def test_alerts_follow_the_tables(tmp_path: Path) -> None:
     birth = Status(state="online", bdseq=0, booted_at=datetime.fromtimestamp(clock.t, UTC),
                    software_version="t")
     hub.ingest(table_topic(T, N, "status"), encode(birth))
-    hub.ingest(table_topic(T, N, "judge"), judge("g1", 3))
+    hub.ingest(table_topic(T, N, "public"), public("g1", 3))
     assert kinds(hub) == []
     clock.t += 91 * 60  # the game runs over 90 minutes (and the table went quiet)
-    hub.ingest(table_topic(T, N, "judge"), judge("g1", 4))
+    hub.ingest(table_topic(T, N, "public"), public("g1", 4))
     assert kinds(hub) == ["game_over_time"]
-    hub.ingest(table_topic(T, N, "judge"),
-               judge("g1", 5, phase="finished", winner="red", termination="all_black_out",
-                     step="over", speaker=None, timer=None))
+    hub.ingest(table_topic(T, N, "public"),
+               public("g1", 5, phase="finished", step="over", speaker=None, timer=None))
     assert kinds(hub) == ["protest_window"]  # 000 III.15.1: ten minutes from the end
     clock.t += 31
     assert kinds(hub) == ["protest_window", "protocol_not_closed"]
     clock.t += 10 * 60
     hub.tick()  # nothing heard for far more than two heartbeats
     assert kinds(hub) == ["protocol_not_closed", "table_offline"]
-    hub.ingest(table_topic(T, N, "judge"), judge("g2", 0, phase="setup"))
+    hub.ingest(table_topic(T, N, "public"), public("g2", 0, phase="setup"))
     assert kinds(hub) == ["protocol_not_closed"]  # g1's protocol is still owed
     hub.close()

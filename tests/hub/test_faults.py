@@ -203,7 +203,7 @@ def test_garbage_flood_on_every_topic_is_quarantined(private_broker: MosquittoPr
         vandal.loop_start()
         bad: list[tuple[str, bytes]] = []
         for table in ("1", "2", "99"):
-            for kind in ("status", "heartbeat", "judge", "events", "protocol", "reply"):
+            for kind in ("status", "heartbeat", "public", "events", "protocol", "reply"):
                 for junk in (b"", b"\xff\xfe", b"[1,2]", b'{"schema_version": 1}',
                              b"x" * 70000):
                     bad.append((table_topic(T, table, kind), junk))
