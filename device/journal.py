@@ -1,7 +1,7 @@
 """The table's journal: every accepted judge action, on disk before anything is published.
 
 SQLite in WAL mode with synchronous=FULL: a line that `append` returned from survives a
-power cut. The journal is the game log itself (spec/game-log.md lines, undo lines included),
+power cut. The journal is the game log itself (docs/game-log.md lines, undo lines included),
 so a restart replays it and lands on the exact same state.
 """
 

@@ -54,7 +54,7 @@ class Pending:
 
 @dataclass(frozen=True)
 class Action:
-    """A complete game-log action (spec/game-log.md), ready for the engine."""
+    """A complete game-log action (docs/game-log.md), ready for the engine."""
 
     action: dict[str, Any]
 

@@ -161,7 +161,7 @@ GAME_LOG_ACTIONS = {
     "roles", "start", "day", "night", "speech_end", "nominate", "withdraw", "votes", "lift",
     "shoot", "don_check", "sheriff_check", "best_move", "foul", "disqualify", "undo",
     "extra",  # docs/scoring.md: penalties, protests and the signature are typed at the console
-}  # spec/game-log.md, "Actions"
+}  # docs/game-log.md, "Actions"
 
 
 def test_the_pad_can_enter_every_action_of_the_game_log() -> None:
