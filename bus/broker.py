@@ -115,6 +115,7 @@ class MosquittoProcess:
             f"listener {self.port} {host}",
             f"allow_anonymous {'false' if self.users else 'true'}",
             f"persistence {'true' if persistence else 'false'}",
+            "max_queued_messages 10000",  # as deploy/mosquitto/mafiakit.conf
             f"persistence_location {self.workdir}/",
             f"log_dest file {self.log_path}",
             f"max_packet_size {MAX_PACKET_BYTES}",  # as in production (mafiakit.conf)
