@@ -29,7 +29,7 @@ from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import MAX_DEPTH, json_depth
 from bus.nicknames import MAX_NAME_LENGTH, check_nickname, nickname_problem
 from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
-from engine.viewmodels import Reveal, View
+from engine.viewmodels import MAX_SEATS, Reveal, View
 
 __all__ = [
     "COMMAND_ARGS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION", "Command", "Event",
@@ -114,7 +114,7 @@ class Snapshot(Payload):
     table: str = Field(min_length=1, max_length=40)
     seq: int = Field(ge=0)
     game_id: Id | None = None
-    names: list[Nickname] = Field(default_factory=list, max_length=10)
+    names: list[Nickname] = Field(default_factory=list, max_length=MAX_SEATS)
     view: View = Field(discriminator="view")
     timer_started_at: AwareDatetime | None = None
     sent_at: AwareDatetime
@@ -122,8 +122,10 @@ class Snapshot(Payload):
     @model_validator(mode="after")
     def _consistent(self) -> Snapshot:
         _check_ids(self.tournament, self.table)
-        if len(self.names) not in (0, 10):
-            raise ValueError(f"names must list all 10 seats or be empty, not {len(self.names)}")
+        seats = len(self.view.seats)
+        if len(self.names) not in (0, seats):
+            raise ValueError(f"names must list all {seats} seats or be empty, "
+                             f"not {len(self.names)}")
         if self.view.view != self.view_class:
             raise ValueError(
                 f"a {self.view_class} snapshot must carry a {self.view_class} view, "

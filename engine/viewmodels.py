@@ -28,7 +28,9 @@ from engine.vocab import (
     Winner,
 )
 
-Seat = Annotated[int, Field(ge=1, le=10)]
+MAX_SEATS = 15  # the club game seats 3 to 15 (004 §1); the classic game 10
+MIN_SEATS = 3
+Seat = Annotated[int, Field(ge=1, le=MAX_SEATS)]
 Count = Annotated[int, Field(ge=0)]
 
 
@@ -152,7 +154,13 @@ class _Common(_Closed):
     number: Count  # day number, or night number (0 = zero night); 0 in setup
     step: Step
     speaker: Seat | None
-    seats: tuple[SeatView, ...] = Field(min_length=10, max_length=10)
+    seats: tuple[SeatView, ...] = Field(min_length=MIN_SEATS, max_length=MAX_SEATS)
+
+    @model_validator(mode="after")
+    def _seats_in_order(self) -> _Common:
+        if [s.seat for s in self.seats] != list(range(1, len(self.seats) + 1)):
+            raise ValueError("seats must be 1..N in order")
+        return self
     nominations: tuple[Seat, ...] | None
     lift: LiftView | None
     day_vote: DayVote | None
