@@ -59,7 +59,7 @@ class ClubGame:
         return self.players[seat - 1]
 
 
-def _whole(value: Any, what: str, where: str) -> int:
+def _whole(value: object, what: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise EveningError(f"{where}: {what} must be a whole number, not {value!r}")
     return value
@@ -197,22 +197,22 @@ def _held(game: ClubGame, before: ClubGame | None) -> None:
 
 
 def _order(games: Sequence[ClubGame]) -> None:
+    """Immunity goes from each game to the next, so a table's games come in the order played
+    (by the header's `game` number where both have one)."""
     last: dict[str, ClubGame] = {}
     for game in games:
         before = last.get(game.table)
-        if (before is not None and before.number is not None and game.number is not None
-                and game.number <= before.number):
-            raise EveningError(
-                f"{game.name} (game {game.number}) comes after {before.name} (game "
-                f"{before.number}) at table {game.table or '(none)'}: give the games in the "
-                "order they were played, immunity goes from each game to the next")
+        if before is not None and before.number is not None and game.number is not None:
+            table = game.table or "(none)"
+            if game.number == before.number:
+                raise EveningError(f"{before.name} and {game.name} are both game {game.number} "
+                                   f"at table {table}: give each game once")
+            if game.number < before.number:
+                raise EveningError(
+                    f"{game.name} (game {game.number}) comes after {before.name} (game "
+                    f"{before.number}) at table {table}: give the games in the order they "
+                    "were played, immunity goes from each game to the next")
         last[game.table] = game
-    seen: dict[ClubGame, str] = {}
-    for game in games:
-        key = replace(game, name="")
-        if key in seen:
-            raise EveningError(f"{game.name}: the same game as {seen[key]}: give each game once")
-        seen[key] = game.name
 
 
 def evening(games: Sequence[ClubGame]) -> Evening:
