@@ -19,8 +19,9 @@ GAMES = sorted(EXAMPLES.glob("club-*.jsonl"))
 DEALT = {3: (1, ()), 4: (1, ()), 5: (1, ()), 6: (1, ("maniac",)),
          7: (1, ("maniac", "doctor")), 8: (2, ("maniac", "doctor", "commissar")),
          9: (2, ("maniac", "doctor", "commissar"))}
-DEALT |= {n: (3, ("maniac", "doctor", "commissar", "kamikaze")) for n in (10, 11, 12)}
-DEALT |= {n: (4, ("maniac", "doctor", "commissar", "kamikaze", "sapper")) for n in (13, 14, 15)}
+DEALT |= dict.fromkeys((10, 11, 12), (3, ("maniac", "doctor", "commissar", "kamikaze")))
+DEALT |= dict.fromkeys((13, 14, 15),
+                      (4, ("maniac", "doctor", "commissar", "kamikaze", "sapper")))
 ACTIONS = {"roles", "start", "day", "night", "speech_end", "discussion_end", "nominate",
            "nominations_end", "votes", "catastrophe", "kamikaze", "putana", "mafia_shot",
            "don_check", "maniac_shot", "heal", "commissar_check", "foul", "disqualify", "undo",
@@ -110,7 +111,7 @@ def test_score_follows_the_winner_the_weekday_and_the_fines(path: Path) -> None:
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_days_and_nights_match_the_log(path: Path) -> None:
-    head, actions, result = load(path)
+    _, actions, result = load(path)
     by = phases(actions)
     assert [d["day"] for d in result["days"]] == [n for kind, n in by if kind == "day"]
     assert [x["night"] for x in result["nights"]] == [n for kind, n in by if kind == "night" and n]
