@@ -129,9 +129,9 @@ def test_days_and_nights_match_the_log(path: Path) -> None:
         else:
             assert (day["rounds"], votes) == ([], {})
     for night in result["nights"]:
-        lines = {x["action"]: x for x in by[("night", night["night"])]}
+        entries = {x["action"]: x for x in by[("night", night["night"])]}
         for name in NIGHT_LINES:
-            line = lines.get(name, {})
+            line = entries.get(name, {})
             entered = line.get("seat", line.get("target"))
             shown = night[name]["seat"] if isinstance(night[name], dict) else night[name]
             assert shown == entered, (night["night"], name)
