@@ -1,4 +1,4 @@
-"""A club evening: one table's games one after another, their rating points added up.
+"""A club evening: the games of a club's tables one after another, rating points added up.
 
 Pure: the club result objects in (what `mafiakit replay` prints for a club log, with the
 header's `players`, `table`, `game`, `date`, `tournament`), an `Evening` out. Points are the
@@ -20,7 +20,7 @@ class EveningError(ValueError):
 
 
 class ClubSide(StrEnum):
-    """The three sides of the club game that can win (004 §8)."""
+    """The three sides of the club game that can win (004 §8); the result's `winner`."""
 
     CITY = "city"
     MAFIA = "mafia"
@@ -74,11 +74,19 @@ def _seats(value: Any, what: str, seats: int, where: str) -> tuple[int, ...]:
     return out
 
 
-def _points(seat: int, raw: Any, where: str) -> SeatPoints:
+def _points(seat: int, raw: object, multiplier: int, where: str) -> SeatPoints:
+    """One seat's score, checked: total = multiplier x (base + bonus + extra) + penalties
+    (004 §8: points doubled, the -50 fine not)."""
     if not isinstance(raw, Mapping):
         raise EveningError(f"{where}: the score of seat {seat} is missing")
-    return SeatPoints(*(_whole(raw.get(key), f"seat {seat}'s {key}", where)
-                        for key in ("base", "bonus", "extra", "penalties", "total")))
+    points = SeatPoints(*(_whole(raw.get(key), f"seat {seat}'s {key}", where)
+                          for key in ("base", "bonus", "extra", "penalties", "total")))
+    if points.total != multiplier * (points.base + points.bonus + points.extra) + points.penalties:
+        raise EveningError(
+            f"{where}: seat {seat}'s total {points.total} is not {multiplier} x (base "
+            f"{points.base} + bonus {points.bonus} + extra {points.extra}) + penalties "
+            f"{points.penalties}: the result was changed by hand (004 §8)")
+    return points
 
 
 def club_game(header: Mapping[str, Any], result: Mapping[str, Any], name: str = "") -> ClubGame:
@@ -117,7 +125,8 @@ def club_game(header: Mapping[str, Any], result: Mapping[str, Any], name: str = 
         number=number if isinstance(number, int) and not isinstance(number, bool) else None,
         date=date if isinstance(date, str) else None,
         tournament=bool(header.get("tournament")), players=tuple(players), winner=winner,
-        scores=tuple(_points(seat, score.get(str(seat)), where) for seat in range(1, seats + 1)),
+        scores=tuple(_points(seat, score.get(str(seat)), rating["multiplier"], where)
+                     for seat in range(1, seats + 1)),
         rated=rated if isinstance(rated, bool) else None, multiplier=rating["multiplier"],
         immunity=_seats(result.get("immunity", []), "immunity", seats, where),
         immunity_next=_seats(result.get("immunity_next", []), "immunity_next", seats, where))
@@ -144,6 +153,7 @@ class GameLine:
     name: str
     table: str
     number: int | None
+    date: str | None
     tournament: bool
     winner: ClubSide
     rated: bool | None
@@ -161,7 +171,7 @@ class Evening:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "games": [{"game": g.name, "table": g.table, "number": g.number,
+            "games": [{"game": g.name, "table": g.table, "number": g.number, "date": g.date,
                        "tournament": g.tournament, "winner": str(g.winner), "rated": g.rated,
                        "multiplier": g.multiplier, "immunity": list(g.immunity),
                        "immunity_declined": list(g.immunity_declined),
@@ -231,8 +241,8 @@ def evening(games: Sequence[ClubGame]) -> Evening:
         declined = tuple(p for p in carried if p in game.players and p not in held)
         nxt = () if game.tournament else tuple(game.player(s) for s in game.immunity_next)
         previous[game.table] = game
-        lines.append(GameLine(game.name, game.table, game.number, game.tournament, game.winner,
-                              game.rated, game.multiplier, held, declined, nxt))
+        lines.append(GameLine(game.name, game.table, game.number, game.date, game.tournament,
+                              game.winner, game.rated, game.multiplier, held, declined, nxt))
         for seat, points in enumerate(game.scores, start=1):
             name = game.player(seat)
             line = tally.get(name, PlayerLine(name))

@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import csv
 import hashlib
+import io
 import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.club_evening import ClubGame
+    from engine.club_evening import ClubGame, Evening
 
 
 class CommandError(Exception):
@@ -68,11 +69,17 @@ def command(args: argparse.Namespace) -> int:
     except (CommandError, EveningError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    if args.format == "csv":
-        csv.writer(sys.stdout, lineterminator="\n").writerows(night.csv_rows())
-    else:
-        print(json.dumps(night.as_dict(), ensure_ascii=False))
+    sys.stdout.write(render(night, args.format))
     return 0
+
+
+def render(night: Evening, form: str) -> str:
+    """The evening as printed: one JSON object, or CSV with a row a player."""
+    if form == "csv":
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(night.csv_rows())
+        return out.getvalue()
+    return json.dumps(night.as_dict(), ensure_ascii=False) + "\n"
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -165,6 +165,9 @@ def test_the_games_of_a_table_come_in_the_order_played() -> None:
                                                      "multiplier of 1 or 2"),
     ({"immunity_next": [8]}, "g: immunity_next [8] must name seats 1-7, each once"),
     ({"score": {"1": seat()}}, "g: the score of seat 2 is missing"),
+    ({"score": {**{str(s): seat() for s in range(2, 8)}, "1": {**seat(base=1), "total": 1}}},
+     "g: seat 1's total 1 is not 2 x (base 1 + bonus 0 + extra 0) + penalties 0: the result "
+     "was changed by hand (004 §8)"),
 ])
 def test_a_result_that_cannot_be_added_up_is_refused_in_words(change: dict[str, Any],
                                                               words: str) -> None:

@@ -4,10 +4,15 @@ themselves are tests/engine/test_club_evening.py's."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+from engine.club_evening import club_game, evening
+from mafiakit.evening import render
 
 ROOT = Path(__file__).resolve().parents[2]
 CML = ROOT / "examples" / "cml-red-wins-by-lift.jsonl"
@@ -66,3 +71,24 @@ def test_nothing_is_printed_when_a_later_log_is_bad(tmp_path: Path) -> None:
     done = mafiakit("evening", str(CML), str(tmp_path / "missing.jsonl"))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1
+
+
+def test_what_is_printed_for_the_hand_checked_evening() -> None:
+    """The three club examples as one evening, printed both ways (their sums are checked in
+    tests/engine/test_club_evening.py)."""
+    games = []
+    for stem in ("club-seven-maniac-and-doctor", "club-twelve-catastrophe-and-cancelled-vote",
+                 "club-fifteen-putana-sapper-fouls"):
+        log = ROOT / "examples" / f"{stem}.jsonl"
+        head = json.loads(log.read_text("utf-8").splitlines()[0])
+        result = json.loads(log.with_suffix("").with_suffix(".result.json").read_text("utf-8"))
+        games.append(club_game(head, result, log.name))
+    night = evening(games)
+    printed = render(night, "json")
+    assert printed.endswith("}\n") and printed.count("\n") == 1
+    assert json.loads(printed) == night.as_dict()
+    assert "Кит" in printed  # names as written, not escaped
+    rows = list(csv.reader(io.StringIO(render(night, "csv"))))
+    assert rows[0] == ["player", "games", "wins", "points", "rated_points", "extras",
+                       "penalties"]
+    assert rows[1] == ["Рысь", "2", "2", "8", "4", "2", "0"] and len(rows) == 18
