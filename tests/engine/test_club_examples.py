@@ -163,3 +163,21 @@ def _exploded_sappers(result: dict[str, Any]) -> list[dict[str, Any]]:
                     and r["cause"] in {"mafia", "maniac"}]
             out.extend(shot[:1])
     return out
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_openers_and_speaking_order(path: Path) -> None:
+    """R5: day 1 opens with the first seat at the table from seat 1, each later day with the
+    next seat at the table after the day before's opener; the turns go round from him
+    (none of these games has a player muted before his turn came)."""
+    head, _, result = load(path)
+    opener = 0
+    for day in result["days"]:
+        n = day["day"]
+        table = [s for s in range(1, head["seats"] + 1)
+                 if not any(r["seat"] == s and r.get("day", r.get("night", 0) + 0.5) < n
+                            for r in result["removed"])]
+        opener = next((s for s in table if s > opener), table[0])  # round the table
+        assert day["opener"] == opener, n
+        at = table.index(opener)
+        assert day["speakers"] == table[at:] + table[:at], n
