@@ -20,6 +20,7 @@ from collections.abc import Callable
 PARTS = (
     "mafiakit.replay",  # replay
     "mafiakit.standings",  # standings
+    "mafiakit.evening",  # evening (club)
     "mafiakit.protocol",  # protocol
     "bus.cli",  # schema, broker, acl
     "device.cli",  # table

@@ -16,7 +16,10 @@ from engine.playout import Mix, random_game
 from engine.protocol import result
 from engine.replay import ReplayError, replay
 
-EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl"))
+# the classic games; the hand-checked club games (examples/club-*) wait for the club
+# engine and are checked by tests/engine/test_club_examples.py meanwhile
+EXAMPLES = sorted(p for p in (Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl")
+                  if not p.name.startswith("club-"))
 
 
 def run_replay(path: Path) -> subprocess.CompletedProcess[str]:
