@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine import actions as act
 from engine.club import actions as ca
 from engine.club.game import ClubGame
 from engine.club.night import ORDER
 from engine.club.setup import FROM_SEATS, PUTANA_FROM, Settings, mafia_side
-from engine.roles import ClubRole
 from engine.vocab import ClubStep, Phase
 
 
@@ -80,20 +80,20 @@ def _first_legal(game: ClubGame, options: list[ca.ClubAction]) -> ca.ClubAction 
 
 def choose(game: ClubGame, rng: random.Random, mix: ClubMix) -> ca.ClubAction:
     s = game.state
-    n = s.seats
     table = sorted(s.at_table)
     if s.step is ClubStep.DEAL:
         return random_deal(rng, game.settings)
     if s.step is ClubStep.READY:
         return act.Start()
-    if not s.finished and table and s.step is not ClubStep.READY:
+    if not s.finished and table:
         if rng.random() < mix.foul:
             foul = act.Foul(rng.choice(table))
             if game.is_legal(foul):
                 return foul
         if rng.random() < mix.disqualify:
-            kind = rng.choice(("removal", "drop", "team_loss"))
-            dq = ca.ClubDisqualify(rng.choice(table), kind)
+            kinds: tuple[Literal["removal", "drop", "team_loss"], ...] = (
+                "removal", "drop", "team_loss")
+            dq = ca.ClubDisqualify(rng.choice(table), rng.choice(kinds))
             if game.is_legal(dq):
                 return dq
     if s.speaking is not None:
@@ -106,8 +106,8 @@ def choose(game: ClubGame, rng: random.Random, mix: ClubMix) -> ca.ClubAction:
         return ca.DiscussionEnd()
     if s.step is ClubStep.NOMINATIONS:
         if rng.random() < mix.nominate:
-            options: list[ca.ClubAction] = [act.Nominate(seat=rng.choice(table), by=rng.choice(table))
-                                            for _ in range(4)]
+            options: list[ca.ClubAction] = [
+                act.Nominate(seat=rng.choice(table), by=rng.choice(table)) for _ in range(4)]
             pick = _first_legal(game, options)
             if pick is not None:
                 return pick
