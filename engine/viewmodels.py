@@ -19,7 +19,7 @@ from engine.roles import ClubRole, Role, Side
 from engine.vocab import (
     OPEN_NIGHT_STEPS,
     Cause,
-    ClubCause,
+    ClubOutCause,
     ClubStep,
     ClubTermination,
     DayVote,
@@ -47,7 +47,7 @@ class _Closed(BaseModel):
 class Out(_Closed):
     """How a player left: `day` or `night` carries the number of that phase."""
 
-    cause: Cause | ClubCause  # the club's causes (docs/club.md); a night shot shows as "kill"
+    cause: Cause | ClubOutCause  # a club night shot shows as "kill" (who shot stays secret)
     day: int | None = None
     night: int | None = None
 

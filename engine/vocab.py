@@ -159,6 +159,16 @@ class ClubCause(StrEnum):
     DROPPED = "dropped"
 
 
+class ClubOutCause(StrEnum):
+    """How a club leaver shows on every view: a night shot is just `kill` (classic `Cause`);
+    the pick and the blast are announced by the host (004 §4, §7.8)."""
+
+    CATASTROPHE = "catastrophe"
+    KAMIKAZE = "kamikaze"
+    SAPPER = "sapper"
+    DROPPED = "dropped"
+
+
 # Removals (004 §9): no last word, the card stops, no check names the seat.
 CLUB_REMOVALS = frozenset({ClubCause.FOULS, ClubCause.DISQUALIFIED, ClubCause.DROPPED})
 

