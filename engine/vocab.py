@@ -176,7 +176,7 @@ CLUB_REMOVALS = frozenset({ClubCause.FOULS, ClubCause.DISQUALIFIED, ClubCause.DR
 class ClubTermination(StrEnum):
     """Why a club game ended (club R21, R22)."""
 
-    CITY_CLEARED = "city_cleared"  # no mafia side and no maniac at the table
+    MAFIA_AND_MANIAC_OUT = "mafia_and_maniac_out"  # no mafia side and no maniac at the table
     MANIAC_LAST_TWO = "maniac_last_two"  # the maniac with at most one other
     MAFIA_PARITY = "mafia_parity"  # no maniac, the mafia side at least half the table
     TEAM_LOSS = "team_loss"  # 004 §9 "особые нарушения"

@@ -57,6 +57,10 @@ def _speech_ended(s: ClubState, e: ev.SpeechEnded) -> ClubState:
 
 
 def _dropped(s: ClubState, e: ev.QueueDropped) -> ClubState:
+    head = s.queue[0] if s.queue else None
+    if head is not None and head.seat == e.seat and head.kind is ClubSpeech.SPEECH \
+            and s.day is not None:  # his turn was given, cut short (club R30)
+        s = s._replace(day=s.day._replace(speakers=(*s.day.speakers, e.seat)))
     return s._replace(queue=tuple(x for x in s.queue if x.seat != e.seat))
 
 

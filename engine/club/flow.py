@@ -82,7 +82,7 @@ def winner(s: ClubState) -> tuple[Side, ClubTermination] | None:
     k = 1 if s.side_at_table(Side.MANIAC) else 0
     t = len(s.at_table)
     if m == 0 and k == 0:
-        return Side.CITY, ClubTermination.CITY_CLEARED
+        return Side.CITY, ClubTermination.MAFIA_AND_MANIAC_OUT
     if k == 1 and t <= 2:
         return Side.MANIAC, ClubTermination.MANIAC_LAST_TWO
     if k == 0 and m >= 1 and 2 * m >= t:

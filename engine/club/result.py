@@ -49,12 +49,14 @@ def result(game: ClubGame) -> dict[str, Any]:
         "days": [_day(d) for d in days],
         "nights": [_night(s, n) for n in nights],
         "best_move": None,
+        "late_disqualifications": [],
         "immunity": sorted(s.immune),
         "immunity_next": immunity_next(s),
         "score": score(s, settings),
         "rating": {"rated": rated(settings), "multiplier": multiplier(settings)},
         "closed": s.closed,
         "protests": [{"seat": x, "text": t} for x, t in s.protests],
+        "colour_left": [],  # a classic line, refused in the club game
     }
 
 

@@ -59,7 +59,7 @@ def bonus(s: ClubState, seat: int) -> str | None:
 
 def score(s: ClubState, settings: Settings) -> dict[str, Any] | None:
     """One object per seat once the game is decided; total = multiplier x (base + bonus +
-    extra) + penalties (club R27)."""
+    extra) + penalties (club R27). `reasons`: each non-zero figure undoubled, with its clause."""
     if s.winner is None:
         return None
     mult = multiplier(settings)
@@ -70,21 +70,21 @@ def score(s: ClubState, settings: Settings) -> dict[str, Any] | None:
         win = s.role(seat).side is s.winner
         base = BASE[s.winner] if win else 0
         if win:
-            reasons.append({"points": base, "clause": f"004 §8: {s.winner.value} won"})
+            reasons.append({"points": base, "clause": "004 §8"})
         why = bonus(s, seat) if win else None
         if why is not None:
-            reasons.append({"points": 1, "clause": why})
+            reasons.append({"points": 1, "clause": "004 §8"})
         extra = extras.get(seat, 0) if win else 0
         if extra:
-            reasons.append({"points": extra, "clause": "004 §8: за красивую игру"})
+            reasons.append({"points": extra, "clause": "004 §8"})
         penalties = 0
         if any(r.seat == seat and r.cause is ClubCause.DROPPED for r in s.removed) \
                 and seat not in s.dropped_last:
             penalties += FINE
-            reasons.append({"points": FINE, "clause": "004 §8: dropped his number"})
+            reasons.append({"points": FINE, "clause": "004 §8"})
         if s.offender == seat:
             penalties += FINE
-            reasons.append({"points": FINE, "clause": "004 §9: team loss"})
+            reasons.append({"points": FINE, "clause": "004 §9"})
         for who, points, clause in s.penalties:
             if who == seat:
                 penalties += points

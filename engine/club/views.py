@@ -137,7 +137,7 @@ def judge_view(game: ClubGame) -> JudgeView:
     return JudgeView(
         **common, actions=len(game.actions), vote=_vote(d, voters=True), rounds=_rounds(d),
         winner=s.winner, termination=s.termination,
-        roles=None if s.roles is None else {x: r for x, r in enumerate(s.roles, start=1)},
+        roles=None if s.roles is None else dict(enumerate(s.roles, start=1)),
         nights=(), best_move=None, night_steps=(),
         club_nights=tuple(_night_view(s, n) for n in nights),
         club_night_step=next_night_step(s) if s.phase is Phase.NIGHT else None)

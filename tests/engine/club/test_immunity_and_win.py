@@ -92,7 +92,7 @@ def test_club_r21_win_conditions() -> None:
         roles=(ClubRole.DOCTOR, ClubRole.CITIZEN, ClubRole.MAFIA, ClubRole.CITIZEN,
                ClubRole.MANIAC, ClubRole.CITIZEN, ClubRole.CITIZEN))
     assert winner(s) is None
-    assert winner(s._replace(at_table=frozenset({1, 2, 4}))) == (Side.CITY, "city_cleared")
+    assert winner(s._replace(at_table=frozenset({1, 2, 4}))) == (Side.CITY, "mafia_and_maniac_out")
     assert winner(s._replace(at_table=frozenset({5, 3}))) == (Side.MANIAC, "maniac_last_two")
     assert winner(s._replace(at_table=frozenset({5, 1}))) == (Side.MANIAC, "maniac_last_two")
     # no mafia win at parity while the maniac is at the table

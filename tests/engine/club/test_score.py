@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.club.score import multiplier, rated
 from engine.club.setup import Settings, weekday
 from mafiakit.cli import main
-from engine.club.score import multiplier, rated
 from tests.engine.club.script import SEVEN, THIRTEEN, game, night, push, refused, res, vote
 
 
@@ -28,7 +28,7 @@ def test_club_r25_the_whole_winning_side_scores_leavers_too_and_r26_the_doctor()
     score = res(g)["score"]
     assert score["1"]["base"] == 1 and score["1"]["bonus"] == 1  # the doctor saved seat 4
     assert score["2"] == {"base": 1, "bonus": 0, "extra": 0, "penalties": 0, "total": 1,
-                          "reasons": [{"points": 1, "clause": "004 §8: city won"}]}
+                          "reasons": [{"points": 1, "clause": "004 §8"}]}
     assert score["3"]["total"] == 0 and score["5"]["total"] == 0
     assert res(g)["rating"] == {"rated": None, "multiplier": 1}
 
@@ -48,7 +48,8 @@ def test_004_s8_extra_only_for_the_winning_side_and_after_the_result() -> None:
     g = city_win()
     refused(g, {"action": "extra", "seat": 3, "points": 1}, "winning side")
     refused(g, {"action": "extra", "seat": 2, "points": 2}, "1 (or 0")
-    push(g, {"action": "extra", "seat": 2, "points": 1}, {"action": "extra", "seat": 2, "points": 0})
+    push(g, {"action": "extra", "seat": 2, "points": 1},
+         {"action": "extra", "seat": 2, "points": 0})
     assert res(g)["score"]["2"]["extra"] == 0
 
 
