@@ -82,11 +82,6 @@ def test_club_r24_immunity_next_night_1_leavers_without_a_day_1_vote() -> None:
     assert res(g)["immunity_next"] == [4, 6]  # a removal never earns it
 
 
-def _state(roles: dict[int, ClubRole], n: int) -> object:
-    cards = tuple(roles.get(x, ClubRole.CITIZEN) for x in range(1, n + 1))
-    return initial_state(Settings(seats=n))._replace(roles=cards)
-
-
 def test_club_r21_win_conditions() -> None:
     s = initial_state(Settings(seats=7))._replace(
         roles=(ClubRole.DOCTOR, ClubRole.CITIZEN, ClubRole.MAFIA, ClubRole.CITIZEN,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.club.game import ClubGame
 from engine.vocab import ClubStep
 from tests.engine.club.script import (
     THIRTEEN,
@@ -18,7 +19,7 @@ from tests.engine.club.script import (
 PUTANA = {**THIRTEEN, "putana": 4}
 
 
-def at_night(roles: dict[str, object] = THIRTEEN, **head: object) -> object:
+def at_night(roles: dict[str, object] = THIRTEEN, **head: object) -> ClubGame:
     g = game(13, roles, "start", "day", **head)
     to_step(g, ClubStep.AWAIT_NIGHT)
     push(g, "night")

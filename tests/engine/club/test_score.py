@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from engine.club.game import ClubGame
 from engine.club.score import multiplier, rated
 from engine.club.setup import Settings, weekday
 from mafiakit.cli import main
 from tests.engine.club.script import SEVEN, THIRTEEN, game, night, push, refused, res, vote
 
 
-def city_win(**head: object) -> object:
+def city_win(**head: object) -> ClubGame:
     """7 seats: the maniac voted out on day 1, the mafia (3) on day 2; night 1 the doctor
     saves seat 4 from the mafia."""
     g = game(7, SEVEN, "start", "day", **head)
