@@ -63,6 +63,9 @@ class ClubRole(StrEnum):
 
     @property
     def side(self) -> Side:
-        if self in (ClubRole.MAFIA, ClubRole.DON):
-            return Side.MAFIA
-        return Side.MANIAC if self is ClubRole.MANIAC else Side.CITY
+        return CLUB_SIDES[self]
+
+
+CLUB_SIDES: Final = {role: Side.MAFIA if role in (ClubRole.MAFIA, ClubRole.DON)
+                     else Side.MANIAC if role is ClubRole.MANIAC else Side.CITY
+                     for role in ClubRole}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.roles import ClubRole, Side
+from engine.roles import CLUB_SIDES, ClubRole, Side
 from engine.vocab import CLUB_REMOVALS, ClubSpeech, ClubStep, DayVote, NightAct, Phase
 
 
@@ -109,8 +109,11 @@ class ClubState(NamedTuple):
         return seat if seat is not None and seat in self.at_table else None
 
     def side_at_table(self, side: Side) -> tuple[int, ...]:
-        assert self.roles is not None
-        return tuple(s for s in sorted(self.at_table) if self.roles[s - 1].side is side)
+        roles = self.roles
+        assert roles is not None
+        table = self.at_table
+        return tuple(s for s in range(1, self.seats + 1)
+                     if s in table and CLUB_SIDES[roles[s - 1]] is side)
 
     def muted(self, seat: int, day: int) -> bool:
         return self.muted_until[seat - 1] >= day
