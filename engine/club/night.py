@@ -31,15 +31,23 @@ def blocked(s: ClubState) -> int | None:
     return _night(s).get(NightAct.PUTANA)[1]
 
 
+def _live(s: ClubState, step: NightAct) -> int | None:
+    """Tonight's line of `step`, unless its player was removed since: his card stopped
+    (004 §9 "ролевая карта не срабатывает")."""
+    seat = _night(s).get(step)[1]
+    if step is NightAct.MAFIA_SHOT:
+        return seat if s.side_at_table(Side.MAFIA) else None
+    return seat if s.present(ACTOR[step]) is not None else None
+
+
 def shot_dead(s: ClubState) -> tuple[tuple[int, ClubCause], ...]:
     """The shots' targets at the table except the healed seat, the mafia's first (club R12,
     R14: a seat shot twice dies once, by the mafia)."""
-    n = _night(s)
-    healed = n.get(NightAct.HEAL)[1]
+    healed = _live(s, NightAct.HEAL)
     out: list[tuple[int, ClubCause]] = []
     for step, cause in ((NightAct.MAFIA_SHOT, ClubCause.MAFIA),
                         (NightAct.MANIAC_SHOT, ClubCause.MANIAC)):
-        target = n.get(step)[1]
+        target = _live(s, step)
         if target is not None and target != healed and target in s.at_table \
                 and all(t != target for t, _ in out):
             out.append((target, cause))
@@ -195,8 +203,8 @@ def morning(s: ClubState) -> tuple[int | None, tuple[int, ...], tuple[Leaving, .
     n = _night(s)
     dead = shot_dead(s)
     dead_seats = {t for t, _ in dead}
-    healed = n.get(NightAct.HEAL)[1]
-    targets = {n.get(NightAct.MAFIA_SHOT)[1], n.get(NightAct.MANIAC_SHOT)[1]}
+    healed = _live(s, NightAct.HEAL)
+    targets = {_live(s, NightAct.MAFIA_SHOT), _live(s, NightAct.MANIAC_SHOT)}
     saved = healed if healed is not None and healed in targets else None
     pick = n.get(NightAct.KAMIKAZE)[1]
     k, sapper = s.present(ClubRole.KAMIKAZE), s.present(ClubRole.SAPPER)

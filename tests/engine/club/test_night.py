@@ -170,3 +170,13 @@ def test_004_s9_a_removal_stops_the_card_and_club_r20_checks() -> None:
     to_step(g, ClubStep.AWAIT_NIGHT)
     push(g, "night", mafia(None), act("don_check", 6))  # left by a shot: may be checked
     assert g.state.night is not None and g.state.night.acts[-1] == ("don_check", 6)
+
+
+def test_004_s9_a_player_removed_after_his_line_his_card_stops_that_night() -> None:
+    """"ролевая карта не срабатывает": the removed maniac's shot and doctor's heal are void."""
+    g = at_night()
+    push(g, mafia(4), maniac(6), act("heal", 4), {"action": "disqualify", "seat": 2,
+                                                  "kind": "removal"},
+         {"action": "disqualify", "seat": 3, "kind": "removal"}, "day")
+    assert removed(g) == [(2, "disqualified", False), (3, "disqualified", False),
+                          (4, "mafia", True)]
