@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine import actions as act
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action, parse_header, parse_json_line
 from engine.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from engine.club.game import ClubGame
 
 
 class ReplayError(ValueError):
@@ -44,6 +47,57 @@ def replay(lines: Iterable[str | bytes],
             action = parse_action(obj)
             if isinstance(action, act.Undo) and not game.actions:
                 raise IllegalAction("nothing to undo")
+            game.push(action)
+        except (LogError, IllegalAction) as exc:
+            raise ReplayError(number, str(exc)) from None
+    if game is None or head is None:
+        raise ReplayError(max(number, 1), "the log is empty: the header line is missing")
+    return head, game
+
+
+def _lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    """(line number, the decoded object or None for a blank line)."""
+    for number, raw in enumerate(lines, start=1):
+        try:
+            text = (raw.decode("utf-8") if isinstance(raw, bytes) else raw).strip()
+        except UnicodeDecodeError:
+            raise ReplayError(number, "the line is not UTF-8 text") from None
+        if not text:
+            yield number, None
+            continue
+        try:
+            yield number, parse_json_line(text)
+        except LogError as exc:
+            raise ReplayError(number, str(exc)) from None
+
+
+def is_club(first_line: str | bytes) -> bool:
+    """Whether a log's header names the club game (docs/club.md), so `replay_club` reads it."""
+    try:
+        text = first_line.decode("utf-8") if isinstance(first_line, bytes) else first_line
+        return parse_json_line(text.strip()).get("rules") == "club"
+    except (UnicodeDecodeError, LogError):
+        return False
+
+
+def replay_club(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], ClubGame]:
+    """Apply a whole club log; the first bad line and why, like `replay`."""
+    from engine.club.game import ClubGame
+    from engine.club.log import parse_action as club_action
+    from engine.club.log import parse_header as club_header
+
+    head: dict[str, Any] | None = None
+    game: ClubGame | None = None
+    number = 0
+    for number, obj in _lines(lines):
+        if obj is None:
+            continue
+        try:
+            if game is None:
+                game = ClubGame(club_header(obj))
+                head = obj
+                continue
+            action = club_action(obj, game.settings.seats)
             game.push(action)
         except (LogError, IllegalAction) as exc:
             raise ReplayError(number, str(exc)) from None

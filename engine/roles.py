@@ -35,3 +35,37 @@ def is_seat(value: object) -> bool:
 
 # The black team's cards (000 I.1.1), for the hot path where `role.team` would cost a call.
 BLACK_ROLES: Final = frozenset({Role.MAFIA, Role.DON})
+
+
+# -- the club game (004 §1-3) ------------------------------------------------------------------
+
+
+class Side(StrEnum):
+    """The three sides of the club game (004 §1): each wins alone."""
+
+    CITY = "city"
+    MAFIA = "mafia"
+    MANIAC = "maniac"
+
+
+class ClubRole(StrEnum):
+    """A card of the club game (004 §1-3); the putana is of the city (club R2)."""
+
+    CITIZEN = "citizen"
+    MAFIA = "mafia"
+    DON = "don"
+    MANIAC = "maniac"
+    DOCTOR = "doctor"
+    COMMISSAR = "commissar"
+    KAMIKAZE = "kamikaze"
+    SAPPER = "sapper"
+    PUTANA = "putana"
+
+    @property
+    def side(self) -> Side:
+        return CLUB_SIDES[self]
+
+
+CLUB_SIDES: Final = {role: Side.MAFIA if role in (ClubRole.MAFIA, ClubRole.DON)
+                     else Side.MANIAC if role is ClubRole.MANIAC else Side.CITY
+                     for role in ClubRole}

@@ -15,12 +15,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.roles import Role
+from engine.roles import ClubRole, Role, Side
 from engine.vocab import (
     OPEN_NIGHT_STEPS,
     Cause,
+    ClubOutCause,
+    ClubStep,
+    ClubTermination,
     DayVote,
     InfoClass,
+    NightAct,
     NightStep,
     Phase,
     Step,
@@ -43,7 +47,7 @@ class _Closed(BaseModel):
 class Out(_Closed):
     """How a player left: `day` or `night` carries the number of that phase."""
 
-    cause: Cause
+    cause: Cause | ClubOutCause  # a club night shot shows as "kill" (who shot stays secret)
     day: int | None = None
     night: int | None = None
 
@@ -138,6 +142,28 @@ class BestMoveView(_Closed):
     black_found: Count
 
 
+class ClubCheck(_Closed):
+    """A check of the club night (004 §7.3, §7.6): what the host showed."""
+
+    seat: Seat
+    found: Literal["doctor", "commissar", "putana", "none", "mafia", "city"]
+
+
+class ClubNightView(_Closed):
+    """One club night as the host records it (004 §7): judge only."""
+
+    night: int
+    putana: Seat | None
+    mafia_shot: Seat | None
+    don_check: ClubCheck | None
+    maniac_shot: Seat | None
+    heal: Seat | None
+    saved: Seat | None
+    commissar_check: ClubCheck | None
+    kamikaze: Seat | None
+    blast: tuple[Seat, ...]
+
+
 class Reveal(_Closed):
     """What everyone may know once the game is decided: only on the `protocol` topic."""
 
@@ -152,7 +178,7 @@ class _Common(_Closed):
     rules: str
     phase: Phase
     number: Count  # day number, or night number (0 = zero night); 0 in setup
-    step: Step
+    step: Step | ClubStep  # ClubStep in a club game (docs/club.md)
     speaker: Seat | None
     seats: tuple[SeatView, ...] = Field(min_length=MIN_SEATS, max_length=MAX_SEATS)
 
@@ -215,12 +241,16 @@ class JudgeView(_Common):
     timer: JudgeTimerView | None
     vote: VotersVoteView | None
     rounds: tuple[VotersRoundView, ...]
-    winner: Winner | None
-    termination: Termination | None
-    roles: dict[Seat, Role] | None
+    winner: Winner | Side | None  # Side in a club game
+    termination: Termination | ClubTermination | None
+    roles: dict[Seat, Role | ClubRole] | None
     nights: tuple[NightView, ...]
     best_move: BestMoveView | None
     night_steps: tuple[NightStep, ...]
+    club_nights: tuple[ClubNightView, ...] | None = Field(
+        None, description="the club game's nights, every action (docs/club.md)")
+    club_night_step: NightAct | None = Field(
+        None, description="the club night's next step (004 §7 order)")
     last_error: str | None = Field(None, description="set by the table: why the last action "
                                    "was refused")
     pad: str | None = Field(None, description="set by the table: the pad's unfinished keys")

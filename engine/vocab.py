@@ -110,3 +110,81 @@ class Termination(StrEnum):
     QUIET_ROUNDS = "quiet_rounds"  # 000 I.8.5, 003 7.9, 001 7.3
     FOUR_PLAYER_MISSES = "four_player_misses"  # 003 7.8
     TEAM_LOSS = "team_loss"  # 003 6.8: the team of the offender loses
+
+
+# -- the club game (004; docs/club.md) ---------------------------------------------------------
+
+
+class ClubStep(StrEnum):
+    """Where a club game stands (docs/club.md): the day cycle of 004 §6, the night of §7."""
+
+    DEAL = "deal"
+    READY = "ready"
+    ZERO_NIGHT = "zero_night"
+    NIGHT = "night"
+    FAREWELL = "farewell"
+    DISCUSSION = "discussion"
+    SPEECHES = "speeches"
+    NOMINATIONS = "nominations"
+    JUSTIFICATION = "justification"
+    VOTE = "vote"
+    CATASTROPHE = "catastrophe"
+    PICK = "pick"
+    AWAIT_NIGHT = "await_night"
+
+
+class NightAct(StrEnum):
+    """The club night's order (004 §7), each at most once a night."""
+
+    PUTANA = "putana"
+    MAFIA_SHOT = "mafia_shot"
+    DON_CHECK = "don_check"
+    MANIAC_SHOT = "maniac_shot"
+    HEAL = "heal"
+    COMMISSAR_CHECK = "commissar_check"
+    KAMIKAZE = "kamikaze"
+
+
+class ClubCause(StrEnum):
+    """Why a player left a club game (docs/club.md, `removed[].cause`)."""
+
+    VOTE = "vote"
+    CATASTROPHE = "catastrophe"
+    MAFIA = "mafia"
+    MANIAC = "maniac"
+    KAMIKAZE = "kamikaze"
+    SAPPER = "sapper"
+    FOULS = "fouls"
+    DISQUALIFIED = "disqualified"
+    DROPPED = "dropped"
+
+
+class ClubOutCause(StrEnum):
+    """How a club leaver shows on every view: a night shot is just `kill` (classic `Cause`);
+    the pick and the blast are announced by the host (004 §4, §7.8)."""
+
+    CATASTROPHE = "catastrophe"
+    KAMIKAZE = "kamikaze"
+    SAPPER = "sapper"
+    DROPPED = "dropped"
+
+
+# Removals (004 §9): no last word, the card stops, no check names the seat.
+CLUB_REMOVALS = frozenset({ClubCause.FOULS, ClubCause.DISQUALIFIED, ClubCause.DROPPED})
+
+
+class ClubTermination(StrEnum):
+    """Why a club game ended (club R21, R22)."""
+
+    MAFIA_AND_MANIAC_OUT = "mafia_and_maniac_out"  # no mafia side and no maniac at the table
+    MANIAC_LAST_TWO = "maniac_last_two"  # the maniac with at most one other
+    MAFIA_PARITY = "mafia_parity"  # no maniac, the mafia side at least half the table
+    TEAM_LOSS = "team_loss"  # 004 §9 "особые нарушения"
+
+
+class ClubSpeech(StrEnum):
+    """A speech of the club day (004 §6), each 30 s; a farewell is the last word (club R11)."""
+
+    FAREWELL = "farewell"
+    SPEECH = "speech"  # the individual speech, stage 2
+    JUSTIFICATION = "justification"  # stage 4

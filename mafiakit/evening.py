@@ -44,19 +44,21 @@ def read_logs(names: list[str]) -> list[tuple[str, bytes]]:
 
 def read_game(name: str, data: bytes) -> ClubGame:
     """One log replayed into a decided club game."""
+    from engine.club.result import result
     from engine.club_evening import EveningError, club_game
-    from engine.protocol import result
-    from engine.replay import ReplayError, replay
+    from engine.replay import ReplayError, is_club, replay, replay_club
 
+    lines = data.split(b"\n")
     try:
-        head, game = replay(data.split(b"\n"))
+        if not is_club(next((line for line in lines if line.strip()), b"")):
+            head, _ = replay(lines)
+            raise CommandError(f"{name} plays {head['rules']!r}: a club evening adds up club "
+                               "games only (`mafiakit standings` totals a tournament)")
+        head, game = replay_club(lines)
     except ReplayError as exc:
         raise CommandError(f"{name}: {exc}") from None
-    if head["rules"] != "club":
-        raise CommandError(f"{name} plays {head['rules']!r}: a club evening adds up club games "
-                           "only (`mafiakit standings` totals a tournament)")
     try:
-        return club_game(head, result(game.state, game.rules.id, game.rules), name)
+        return club_game(head, result(game), name)
     except EveningError as exc:
         raise CommandError(str(exc)) from None
 

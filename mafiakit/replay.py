@@ -30,7 +30,7 @@ def _league(spec: str) -> Ruleset:
 
 def command(args: argparse.Namespace) -> int:
     from engine.protocol import result
-    from engine.replay import ReplayError, replay
+    from engine.replay import ReplayError, is_club, replay
     from engine.ruleset import RulesetError
 
     leagues = {}
@@ -43,13 +43,16 @@ def command(args: argparse.Namespace) -> int:
         leagues[ruleset.id] = (spec, ruleset)
     try:
         with open(args.file, "rb") as fh:
-            head, game = replay(fh.read().split(b"\n"),
-                                {rid: rules for rid, (_, rules) in leagues.items()})
-    except ReplayError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+            raw = fh.read().split(b"\n")
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    if is_club(next((line for line in raw if line.strip()), b"")):
+        return _club(raw, bool(leagues))
+    try:
+        head, game = replay(raw, {rid: rules for rid, (_, rules) in leagues.items()})
+    except ReplayError as exc:
+        print(str(exc), file=sys.stderr)
         return 2
     unused = [(spec, rid) for rid, (spec, _) in leagues.items() if rid != head["rules"]]
     for spec, rid in unused:
@@ -59,6 +62,23 @@ def command(args: argparse.Namespace) -> int:
     if unused:
         return 2
     print(json.dumps(result(game.state, game.rules.id, game.rules), ensure_ascii=False))
+    return 0
+
+
+def _club(raw: list[bytes], leagues: bool) -> int:
+    """A club log (docs/club.md): its result object with `score`."""
+    from engine.club.result import result
+    from engine.replay import ReplayError, replay_club
+
+    if leagues:
+        print("rules: a club log needs no --rules file", file=sys.stderr)
+        return 2
+    try:
+        _, game = replay_club(raw)
+    except ReplayError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    print(json.dumps(result(game), ensure_ascii=False))
     return 0
 
 

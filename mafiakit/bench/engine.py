@@ -79,4 +79,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "us_per_action_p99": round(per_action[int(len(per_action) * 0.99)] / 1000, 2),
         "us_per_action_max": round(per_action[-1] / 1000, 2),
         "target": {"games_per_s": ">= 1000", "us_per_action_p99": "< 100"},
+        "club": _club(args),
     }
+
+
+def _club(args: argparse.Namespace) -> dict[str, Any]:
+    """The club game (docs/club.md) alongside: 3 to 15 seats."""
+    from mafiakit.bench import club
+
+    print("bench engine: club games, 3-15 seats", file=sys.stderr)
+    return club.run(args)

@@ -1,0 +1,194 @@
+"""apply(state, event) -> state: one function per event type, no rules, no checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.club import events as ev
+from engine.club.state import ClubDay, ClubNight, ClubState, Leave
+from engine.roles import ClubRole
+from engine.vocab import ClubSpeech, ClubStep, NightAct, Phase
+
+
+def _day(s: ClubState) -> ClubDay:
+    assert s.day is not None
+    return s.day
+
+
+def _night(s: ClubState) -> ClubNight:
+    assert s.night is not None
+    return s.night
+
+
+def _set(t: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*t[:seat - 1], value, *t[seat:])
+
+
+def _dealt(s: ClubState, e: ev.Dealt) -> ClubState:
+    return s._replace(roles=e.roles, step=ClubStep.READY)
+
+
+def _zero(s: ClubState, e: ev.ZeroNightBegan) -> ClubState:
+    return s._replace(phase=Phase.NIGHT, number=0, step=ClubStep.ZERO_NIGHT)
+
+
+def _day_began(s: ClubState, e: ev.DayBegan) -> ClubState:
+    nights = s.nights if s.night is None else (*s.nights, s.night)
+    muted = tuple(x for x in sorted(s.at_table) if s.muted_until[x - 1] >= e.number)
+    return s._replace(phase=Phase.DAY, number=e.number, nights=nights, night=None,
+                      day=ClubDay(e.number, e.opener, muted=muted))
+
+
+def _night_began(s: ClubState, e: ev.NightBegan) -> ClubState:
+    return s._replace(phase=Phase.NIGHT, number=e.number, days=(*s.days, _day(s)), day=None,
+                      night=ClubNight(e.number), step=ClubStep.NIGHT, queue=())
+
+
+def _step(s: ClubState, e: ev.StepBegan) -> ClubState:
+    return s._replace(step=e.step, queue=e.queue, then=e.then)
+
+
+def _speech_ended(s: ClubState, e: ev.SpeechEnded) -> ClubState:
+    head = s.queue[0]
+    if head.kind is ClubSpeech.SPEECH and s.day is not None:
+        s = s._replace(day=s.day._replace(speakers=(*s.day.speakers, head.seat)))
+    return s._replace(queue=s.queue[1:])
+
+
+def _dropped(s: ClubState, e: ev.QueueDropped) -> ClubState:
+    head = s.queue[0] if s.queue else None
+    if head is not None and head.seat == e.seat and head.kind is ClubSpeech.SPEECH \
+            and s.day is not None:  # his turn was given, cut short (club R30)
+        s = s._replace(day=s.day._replace(speakers=(*s.day.speakers, e.seat)))
+    return s._replace(queue=tuple(x for x in s.queue if x.seat != e.seat))
+
+
+def _nominated(s: ClubState, e: ev.Nominated) -> ClubState:
+    d = _day(s)
+    return s._replace(day=d._replace(nominations=(*d.nominations, e.seat),
+                                     nominators=(*d.nominators, e.by),
+                                     candidates=(*d.candidates, e.seat)))
+
+
+def _votes(s: ClubState, e: ev.VotesEntered) -> ClubState:
+    d = _day(s)
+    return s._replace(day=d._replace(entered=(*d.entered, (e.seat, e.voters))))
+
+
+def _voided(s: ClubState, e: ev.VotesVoided) -> ClubState:
+    return s._replace(day=_day(s)._replace(entered=()))
+
+
+def _cand_dropped(s: ClubState, e: ev.CandidateDropped) -> ClubState:
+    d = _day(s)
+    return s._replace(day=d._replace(candidates=tuple(c for c in d.candidates if c != e.seat)))
+
+
+def _closed(s: ClubState, e: ev.VoteClosed) -> ClubState:
+    return s._replace(day=_day(s)._replace(tally=e.tally))
+
+
+def _settled(s: ClubState, e: ev.VoteSettled) -> ClubState:
+    return s._replace(day=_day(s)._replace(vote=e.status))
+
+
+def _tied(s: ClubState, e: ev.Tied) -> ClubState:
+    return s._replace(day=_day(s)._replace(tied=e.tied))
+
+
+def _chosen(s: ClubState, e: ev.Chosen) -> ClubState:
+    return s._replace(day=_day(s)._replace(chosen=e.seat))
+
+
+def _pick(s: ClubState, e: ev.PickAwaited) -> ClubState:
+    return s._replace(pick_by=e.kamikaze)
+
+
+def _left(s: ClubState, e: ev.Left) -> ClubState:
+    return s._replace(at_table=s.at_table - {e.seat},
+                      removed=(*s.removed, Leave(e.seat, e.cause, s.phase, s.number, e.last_word)))
+
+
+def _foul(s: ClubState, e: ev.FoulGiven) -> ClubState:
+    return s._replace(fouls=_set(s.fouls, e.seat, s.fouls[e.seat - 1] + 1))
+
+
+def _muted(s: ClubState, e: ev.Muted) -> ClubState:
+    s = s._replace(muted_until=_set(s.muted_until, e.seat, e.until))
+    if s.day is not None and s.phase is Phase.DAY and e.seat not in s.day.muted:
+        s = s._replace(day=s.day._replace(muted=tuple(sorted((*s.day.muted, e.seat)))))
+    return s
+
+
+def _banned(s: ClubState, e: ev.Banned) -> ClubState:
+    return s._replace(banned_until=_set(s.banned_until, e.seat, e.until))
+
+
+def _struck(s: ClubState, e: ev.VoteStruck) -> ClubState:
+    d = _day(s)
+    entered = tuple((c, tuple(v for v in vs if v != e.seat)) for c, vs in d.entered)
+    return s._replace(day=d._replace(entered=entered))
+
+
+def _acted(s: ClubState, e: ev.NightActed) -> ClubState:
+    n = _night(s)
+    s = s._replace(night=n._replace(acts=(*n.acts, (e.act, e.seat))))
+    if e.act is NightAct.HEAL and e.seat is not None and s.roles is not None \
+            and s.roles[e.seat - 1] is ClubRole.DOCTOR:
+        s = s._replace(self_healed=True)
+    return s
+
+
+def _dawn(s: ClubState, e: ev.Dawn) -> ClubState:
+    return s._replace(night=_night(s)._replace(saved=e.saved, blast=e.blast))
+
+
+def _unfined(s: ClubState, e: ev.DropUnfined) -> ClubState:
+    return s._replace(dropped_last=(*s.dropped_last, e.seat))
+
+
+def _ended(s: ClubState, e: ev.GameEnded) -> ClubState:
+    return s._replace(winner=e.winner, termination=e.termination, offender=e.offender)
+
+
+def _extra(s: ClubState, e: ev.ExtraGiven) -> ClubState:
+    rest = tuple(x for x in s.extras if x[0] != e.seat)
+    return s._replace(extras=rest if e.points == 0 else (*rest, (e.seat, e.points)))
+
+
+def _penalty(s: ClubState, e: ev.PenaltyGiven) -> ClubState:
+    return s._replace(penalties=(*s.penalties, (e.seat, e.points, e.clause)))
+
+
+def _protest(s: ClubState, e: ev.Protested) -> ClubState:
+    return s._replace(protests=(*s.protests, (e.seat, e.text)))
+
+
+def _close(s: ClubState, e: ev.Closed) -> ClubState:
+    return s._replace(closed=True)
+
+
+_APPLY: dict[type, Callable[[ClubState, Any], ClubState]] = {
+    ev.Dealt: _dealt, ev.ZeroNightBegan: _zero, ev.DayBegan: _day_began,
+    ev.NightBegan: _night_began, ev.StepBegan: _step, ev.SpeechEnded: _speech_ended,
+    ev.QueueDropped: _dropped, ev.Nominated: _nominated, ev.VotesEntered: _votes,
+    ev.VotesVoided: _voided, ev.CandidateDropped: _cand_dropped, ev.VoteClosed: _closed,
+    ev.VoteSettled: _settled, ev.Tied: _tied, ev.Chosen: _chosen, ev.PickAwaited: _pick,
+    ev.Left: _left, ev.FoulGiven: _foul, ev.Muted: _muted, ev.Banned: _banned,
+    ev.VoteStruck: _struck, ev.NightActed: _acted, ev.Dawn: _dawn, ev.DropUnfined: _unfined,
+    ev.GameEnded: _ended, ev.ExtraGiven: _extra, ev.PenaltyGiven: _penalty,
+    ev.Protested: _protest, ev.Closed: _close,
+}
+
+
+def apply(state: ClubState, event: ev.ClubEvent) -> ClubState:
+    return _APPLY[type(event)](state, event)
+
+
+def fold(initial: ClubState, events: tuple[ev.ClubEvent, ...]) -> ClubState:
+    """The state the events produce from the game's first state."""
+    s = initial
+    for e in events:
+        s = apply(s, e)
+    return s

@@ -1,0 +1,183 @@
+"""The club day (004 §6): speeches, nominations, the vote, авто катастрофа, the day pick."""
+
+from __future__ import annotations
+
+from engine import actions as act
+from engine.club import events as ev
+from engine.club.flow import Tx, begin, check_win, farewells, seats_from
+from engine.club.state import ClubDay, ClubState, Tally
+from engine.errors import IllegalAction
+from engine.roles import ClubRole
+from engine.vocab import ClubCause, ClubStep, DayVote, Phase
+
+
+def _day(s: ClubState) -> ClubDay:
+    assert s.day is not None
+    return s.day
+
+
+def _step(s: ClubState, step: ClubStep, words: str) -> None:
+    if s.phase is not Phase.DAY or s.step is not step:
+        raise IllegalAction(f"{words}: not now (the game is at {s.step.value.replace('_', ' ')})")
+
+
+def open_day(tx: Tx, number: int, leavers: tuple[int, ...] = ()) -> None:
+    """Day 1 opens from seat 1, later days after the previous opener (club R5); the
+    night's leavers speak first (004 §6, club R11)."""
+    s = tx.state
+    first = 1 if number == 1 or not s.days else s.days[-1].opener % s.seats + 1
+    order = seats_from(s, first)
+    tx.emit(ev.DayBegan(number, order[0] if order else first))
+    farewells(tx, leavers, ClubStep.AWAIT_NIGHT if tx.state.finished else ClubStep.DISCUSSION)
+
+
+def discussion_end(tx: Tx) -> None:
+    _step(tx.state, ClubStep.DISCUSSION, "the general discussion")
+    begin(tx, ClubStep.SPEECHES)
+
+
+def nominate(tx: Tx, a: act.Nominate) -> None:
+    """004 §6 stage 3: one nomination each, in any order; a seat named twice is "не принята"."""
+    s = tx.state
+    _step(s, ClubStep.NOMINATIONS, "a nomination")
+    d = _day(s)
+    if a.by is None:
+        raise IllegalAction("a nomination says who nominates ('by')")
+    for seat in (a.by, a.seat):
+        if not 1 <= seat <= s.seats:
+            raise IllegalAction(f"seat {seat} is not at this table (seats 1-{s.seats})")
+    if a.by not in s.at_table:
+        raise IllegalAction(f"seat {a.by} is not at the table and cannot nominate")
+    if s.muted(a.by, d.number):
+        raise IllegalAction(f"seat {a.by} has three fouls and may not speak today, so he "
+                            "cannot nominate (004 §9, club R6)")
+    if a.by in d.nominators:
+        raise IllegalAction(f"seat {a.by} has already nominated today (004 §6: one each)")
+    if a.seat not in s.at_table:
+        raise IllegalAction(f"seat {a.seat} is not at the table")
+    if a.seat in d.nominations:
+        raise IllegalAction(f"seat {a.seat} is already nominated today (club R7)")
+    if s.immune_now(a.seat):
+        raise IllegalAction(f"seat {a.seat} holds immunity: no nomination on day 1 (004 §5)")
+    tx.emit(ev.Nominated(a.by, a.seat))
+
+
+def nominations_end(tx: Tx) -> None:
+    s = tx.state
+    _step(s, ClubStep.NOMINATIONS, "the end of nominations")
+    if not _day(s).candidates:
+        tx.emit(ev.VoteSettled(DayVote.NONE))
+        tx.emit(ev.StepBegan(ClubStep.AWAIT_NIGHT))
+        return
+    begin(tx, ClubStep.JUSTIFICATION)
+
+
+def votes(tx: Tx, a: act.Votes) -> None:
+    """004 §6 stage 5: one line per candidate in nomination order, each voter once."""
+    s = tx.state
+    _step(s, ClubStep.VOTE, "votes")
+    d = _day(s)
+    if a.count is not None or a.voters is None:
+        raise IllegalAction("a club vote lists its 'voters' (a count alone is not enough)")
+    expected = d.candidates[len(d.entered)]
+    if a.seat != expected:
+        raise IllegalAction(f"the next candidate is seat {expected}, not seat {a.seat} "
+                            "(votes go in nomination order)")
+    already = {v for _, vs in d.entered for v in vs}
+    seen: set[int] = set()
+    for v in a.voters:
+        if v not in s.at_table:
+            raise IllegalAction(f"seat {v} is not at the table and cannot vote")
+        if s.banned(v, d.number):
+            raise IllegalAction(f"seat {v} has four fouls and may not vote today (004 §9)")
+        if v in seen or v in already:
+            raise IllegalAction(f"seat {v} has already voted (004 §6: one vote each)")
+        seen.add(v)
+    tx.emit(ev.VotesEntered(a.seat, a.voters))
+    if len(tx.state.day.entered if tx.state.day else ()) == len(d.candidates):
+        _close(tx)
+
+
+def _close(tx: Tx) -> None:
+    """Who did not vote voted against himself (004 §6, club R8); the top leaves."""
+    s = tx.state
+    d = _day(s)
+    counts = dict.fromkeys(d.candidates, 0)
+    voted: set[int] = set()
+    for seat, vs in d.entered:
+        counts[seat] += len(vs)
+        voted.update(vs)
+    abstained = tuple(x for x in sorted(s.at_table)
+                      if x not in voted and not s.banned(x, d.number))
+    for x in abstained:
+        counts[x] = counts.get(x, 0) + 1
+    tally = tuple(counts.items())
+    tx.emit(ev.VoteClosed(Tally(tally, abstained)))
+    tx.emit(ev.VoteSettled(DayVote.HELD))
+    ranked = [(x, c) for x, c in tally if not s.immune_now(x)]  # 004 §5: cannot leave
+    top = max((c for _, c in ranked), default=0)
+    tops = tuple(x for x, c in ranked if c == top)
+    if len(tops) == 1:
+        _leave(tx, tops, ClubCause.VOTE)
+    elif not tops:
+        farewells(tx, (), ClubStep.AWAIT_NIGHT)
+    else:
+        tx.emit(ev.Tied(tops))
+        if s.present(ClubRole.MANIAC) is not None:  # "решает маньяк" (club R9)
+            tx.emit(ev.StepBegan(ClubStep.CATASTROPHE))
+        else:
+            tx.emit(ev.Chosen(None))
+            _leave(tx, tops, ClubCause.CATASTROPHE)
+
+
+def catastrophe(tx: Tx, seat: int) -> None:
+    s = tx.state
+    _step(s, ClubStep.CATASTROPHE, "the maniac's choice")
+    tied = _day(s).tied
+    if seat not in tied:
+        raise IllegalAction(f"seat {seat} is not one of the tied ({_list(tied)})")
+    tx.emit(ev.Chosen(seat))
+    _leave(tx, (seat,), ClubCause.CATASTROPHE)
+
+
+def _leave(tx: Tx, seats: tuple[int, ...], cause: ClubCause) -> None:
+    s = tx.state
+    kamikaze = s.present(ClubRole.KAMIKAZE)
+    for x in seats:
+        tx.emit(ev.Left(x, cause, not s.muted(x, s.number)))
+    if kamikaze in seats:  # he picks first (club R18)
+        tx.emit(ev.PickAwaited(kamikaze))
+        tx.emit(ev.StepBegan(ClubStep.PICK))
+        return
+    _after_vote(tx, seats)
+
+
+def day_pick(tx: Tx, seat: int | None) -> None:
+    """A kamikaze voted out takes one at the table with him (club R18); not an immune seat
+    on day 1 (004 §5)."""
+    s = tx.state
+    kamikaze = s.pick_by
+    assert kamikaze is not None
+    if seat is not None:
+        if seat not in s.at_table:
+            raise IllegalAction(f"seat {seat} is not at the table")
+        if s.immune_now(seat):
+            raise IllegalAction(f"seat {seat} holds immunity: the kamikaze cannot take him on "
+                                "day 1 (004 §5)")
+    tx.emit(ev.PickAwaited(None))
+    leavers = tuple(r.seat for r in s.removed if r.phase is Phase.DAY and r.number == s.number
+                    and r.cause in (ClubCause.VOTE, ClubCause.CATASTROPHE))
+    if seat is not None:
+        tx.emit(ev.Left(seat, ClubCause.KAMIKAZE, not s.muted(seat, s.number)))
+        at = leavers.index(kamikaze) + 1
+        leavers = (*leavers[:at], seat, *leavers[at:])
+    _after_vote(tx, leavers)
+
+
+def _after_vote(tx: Tx, leavers: tuple[int, ...]) -> None:
+    check_win(tx)
+    farewells(tx, leavers, ClubStep.AWAIT_NIGHT)
+
+
+def _list(seats: tuple[int, ...]) -> str:
+    return ", ".join(str(x) for x in seats)

@@ -1,0 +1,147 @@
+"""What follows by itself in a club game: steps, speaking queues, removals, the win check.
+
+Each step emits events through a `Tx`, which applies them at once so the next step sees the
+updated state.
+"""
+
+from __future__ import annotations
+
+from engine.club import events as ev
+from engine.club.apply import apply
+from engine.club.state import ClubState, Speech
+from engine.roles import ClubRole, Side
+from engine.vocab import (
+    ClubCause,
+    ClubSpeech,
+    ClubStep,
+    ClubTermination,
+    DayVote,
+    Phase,
+)
+
+QUEUE_STEPS = frozenset({ClubStep.FAREWELL, ClubStep.SPEECHES, ClubStep.JUSTIFICATION})
+
+
+class Tx:
+    """The events of one action, applied as they are emitted."""
+
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: ClubState) -> None:
+        self.state = state
+        self.events: list[ev.ClubEvent] = []
+
+    def emit(self, event: ev.ClubEvent) -> None:
+        self.events.append(event)
+        self.state = apply(self.state, event)
+
+
+def seats_from(s: ClubState, first: int) -> tuple[int, ...]:
+    """Seats at the table in speaking order from `first`, cyclically (club R5)."""
+    n = s.seats
+    return tuple(x for x in (*range(first, n + 1), *range(1, first)) if x in s.at_table)
+
+
+def begin(tx: Tx, step: ClubStep) -> None:
+    """Open a step of the day (004 §6); a speaking step with nobody to speak passes on."""
+    s = tx.state
+    d = s.day
+    assert d is not None
+    if step is ClubStep.SPEECHES:
+        q = tuple(Speech(x, ClubSpeech.SPEECH) for x in seats_from(s, d.opener)
+                  if not s.muted(x, d.number))
+        tx.emit(ev.StepBegan(step, q, ClubStep.NOMINATIONS))
+    elif step is ClubStep.JUSTIFICATION:
+        q = tuple(Speech(x, ClubSpeech.JUSTIFICATION) for x in d.candidates
+                  if not s.muted(x, d.number))
+        tx.emit(ev.StepBegan(step, q, ClubStep.VOTE))
+    else:
+        tx.emit(ev.StepBegan(step))
+    advance(tx)
+
+
+def advance(tx: Tx) -> None:
+    """A speaking step whose queue is done moves on to the step after it."""
+    s = tx.state
+    if s.phase is Phase.DAY and s.step in QUEUE_STEPS and not s.queue:
+        begin(tx, s.then)
+
+
+def farewells(tx: Tx, leavers: tuple[int, ...], then: ClubStep) -> None:
+    """The last words of `leavers` who have one, in that order (club R11), then `then`."""
+    s = tx.state
+    has = {r.seat for r in s.removed if r.last_word}
+    q = tuple(Speech(x, ClubSpeech.FAREWELL) for x in leavers if x in has)
+    tx.emit(ev.StepBegan(ClubStep.FAREWELL, q, then))
+    advance(tx)
+
+
+def winner(s: ClubState) -> tuple[Side, ClubTermination] | None:
+    """Club R21: M = the mafia side at the table, K = the maniac, T = all at the table."""
+    m = len(s.side_at_table(Side.MAFIA))
+    k = 1 if s.side_at_table(Side.MANIAC) else 0
+    t = len(s.at_table)
+    if m == 0 and k == 0:
+        return Side.CITY, ClubTermination.MAFIA_AND_MANIAC_OUT
+    if k == 1 and t <= 2:
+        return Side.MANIAC, ClubTermination.MANIAC_LAST_TWO
+    if k == 0 and m >= 1 and 2 * m >= t:
+        return Side.MAFIA, ClubTermination.MAFIA_PARITY
+    return None
+
+
+def check_win(tx: Tx) -> bool:
+    """After each leaving with its consequences (club R21); True once the game is decided."""
+    if tx.state.finished:
+        return True
+    won = winner(tx.state)
+    if won is not None:
+        tx.emit(ev.GameEnded(won[0], won[1]))
+    return won is not None
+
+
+def remove(tx: Tx, seat: int, cause: ClubCause) -> None:
+    """A removal (004 §9): no last word, his card stops; the vote may go on or be
+    cancelled (004 §6, club R10); then the win check."""
+    s = tx.state
+    if cause is ClubCause.DROPPED:
+        side = s.role(seat).side
+        if s.side_at_table(side) == (seat,):
+            tx.emit(ev.DropUnfined(seat))
+    if any(x.seat == seat for x in s.queue):
+        tx.emit(ev.QueueDropped(seat))
+    tx.emit(ev.Left(seat, cause, False))
+    d = tx.state.day
+    if tx.state.phase is Phase.DAY and d is not None:
+        if seat in d.candidates:
+            tx.emit(ev.CandidateDropped(seat))
+        if tx.state.step in (ClubStep.JUSTIFICATION, ClubStep.VOTE):
+            if len(tx.state.day.candidates if tx.state.day else ()) >= 2:
+                if tx.state.step is ClubStep.VOTE and d.entered:
+                    tx.emit(ev.VotesVoided())
+            else:
+                tx.emit(ev.VoteSettled(DayVote.CANCELLED))
+                tx.emit(ev.StepBegan(ClubStep.AWAIT_NIGHT))
+    if not check_win(tx):
+        advance(tx)
+
+
+def team_loss(tx: Tx, seat: int) -> None:
+    """004 §9 "особые нарушения": the other side wins (club R22); at the table he leaves."""
+    s = tx.state
+    side = s.role(seat).side
+    if seat in s.at_table:
+        if any(x.seat == seat for x in s.queue):
+            tx.emit(ev.QueueDropped(seat))
+        tx.emit(ev.Left(seat, ClubCause.DISQUALIFIED, False))
+    won = Side.MAFIA if side is Side.CITY else Side.CITY
+    tx.emit(ev.GameEnded(won, ClubTermination.TEAM_LOSS, seat))
+
+
+def foul_day(s: ClubState) -> int:
+    """The day a foul counts for: today, or the coming day for one given at night (004 §9)."""
+    return s.number if s.phase is Phase.DAY else s.number + 1
+
+
+def kamikaze_seat(s: ClubState) -> int | None:
+    return s.present(ClubRole.KAMIKAZE)

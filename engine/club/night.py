@@ -1,0 +1,249 @@
+"""The club night (004 §7) and what the engine decides at `day` (004 §4, club R12-R19)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from engine.club import events as ev
+from engine.club.day import open_day
+from engine.club.flow import Tx, check_win
+from engine.club.state import ClubNight, ClubState
+from engine.errors import IllegalAction
+from engine.roles import ClubRole, Side
+from engine.vocab import ClubCause, NightAct, Phase
+
+ORDER = tuple(NightAct)
+ACTOR: dict[NightAct, ClubRole] = {
+    NightAct.PUTANA: ClubRole.PUTANA, NightAct.DON_CHECK: ClubRole.DON,
+    NightAct.MANIAC_SHOT: ClubRole.MANIAC, NightAct.HEAL: ClubRole.DOCTOR,
+    NightAct.COMMISSAR_CHECK: ClubRole.COMMISSAR, NightAct.KAMIKAZE: ClubRole.KAMIKAZE,
+}
+
+
+def _night(s: ClubState) -> ClubNight:
+    assert s.night is not None
+    return s.night
+
+
+def blocked(s: ClubState) -> int | None:
+    """The seat the putana visited tonight: he sleeps (club R15)."""
+    return _night(s).get(NightAct.PUTANA)[1]
+
+
+def _live(s: ClubState, step: NightAct) -> int | None:
+    """Tonight's line of `step`, unless its player was removed since: his card stopped
+    (004 §9 "ролевая карта не срабатывает")."""
+    seat = _night(s).get(step)[1]
+    if step is NightAct.MAFIA_SHOT:
+        return seat if s.side_at_table(Side.MAFIA) else None
+    return seat if s.present(ACTOR[step]) is not None else None
+
+
+def shot_dead(s: ClubState) -> tuple[tuple[int, ClubCause], ...]:
+    """The shots' targets at the table except the healed seat, the mafia's first (club R12,
+    R14: a seat shot twice dies once, by the mafia)."""
+    healed = _live(s, NightAct.HEAL)
+    out: list[tuple[int, ClubCause]] = []
+    for step, cause in ((NightAct.MAFIA_SHOT, ClubCause.MAFIA),
+                        (NightAct.MANIAC_SHOT, ClubCause.MANIAC)):
+        target = _live(s, step)
+        if target is not None and target != healed and target in s.at_table \
+                and all(t != target for t, _ in out):
+            out.append((target, cause))
+    return tuple(out)
+
+
+def blast(s: ClubState, sapper: int, leaving: set[int]) -> tuple[int, ...]:
+    """The nearest seat counting down and the nearest counting up, cyclically, at the table
+    and not leaving tonight anyway; night 1 passes over immune seats (004 §4, §7.8, R16)."""
+    n = s.seats
+    out: list[int] = []
+    for direction in (-1, 1):
+        for k in range(1, n):
+            x = (sapper - 1 + direction * k) % n + 1
+            if x in s.at_table and x not in leaving and not s.immune_now(x):
+                if x not in out:
+                    out.append(x)
+                break
+    return tuple(out)
+
+
+def kamikaze_dies(s: ClubState) -> bool:
+    """Shot dead, or caught in the blast of a sapper shot dead (004 §4)."""
+    k = s.present(ClubRole.KAMIKAZE)
+    if k is None:
+        return False
+    dead = {t for t, _ in shot_dead(s)}
+    sapper = s.present(ClubRole.SAPPER)
+    return k in dead or (sapper is not None and sapper in dead
+                        and k in blast(s, sapper, dead | {sapper}))
+
+
+def _mafia_shot_required(s: ClubState) -> bool:
+    return bool(s.side_at_table(Side.MAFIA)) and not _night(s).get(NightAct.MAFIA_SHOT)[0]
+
+
+def _kamikaze_required(s: ClubState) -> bool:
+    k = s.present(ClubRole.KAMIKAZE)
+    return (k is not None and k != blocked(s) and kamikaze_dies(s)
+            and not _night(s).get(NightAct.KAMIKAZE)[0])
+
+
+def night_action(tx: Tx, step: NightAct, seat: int | None) -> None:
+    """One night line, in the order of 004 §7, at most once each."""
+    s = tx.state
+    if s.phase is not Phase.NIGHT or s.number < 1:
+        raise IllegalAction(f"{step.value}: only in nights 1 and later (no role acts in the "
+                            "zero night)")
+    n = _night(s)
+    done = [ORDER.index(a) for a, _ in n.acts]
+    here = ORDER.index(step)
+    if done and here <= max(done):
+        raise IllegalAction(f"{step.value}: " + ("already entered tonight" if here in done else
+                            f"too late: {ORDER[max(done)].value} came after it (004 §7 order)"))
+    if here > ORDER.index(NightAct.MAFIA_SHOT) and _mafia_shot_required(s):
+        raise IllegalAction(f"{step.value}: enter the mafia's shot first (004 §7 order)")
+    if seat is not None and not 1 <= seat <= s.seats:
+        raise IllegalAction(f"seat {seat} is not at this table (seats 1-{s.seats})")
+    _CHECK[step](s, seat)
+    tx.emit(ev.NightActed(step, seat))
+
+
+def _actor(s: ClubState, step: NightAct) -> int:
+    role = ACTOR[step]
+    seat = s.present(role)
+    if seat is None:
+        raise IllegalAction(f"{step.value}: no {role.value} at the table (or his card stopped)")
+    if seat == blocked(s):
+        raise IllegalAction(f"{step.value}: the putana is with the {role.value} tonight, he "
+                            "sleeps (004 §3, club R15)")
+    return seat
+
+
+def _target(s: ClubState, seat: int | None, actor: int | None, what: str) -> None:
+    if seat is None:
+        return
+    if seat not in s.at_table:
+        raise IllegalAction(f"{what}: seat {seat} is not at the table")
+    if seat == actor:
+        raise IllegalAction(f"{what}: not his own seat")
+    if s.immune_now(seat):
+        raise IllegalAction(f"{what}: seat {seat} holds immunity in night 1 (004 §5)")
+
+
+def _putana(s: ClubState, seat: int | None) -> None:
+    me = _actor(s, NightAct.PUTANA)
+    if seat is None or seat not in s.at_table or seat == me:
+        raise IllegalAction("putana: name a seat at the table other than her own")
+
+
+def _mafia_shot(s: ClubState, seat: int | None) -> None:
+    side = s.side_at_table(Side.MAFIA)
+    if not side:
+        raise IllegalAction("mafia_shot: no mafia at the table")
+    if seat is not None and blocked(s) in side:
+        raise IllegalAction("mafia_shot: the putana blocked a mafia player, so the mafia "
+                            "does not shoot tonight: enter null (club R15)")
+    _target(s, seat, None, "mafia_shot")
+
+
+def _check(step: NightAct) -> Callable[[ClubState, int | None], None]:
+    def check(s: ClubState, seat: int | None) -> None:
+        me = _actor(s, step)
+        if seat is None or seat == me:
+            raise IllegalAction(f"{step.value}: name a seat other than his own")
+        if s.removed_seat(seat):
+            raise IllegalAction(f"{step.value}: seat {seat} was removed, his card no longer "
+                                "counts (004 §9, club R20)")
+    return check
+
+
+def _maniac_shot(s: ClubState, seat: int | None) -> None:
+    _target(s, seat, _actor(s, NightAct.MANIAC_SHOT), "maniac_shot")
+
+
+def _heal(s: ClubState, seat: int | None) -> None:
+    me = _actor(s, NightAct.HEAL)
+    if seat is None or seat not in s.at_table:
+        raise IllegalAction("heal: name a seat at the table")
+    if seat == me and s.self_healed:
+        raise IllegalAction("heal: the doctor heals himself once a game (club R13)")
+    last = s.nights[-1].get(NightAct.HEAL)[1] if s.nights else None
+    if seat == last:
+        raise IllegalAction(f"heal: seat {seat} was healed last night, not twice running "
+                            "(club R13)")
+
+
+def _kamikaze(s: ClubState, seat: int | None) -> None:
+    me = _actor(s, NightAct.KAMIKAZE)
+    if not kamikaze_dies(s):
+        raise IllegalAction("kamikaze: he picks only when he dies tonight (004 §7)")
+    _target(s, seat, me, "kamikaze")
+    if seat is not None and any(t == seat for t, _ in shot_dead(s)):
+        raise IllegalAction(f"kamikaze: seat {seat} is shot dead tonight already")
+
+
+_CHECK = {
+    NightAct.PUTANA: _putana, NightAct.MAFIA_SHOT: _mafia_shot,
+    NightAct.DON_CHECK: _check(NightAct.DON_CHECK), NightAct.MANIAC_SHOT: _maniac_shot,
+    NightAct.HEAL: _heal, NightAct.COMMISSAR_CHECK: _check(NightAct.COMMISSAR_CHECK),
+    NightAct.KAMIKAZE: _kamikaze,
+}
+
+
+class Leaving(NamedTuple):
+    seat: int
+    cause: ClubCause
+    last_word: bool
+
+
+def morning(s: ClubState) -> tuple[int | None, tuple[int, ...], tuple[Leaving, ...]]:
+    """(saved, blast, leavers in announcement order) of tonight (004 §4, club R16-R19)."""
+    n = _night(s)
+    dead = shot_dead(s)
+    dead_seats = {t for t, _ in dead}
+    healed = _live(s, NightAct.HEAL)
+    targets = {_live(s, NightAct.MAFIA_SHOT), _live(s, NightAct.MANIAC_SHOT)}
+    saved = healed if healed is not None and healed in targets else None
+    pick = n.get(NightAct.KAMIKAZE)[1]
+    k, sapper = s.present(ClubRole.KAMIKAZE), s.present(ClubRole.SAPPER)
+    exploding = sapper is not None and (sapper in dead_seats or sapper == pick)
+    leaving = dead_seats | ({pick} if pick is not None else set())
+    boom = blast(s, sapper, leaving | {sapper}) if exploding and sapper is not None else ()
+    out: list[Leaving] = []
+    cause = dict(dead)
+
+    def add(seat: int, why: ClubCause, word: bool) -> None:
+        if all(x.seat != seat for x in out):
+            out.append(Leaving(seat, why, word and not s.muted(seat, s.number + 1)))
+
+    if k is not None and k in dead_seats:  # (1) "сперва камикадзе, затем его выбор"
+        add(k, cause[k], True)
+        if pick is not None:
+            add(pick, ClubCause.KAMIKAZE, pick != sapper)
+    if exploding and sapper is not None:  # (2) the sapper and the blast, silently (§7.8)
+        add(sapper, cause.get(sapper, ClubCause.KAMIKAZE), False)
+        for x in boom:
+            add(x, ClubCause.SAPPER, False)
+    if pick is not None:  # (3) the pick of a kamikaze killed in the blast has his word
+        add(pick, ClubCause.KAMIKAZE, pick != sapper)
+    for seat, why in dead:  # (4) the other shot dead, the mafia's first
+        add(seat, why, True)
+    return saved, boom, tuple(out)
+
+
+def dawn(tx: Tx) -> None:
+    """`day` after night N: the engine decides who leaves (004 §4)."""
+    s = tx.state
+    if _mafia_shot_required(s):
+        raise IllegalAction("the mafia has not shot yet: enter mafia_shot (a seat or null)")
+    if _kamikaze_required(s):
+        raise IllegalAction("the kamikaze dies tonight: enter his pick (kamikaze, a seat or "
+                            "null) first (004 §7.7)")
+    saved, boom, leavers = morning(s)
+    tx.emit(ev.Dawn(saved, boom))
+    for x in leavers:
+        tx.emit(ev.Left(x.seat, x.cause, x.last_word))
+    check_win(tx)
+    open_day(tx, s.number + 1, tuple(x.seat for x in leavers))
