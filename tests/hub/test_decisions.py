@@ -45,7 +45,7 @@ def test_decisions_change_the_count_never_the_protocol(tmp_path: Path) -> None:
     store = Store(tmp_path / "hub.sqlite")
     protocol = finished_protocol(3, "1")
     store.add_protocol("1", "g1", protocol, "now")
-    winner = protocol["result"]["winner"]  # type: ignore[index]
+    winner = protocol["result"]["winner"]
     other = "black" if winner == "red" else "red"
     decide(store, DecisionKind.CHANGE_RESULT, winner=other)
     decide(store, DecisionKind.PROTEST_FILED, seat=4)
