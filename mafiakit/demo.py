@@ -191,8 +191,13 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
 
 
 def headless(game: Path, out: Path, lang: str = "ru") -> int:
+    """The round at full speed: table 1 keyed on its pins in virtual time, tables 2 and 3
+    entered alongside it (their share of the game kept level with table 1's), the hub
+    following all three; a PNG of every screen at every step of table 1; the result and
+    the hub's final standings as JSON on stdout."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from bus.broker import MosquittoProcess
     from bus.config import BrokerConfig
     from engine.protocol import result
     from engine.views import public_view
@@ -205,68 +210,98 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
         schedule,
     )
     from firmware_sim.table import SimTable
+    from mafiakit.demo_round import DemoRound, wait_for
     from scoreboard.feed import FeedStore
     from scoreboard.live import LiveFeed
 
     out.mkdir(parents=True, exist_ok=True)
     text = game.read_text(encoding="utf-8")
     rules = json.loads(text.splitlines()[0])["rules"]
+    entered = len([line for line in text.splitlines()[1:] if line.strip()])
     clock = ManualClock()
-    sim = SimTable.start(tournament=TOURNAMENT, table=TABLE, rules=rules, clock=clock,
-                         background=False, music=False)
-    sim.service.new_game(json.loads(text.splitlines()[0]))  # the log's header: names too
-    assert sim.broker is not None
-    config = BrokerConfig.from_url(sim.broker.url)
-    stores = {"public": FeedStore(), "judge": FeedStore()}
-    feeds = {name: LiveFeed(config, store, tournament=TOURNAMENT, table=TABLE,
-                            view_class=name).start() for name, store in stores.items()}
-    shots = Shots(out, sim, stores, lang)
-    try:
-        if not sim.wait_connected() or not all(f.client.wait_ready(30) for f in feeds.values()):
-            print("demo: could not connect to the demo broker", file=sys.stderr)
+    with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
+        tour = DemoRound(Path(d), broker.url, game, rules).start()
+        sim = SimTable.start(tournament=TOURNAMENT, table=TABLE, rules=rules, clock=clock,
+                             background=False, music=False, broker_url=broker.url,
+                             journal=Path(d) / "table-1.sqlite")
+        config = BrokerConfig.from_url(broker.url)
+        stores = {"public": FeedStore(), "judge": FeedStore(), "wall": FeedStore()}
+        feeds = {name: LiveFeed(config, stores[name], tournament=TOURNAMENT,
+                                table=None if name == "wall" else TABLE,
+                                view_class="public" if name == "wall" else name).start()
+                 for name in stores}
+        shots = Shots(out, sim, stores, lang)
+        try:
+            if not sim.wait_connected() or not all(f.client.wait_ready(30)
+                                                   for f in feeds.values()):
+                print("demo: could not connect to the demo broker", file=sys.stderr)
+                return 1
+            tour.send_round()
+
+            def opened() -> bool:
+                sim.service.step(0.01)  # the hub's new_game and roster arrive over cmd
+                return sim.service.game_id == f"r1-t{TABLE}" and len(sim.service.names) == 10
+
+            wait_for("table 1 opened its round-1 game", opened)
+            tour.wait_games_open()
+            last: list[Any] = [None]
+
+            def judge_key(event: Any) -> None:
+                sim.service.handle(event)
+                public = public_view(sim.service.game.state, sim.service.game.rules)
+                moment = (public.phase, public.number, public.step, public.speaker)
+                if moment != last[0]:
+                    last[0] = moment
+                    tour.advance(len(sim.service.game.actions) / entered)
+                    _catch_up(feeds, stores, _seqs(sim.service, tour))
+                    shots.take(public)
+
+            steps = parse_script(log_to_script(text, gap_ms=400))
+            replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps), clock()),
+                           clock, judge_key)
+            tour.advance(1.0)
+            _catch_up(feeds, stores, _seqs(sim.service, tour))
+            standings = tour.standings()
+            shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
+            outcome = result(sim.service.game.state, rules, sim.service.game.rules)
+            results = {TABLE: outcome["winner"], **{
+                t: s.service.game.state.winner for t, s in tour.scripted.items()}}
+            print(json.dumps({"result": outcome, "results": results, "standings": standings,
+                              "screenshots": shots.count, "out": str(out)},
+                             ensure_ascii=False))
+            finished = outcome["finished"] and all(results.values())
+            return 0 if finished else 1
+        except RuntimeError as exc:
+            print(str(exc), file=sys.stderr)
             return 1
-        last: list[Any] = [None]
-
-        def judge_key(event: Any) -> None:
-            sim.service.handle(event)
-            public = public_view(sim.service.game.state, sim.service.game.rules)
-            moment = (public.phase, public.number, public.step, public.speaker)
-            if moment != last[0]:
-                last[0] = moment
-                _catch_up(feeds, stores, _seqs(sim.service))
-                shots.take(public)
-
-        steps = parse_script(log_to_script(text, gap_ms=400))
-        replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps), clock()), clock,
-                       judge_key)
-        _catch_up(feeds, stores, _seqs(sim.service))
-        shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
-        outcome = result(sim.service.game.state, rules, sim.service.game.rules)
-        print(json.dumps({"result": outcome, "screenshots": shots.count, "out": str(out)},
-                         ensure_ascii=False))
-        return 0 if outcome["finished"] else 1
-    finally:
-        for feed in feeds.values():
-            feed.close()
-        sim.close()
+        finally:
+            for feed in feeds.values():
+                feed.close()
+            sim.close()
+            tour.close()
 
 
-def _seqs(service: Any) -> dict[str, int]:
-    """The seq each screen class's latest snapshot carries (the public one counts only
-    changes of the public view; the judge's counts journal lines)."""
-    return {"public": service.screen_seqs.seq["public"], "judge": service.seq}
+def _seqs(service: Any, tour: Any) -> dict[str, dict[str, int]]:
+    """The seq each screen's latest snapshot carries, per table it shows (the public one
+    counts only changes of the public view; the judge's counts journal lines)."""
+    return {"public": {TABLE: service.screen_seqs.seq["public"]},
+            "judge": {TABLE: service.seq},
+            "wall": {TABLE: service.screen_seqs.seq["public"],
+                     **{t: s.service.screen_seqs.seq["public"]
+                        for t, s in tour.scripted.items()}}}
 
 
-def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, int],
+def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, dict[str, int]],
               guard: float = 10) -> None:
-    """Pump the screens' MQTT feeds until each has the table's latest snapshot."""
+    """Pump the screens' MQTT feeds until each has every table's latest snapshot."""
     deadline = time.monotonic() + guard
     for name, feed in feeds.items():
-        while time.monotonic() < deadline:
-            current = stores[name].feed(TABLE, time.time())
-            if current.seq == seqs[name] and current.view is not None:
-                break
-            feed.pump(0.05)
+        for table, seq in seqs[name].items():
+            while time.monotonic() < deadline:
+                current = stores[name].feed(table, time.time())
+                if current.seq == seq and current.view is not None:
+                    break
+                feed.pump(0.05)
 
 
 class Shots:
@@ -283,7 +318,7 @@ class Shots:
         self.sources = {
             "table": ScreenSource(stores["public"], mode="table", table=TABLE, lang=lang),
             "judge": ScreenSource(stores["judge"], mode="judge", table=TABLE, lang=lang),
-            "wall": ScreenSource(stores["public"], mode="wall", lang=lang),
+            "wall": ScreenSource(stores["wall"], mode="wall", lang=lang),
         }
         self.window = SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
                                 lang=lang)
