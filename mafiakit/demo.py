@@ -1,13 +1,17 @@
-"""`mafiakit demo`: the whole kit on one machine, with a scripted judge.
+"""`mafiakit demo`: the whole kit on one machine: a broker, the hub and a round at three
+tables with scripted judges (mafiakit/demo_round.py).
 
-Windowed (a desktop): a mosquitto of its own; the simulated table (the real table service on
-mock pins, its pad played by a key script made from an example game, at a watchable pace);
-the table, judge and wall screens, each in its own window, tiled so none covers another.
-It ends a few seconds after the game ends; closing any window or Ctrl-C stops it earlier.
+Windowed (a desktop): a mosquitto of its own and the hub; table 1 is the simulated table (the
+real table service on mock pins, its pad played by a key script made from an example game,
+at a watchable pace), tables 2 and 3 are entered alongside it at the same pace; windows for
+table 1's simulator, its table screen, the wall of every table, and table 4's simulator for a
+visitor to play by hand, tiled so none covers another. It ends a few seconds after the round
+(`--keep`: when a window is closed); closing any window or Ctrl-C stops it earlier.
 
-Headless (`--headless --out DIR`, or no display): the same table at full speed in virtual
-time; at every change of step it saves a PNG of each screen (table, judge, wall, simulator)
-from what actually arrived over MQTT, prints the result and exits when the game ends.
+Headless (`--headless --out DIR`, or no display): the round at full speed, table 1 in virtual
+time; at every change of table 1's step it saves a PNG of each screen (table, judge, wall,
+simulator) from what actually arrived over MQTT, prints table 1's result, every table's
+winner and the hub's standings as JSON, and exits when the round ends.
 
 To show more (another table, another screen), add a `Window` to `windows()`: `plan()` tiles
 however many there are.
@@ -26,11 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mafiakit.demo_round import HAND_TABLE, TABLES, TOURNAMENT
+
 if TYPE_CHECKING:
     from engine.viewmodels import PublicView
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cml-red-wins-by-lift.jsonl"
-TOURNAMENT, TABLE = "demo", "1"
+TABLE = "1"
 
 
 def _has_display() -> bool:
@@ -55,7 +61,7 @@ def command(args: argparse.Namespace) -> int:
             print("demo: no display found: running headless, screenshots go to "
                   f"{args.out}", file=sys.stderr)
         return headless(game, Path(args.out), lang=args.lang)
-    return windowed(game, gap_ms=args.gap_ms, lang=args.lang)
+    return windowed(game, gap_ms=args.gap_ms, lang=args.lang, keep=args.keep)
 
 
 def _check_game(game: Path) -> str | None:
@@ -100,16 +106,20 @@ class Placed:
                 and self.y < other.y + other.height and other.y < self.y + self.height)
 
 
-def windows(url: str, game: Path, script: Path, rules: str, lang: str) -> list[Window]:
-    """The simulator and the table, judge and wall screens of the demo's one table."""
+def windows(url: str, first: Path, script: Path, hand: Path, *, rules: str, lang: str,
+            keep: bool = False) -> list[Window]:
+    """Table 1's simulator (its judge keyed by a script) and its table screen, the wall of
+    every table, and the hand table's simulator for a visitor to play."""
     common = ("--broker", url, "--tournament", TOURNAMENT, "--lang", lang)
+    ends = () if keep else ("--exit-after", "8")
     return [
         Window("sim", ("sim", *common, "--table", TABLE, "--rules", rules, "--header-from",
-                       str(game), "--script", str(script), "--start-delay", "4",
-                       "--exit-after", "8"), screen=False),
+                       str(first), "--script", str(script), "--start-delay", "4", *ends),
+               screen=False),
         Window("table", ("scoreboard", *common, "--table", TABLE)),
-        Window("judge", ("scoreboard", *common, "--table", TABLE, "--judge")),
         Window("wall", ("scoreboard", *common, "--wall")),
+        Window("hand", ("sim", *common, "--table", HAND_TABLE, "--rules", rules,
+                        "--header-from", str(hand)), screen=False),
     ]
 
 
@@ -144,45 +154,73 @@ def _desktop() -> tuple[int, int]:
     return width, height
 
 
-def windowed(game: Path, gap_ms: int, lang: str) -> int:
+def windowed(game: Path, gap_ms: int, lang: str, keep: bool = False) -> int:
+    """The round on screen: tables 2 and 3 are entered here at the pace of table 1's
+    scripted pad, so all three end together; then it stops (unless `keep`)."""
     import signal
 
     from bus.broker import MosquittoProcess
     from firmware_sim.fromlog import log_to_script
+    from firmware_sim.script import parse_script
+    from mafiakit.demo_round import DemoRound, round_header
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # close the windows and the broker on the way out
 
     signal.signal(signal.SIGTERM, stop)
     text = game.read_text(encoding="utf-8")
-    header = json.loads(text.splitlines()[0])
+    rules = json.loads(text.splitlines()[0])["rules"]
     me = [sys.executable, "-m", "mafiakit.cli"]
     with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
-        script = Path(d) / "judge.keys"
+        folder = Path(d)
+        tour = DemoRound(folder, broker.url, game, rules, sent=TABLES[1:],
+                         tables=(*TABLES, HAND_TABLE))
+        players = DemoRound.players(json.loads(text.splitlines()[0]))
+        first, hand = folder / "table-1.jsonl", folder / "hand.jsonl"
+        first.write_text(json.dumps(round_header(game, TABLE, players[TABLE]),
+                                    ensure_ascii=False) + "\n", encoding="utf-8")
+        hand.write_text(json.dumps(round_header(game, HAND_TABLE, players[HAND_TABLE]),
+                                   ensure_ascii=False) + "\n", encoding="utf-8")
+        script = folder / "judge.keys"
         script.write_text(log_to_script(text, gap_ms=gap_ms), encoding="utf-8")
-        layout = plan(_desktop(), windows(broker.url, game, script, header["rules"], lang))
+        lasts = 4 + sum(step.delay_ms for step in parse_script(script.read_text()))  / 1000
+        layout = plan(_desktop(), windows(broker.url, first, script, hand, rules=rules,
+                                             lang=lang, keep=keep))
         procs: dict[str, subprocess.Popen[bytes]] = {}
-        for spot in layout:
-            extra = ["--size", "1280x720", "--window", f"{spot.width}x{spot.height}"]
-            procs[spot.window.name] = subprocess.Popen(
-                [*me, *spot.window.argv, *(extra if spot.window.screen else [])],
-                env={**os.environ, "SDL_VIDEO_WINDOW_POS": f"{spot.x},{spot.y}"})
-        print(f"demo: the judge plays {game.name} on table {TABLE} ({broker.url}); windows: "
-              + ", ".join(p.window.name for p in layout) + ".\n"
-              "demo: it stops by itself after the game; close any window or press Ctrl-C to "
-              "stop it now", file=sys.stderr, flush=True)
+        code = 0
         try:
+            tour.start()
+            tour.send_round()
+            for spot in layout:
+                extra = ["--size", "1280x720", "--window", f"{spot.width}x{spot.height}"]
+                procs[spot.window.name] = subprocess.Popen(
+                    [*me, *spot.window.argv, *(extra if spot.window.screen else [])],
+                    env={**os.environ, "SDL_VIDEO_WINDOW_POS": f"{spot.x},{spot.y}"})
+            print(f"demo: tournament {TOURNAMENT} on {broker.url}: the hub, tables 1-3 played "
+                  f"by scripted judges (table 1 on its pad: {game.name}), table "
+                  f"{HAND_TABLE} yours to play in its simulator; windows: "
+                  + ", ".join(p.window.name for p in layout) + ".\n"
+                  + ("demo: close any window or press Ctrl-C to stop it" if keep else
+                     "demo: it stops by itself after the round; close any window or press "
+                     "Ctrl-C to stop it now"), file=sys.stderr, flush=True)
+            tour.wait_games_open()
+            began = time.monotonic()
             while all(proc.poll() is None for proc in procs.values()):
+                tour.advance(min(1.0, (time.monotonic() - began) / lasts))
                 time.sleep(0.2)
-            code = 0
+            tour.advance(1.0)
         except KeyboardInterrupt:
             code = 0
+        except RuntimeError as exc:
+            print(str(exc), file=sys.stderr)
+            code = 1
         finally:
             for proc in procs.values():
                 if proc.poll() is None:
                     proc.terminate()
             for proc in procs.values():
                 proc.wait(10)
+            tour.close()
     print("demo: stopped", file=sys.stderr)
     return code
 
@@ -345,6 +383,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--game", default=str(EXAMPLE), help="the game log the judge plays")
     p.add_argument("--gap-ms", type=int, default=900,
                    help="pause between the judge's key presses (windowed)")
+    p.add_argument("--keep", action="store_true",
+                   help="windowed: keep running after the round (play the hand table), "
+                        "until a window is closed")
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
                    help="the screens' language (default ru)")
     p.set_defaults(run="mafiakit.demo:command")

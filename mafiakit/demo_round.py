@@ -19,11 +19,13 @@ from typing import Any
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TOURNAMENT = "demo"
 TABLES = ("1", "2", "3")
+HAND_TABLE = "4"  # windowed only: the table a visitor plays by hand in the simulator
 GUARD_S = 60.0  # only turns a hang into a clear message; the demo never waits this long
-# Players of tables 2 and 3 (table 1 keeps the names of its game log).
+# Players of tables 2 and 3, then of the hand table (table 1 keeps its game log's names).
 NAMES = ("Astra", "Borei", "Cedar", "Dina", "Ermak", "Fenix", "Gloria", "Hugo", "Iris",
          "Jasper", "Kora", "Lev", "Mars", "Nika", "Oskar", "Polar", "Quinta", "Rada", "Sokol",
-         "Tayga")
+         "Tayga", "Ulyana", "Vityaz", "Wanda", "Xenon", "Yara", "Zorro", "Alpha", "Bravo",
+         "Charlie", "Delta")
 
 
 def companions(game: Path, rules: str) -> list[Path]:
@@ -83,14 +85,27 @@ class Scripted:
             self.done += 1
 
 
+def round_header(game: Path, table: str, players: list[str]) -> dict[str, Any]:
+    """The header the hub sends a table for round 1 (hub/service.py `queue_round`)."""
+    head = json.loads(game.read_text(encoding="utf-8").splitlines()[0])
+    return {"format": "mafia-game-log", "version": 1, "rules": head["rules"],
+            "tournament": "Demo Cup", "table": table, "game": 1, "players": players}
+
+
 @dataclass
 class DemoRound:
-    """The hub and the scripted tables 2 and 3 of the demo's round, on `broker_url`."""
+    """The hub and the scripted tables 2 and 3 of the demo's round, on `broker_url`.
+
+    `sent`: the tables the hub sends their round-1 game (headless: all three; windowed:
+    tables 1 and the hand table open their own in the simulator); `tables`: all it follows.
+    """
 
     folder: Path
     broker_url: str
     game: Path
     rules: str
+    sent: tuple[str, ...] = TABLES
+    tables: tuple[str, ...] = TABLES
     scripted: dict[str, Scripted] = field(default_factory=dict)
     hub: Any = None
     hub_thread: threading.Thread | None = None
@@ -100,14 +115,20 @@ class DemoRound:
 
         logs = dict(zip(TABLES, (self.game, *companions(self.game, self.rules)), strict=True))
         first = json.loads(self.game.read_text(encoding="utf-8").splitlines()[0])
-        players = {"1": list(first["players"]), "2": list(NAMES[:10]), "3": list(NAMES[10:])}
         seating = self.folder / "seating.csv"
-        seating.write_text(seating_csv(players, {"1": str(first.get("judge", ""))}),
-                           encoding="utf-8")
+        seating.write_text(seating_csv({t: p for t, p in self.players(first).items()
+                                        if t in self.sent},
+                                       {"1": str(first.get("judge", ""))}), encoding="utf-8")
         self.logs = logs
         return HubSettings(tournament=TOURNAMENT, name="Demo Cup", rules=self.rules,
-                           seating=seating, database=self.folder / "hub.sqlite",
+                           tables=list(self.tables), seating=seating,
+                           database=self.folder / "hub.sqlite",
                            broker={"url": self.broker_url}, aggregate_s=0.2, resend_s=1.0)
+
+    @staticmethod
+    def players(first: dict[str, Any]) -> dict[str, list[str]]:
+        return {"1": list(first["players"]), "2": list(NAMES[:10]), "3": list(NAMES[10:20]),
+                HAND_TABLE: list(NAMES[20:30])}
 
     def start(self) -> DemoRound:
         """The hub, then tables 2 and 3 (table 1 is the caller's simulator)."""
@@ -161,7 +182,7 @@ class DemoRound:
 
         store = Store(self.hub.settings.database)
         try:
-            wait_for("every protocol at the hub", lambda: len(store.protocols()) == len(TABLES))
+            wait_for("every protocol at the hub", lambda: len(store.protocols()) >= len(TABLES))
             ranking, left_out = tournament_standings(store.protocols(), store.decisions(),
                                                      self.rules, store.game_rounds())
             games = games_as_they_count(store.protocols(), store.decisions(),
