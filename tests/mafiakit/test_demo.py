@@ -43,7 +43,7 @@ def test_headless_demo_plays_the_game_and_shoots_every_screen(
     logs = dict(zip(TABLES, (EXAMPLE, *companions(EXAMPLE, "cml")), strict=True))
     assert report["results"] == {t: json.loads(log.with_suffix(".result.json").read_text(
         encoding="utf-8"))["winner"] for t, log in logs.items()}
-    names = {"1": None, "2": list(NAMES[:10]), "3": list(NAMES[10:])}
+    names = {"1": None, "2": list(NAMES[:10]), "3": list(NAMES[10:20])}
     games = []
     for table, log in logs.items():
         lines = log.read_text(encoding="utf-8").splitlines()
