@@ -53,7 +53,7 @@ def export(store: Store, out: Path, rules: str = "cml",
     (out / "quarantine.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2)
                                          + "\n", encoding="utf-8")
     ranking, left_out = tournament_standings(protocols, store.decisions(), rules, rounds,
-                                             as_of_round)
+                                             as_of_round=as_of_round)
     as_of = {"as_of_round": as_of_round if as_of_round is not None
              else latest_round(protocols, rounds)}
     standing = ({**ranking.as_dict(), **as_of, "left_out": left_out} if ranking

@@ -37,7 +37,7 @@ from hub.decisions import effective_games
 from hub.registry import Liveness, Registry, Verdict
 from hub.roster_csv import read_seating
 from hub.seating import Seating
-from hub.standings import games_as_they_count, latest_round, tournament_standings
+from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
 
 log = logging.getLogger("mafiakit.hub")
@@ -92,6 +92,7 @@ class HubService:
         self._next_aggregate = 0.0
         self._next_tick = 0.0
         self._decisions_seen = 0
+        self._counted = CountCache()  # the games as they count, replayed only when changed
         self.ingested = 0  # messages handled (bench)
         self.bus: BusClient | None = None
         if connect:
@@ -332,12 +333,15 @@ class HubService:
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
 
-    def alerts(self) -> list[dict[str, Any]]:
-        """What the head judge must look at now, most urgent first."""
+    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """What the head judge must look at now, most urgent first (`games`: as they count,
+        when the caller has them already)."""
         out: list[dict[str, Any]] = []
         now_wall = self.wall()
         s = self.settings
-        stored = {(t, g) for t, g, _ in self.store.protocols()}
+        if games is None:
+            games = effective_games(self.store.protocols(), self.store.decisions(), {})
+        stored = {(g["table"], g["game_id"]) for g in games}
         for live in self.registry.tables.values():
             t = live.table
             if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
@@ -360,7 +364,7 @@ class HubService:
                     out.append({"kind": "protocol_not_closed", "table": t,
                                 "text": f"table {t}: game {live.decided_game} is decided but "
                                         "its protocol has not reached the hub"})
-        for game in effective_games(self.store.protocols(), self.store.decisions(), {}):
+        for game in games:
             for protest in game["protests"]:
                 if protest["state"] == "open":
                     out.append({"kind": "protest", "table": game["table"],
@@ -376,7 +380,7 @@ class HubService:
     def games(self) -> list[dict[str, Any]]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
         return games_as_they_count(self.store.protocols(), self.store.decisions(),
-                                   self.store.game_rounds())
+                                   self.store.game_rounds(), self._counted)
 
     def standings_view(self) -> StandingsView:
         """The public's standings: as of which round, hidden or not (hub.toml `[standings]`,
@@ -387,12 +391,19 @@ class HubService:
         """The scoring library's table "as of round N"; None when there is no countable game,
         or for the public while the head judge hides them. `public=False`: the head judge's
         (`hub/judge/state`), shown even when hidden."""
+        return self._standings(self.store.protocols(), self.store.decisions(),
+                               self.store.game_rounds(), public=public)
+
+    def _standings(self, protocols: list[tuple[str, str, dict[str, Any]]],
+                   decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]],
+                   rounds: dict[tuple[str, str], int], *, public: bool
+                   ) -> dict[str, Any] | None:
         view = self._standings_view
         if public and view.hidden:
             return None
-        protocols, rounds = self.store.protocols(), self.store.game_rounds()
-        table, left_out = tournament_standings(protocols, self.store.decisions(),
-                                               self.settings.rules, rounds, view.as_of_round)
+        table, left_out = tournament_standings(protocols, decisions, self.settings.rules,
+                                               rounds, as_of_round=view.as_of_round,
+                                               cache=self._counted)
         if table is None:
             return None
         return {**table.as_dict(), **({} if public else {"left_out": left_out})}
@@ -408,6 +419,9 @@ class HubService:
         """The retained aggregate for the wall view and web pages (public data only):
         `standings_as_of` says which round the standings are as of and whether the head
         judge hides them (then `standings` is null)."""
+        protocols, decisions = self.store.protocols(), self.store.decisions()
+        rounds = self.store.game_rounds()
+        games = games_as_they_count(protocols, decisions, rounds, self._counted)
         return {
             "tournament": self.tournament,
             "name": self.settings.name,
@@ -416,12 +430,12 @@ class HubService:
                         "game_id": live.game_id, "phase": live.phase,
                         "winner": live.winner, "seq": live.snapshot_seq, "gap": live.gap}
                        for live in self.registry.tables.values()],
-            "alerts": self.alerts(),
+            "alerts": self.alerts(games),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
-                      for g in self.games()],
+                      for g in games],
             # The standings come from the scoring library only (never a second computation).
-            "standings_as_of": self._as_of(self.store.protocols(), self.store.game_rounds()),
-            "standings": self.standings(),
+            "standings_as_of": self._as_of(protocols, rounds),
+            "standings": self._standings(protocols, decisions, rounds, public=True),
         }
 
     def _follow_config(self, now: float) -> None:

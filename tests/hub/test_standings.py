@@ -23,7 +23,7 @@ from tests.hub.test_decisions import decide, finished_protocol
 
 def rows(store: Store, rules: str = "cml", as_of: int | None = None) -> dict[str, Any]:
     table, left_out = tournament_standings(store.protocols(), store.decisions(), rules,
-                                           store.game_rounds(), as_of)
+                                           store.game_rounds(), as_of_round=as_of)
     assert table is not None, left_out
     return {r.player: r for r in table.rows}
 
