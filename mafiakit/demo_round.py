@@ -189,9 +189,10 @@ class DemoRound:
                                         store.game_rounds())
         finally:
             store.close()
-        return {"games": [{k: g[k] for k in ("table", "game_id", "winner", "counts")}
-                          for g in games],
-                **(ranking.as_dict() if ranking is not None else {}), "left_out": left_out}
+        return {**(ranking.as_dict() if ranking is not None else {}),
+                "tables": [{k: g[k] for k in ("table", "game_id", "winner", "counts")}
+                           for g in games],
+                "left_out": left_out}
 
     def close(self) -> None:
         from device.inbox import Stop as TableStop

@@ -53,3 +53,5 @@ def test_headless_demo_plays_the_game_and_shoots_every_screen(
     library = standings(games, load_ruleset("cml")).as_dict()
     assert report["standings"]["standings"] == library["standings"]
     assert len(library["standings"]) == 30 and report["standings"]["left_out"] == []
+    assert [(g["table"], g["game_id"], g["counts"]) for g in report["standings"]["tables"]] == [
+        (t, f"r1-t{t}", True) for t in TABLES]
