@@ -39,8 +39,9 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     settings = _settings(args)
+    config = Path(args.config)
     try:
-        service = HubService(settings).start()
+        service = HubService(settings, config_path=config if config.is_file() else None).start()
     except ValueError as exc:
         print(f"hub: {exc}", file=sys.stderr)
         return 2
@@ -110,13 +111,11 @@ def decide(args: argparse.Namespace) -> int:
 
     from bus.errors import describe_validation_error
     from hub.decisions import Decision
+    from hub.standings import refusal
     from hub.store import Store
 
     settings = _settings(args)
-    extra: dict[str, Any] = {}
-    for item in args.arg:
-        key, _, value = item.partition("=")
-        extra[key] = int(value) if value.lstrip("-").isdigit() else value
+    extra = {key: _value(value) for key, _, value in (a.partition("=") for a in args.arg)}
     try:
         decision = Decision(kind=args.kind, table=args.table, game_id=args.game, who=args.who,
                             why=args.why, args=extra)
@@ -124,6 +123,14 @@ def decide(args: argparse.Namespace) -> int:
         print(f"hub decide: {describe_validation_error(exc)}", file=sys.stderr)
         return 2
     store = Store(settings.database)
+    earlier = [d for d in store.decisions()
+               if (d[5], d[6]) == (decision.table, decision.game_id)]
+    why_not = refusal(store.protocol(decision.table, decision.game_id), earlier,
+                      decision.kind.value, decision.args, decision.who)
+    if why_not is not None:
+        store.close()
+        print(f"hub decide: not recorded: {why_not}", file=sys.stderr)
+        return 2
     number = store.add_decision(datetime.now(UTC).isoformat(), who=decision.who,
                                 why=decision.why, kind=decision.kind.value,
                                 table=decision.table, game_id=decision.game_id,
@@ -133,6 +140,15 @@ def decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _value(text: str) -> Any:
+    """A decision's argument: a number when it reads as one (seat=4, points=-0.5)."""
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return int(number) if number.is_integer() and "." not in text else number
+
+
 def export_(args: argparse.Namespace) -> int:
     from hub.export import export
     from hub.store import Store
@@ -140,7 +156,9 @@ def export_(args: argparse.Namespace) -> int:
     settings = _settings(args)
     store = Store(settings.database)
     try:
-        counts = export(store, Path(args.out), settings.rules)
+        as_of = (args.as_of_round if args.as_of_round is not None
+                 else settings.standings.as_of_round)
+        counts = export(store, Path(args.out), settings.rules, as_of)
     finally:
         store.close()
     print(json.dumps(counts))
@@ -178,10 +196,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     d.add_argument("--who", required=True)
     d.add_argument("--why", required=True)
     d.add_argument("--arg", action="append", default=[], metavar="KEY=VALUE",
-                   help="winner=black, seat=4, points=0.3 ...")
+                   help="winner=black, seat=4, points=0.3, remedy=penalty ...")
     d.set_defaults(func=decide)
 
     e = tools.add_parser("export", help="write games, decisions and every protocol to a folder")
     e.add_argument("--config", default="hub.toml")
     e.add_argument("--out", default="hub-export")
+    e.add_argument("--as-of-round", type=int, default=None, metavar="N",
+                   help="standings of rounds 1..N only (default: hub.toml's [standings], "
+                        "else every game); shown even when hidden from the public")
     e.set_defaults(func=export_)

@@ -7,6 +7,9 @@
     tables = ["1", "2", "3"]         # or leave out: the tables of the seating
     seating = "seating.csv"          # round,table,seat,player,judge (mafiakit hub seat)
     database = "hub.sqlite"
+    [standings]                      # what the public aggregate shows (the head judge sees all)
+    as_of_round = 3                  # only rounds 1..3 count (leave out: every finished game)
+    hidden = false                   # true before a final: no standings in public
     [broker]
     url = "mqtt://hub:secret@127.0.0.1:1883"
 """
@@ -36,6 +39,15 @@ class HubBroker(BaseModel):
         return BrokerConfig.from_url(self.url)
 
 
+class StandingsView(BaseModel):
+    """Which standings the public sees: "as of round N", or none before a final. The head
+    judge always sees them (`mafiakit hub export`, the judge's state)."""
+
+    model_config = ConfigDict(extra="forbid")
+    as_of_round: int | None = Field(None, ge=1, le=1000)
+    hidden: bool = False
+
+
 class HubSettings(BaseSettings):
     """Everything the hub needs; times in seconds."""
 
@@ -56,6 +68,7 @@ class HubSettings(BaseSettings):
     max_game_minutes: float = Field(100.0, gt=0)  # "game running over time" alert
     protest_window_minutes: float = Field(10.0, ge=0)  # 000 III.15.1: ten minutes
     unclosed_protocol_s: float = Field(30.0, gt=0)  # decided, no protocol after this long
+    standings: StandingsView = StandingsView()
     broker: HubBroker = HubBroker()
 
     @field_validator("tournament")
@@ -124,3 +137,19 @@ def load_hub_settings(path: Path | str | None = None, **overrides: object) -> Hu
     if not out.database.is_absolute() and path is not None:
         updates["database"] = base / out.database
     return out.model_copy(update=updates)
+
+
+def reload_standings_view(path: Path | str) -> StandingsView:
+    """The `[standings]` table of hub.toml as it is now (the running hub follows a head
+    judge's edit without a restart); HubConfigError in words if it is wrong."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return StandingsView.model_validate(data.get("standings", {}))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise HubConfigError(f"{path}: standings.{where}: {first['msg']}") from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise HubConfigError(f"{path}: {exc}") from None

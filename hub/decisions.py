@@ -1,15 +1,18 @@
 """The head judge's decisions: auditable entries (who, when, why) that change how a game
 counts, never the table's journal or protocol (000 III.15-16: the head judge rules on
-protests, may change a result or order a replay; 002: extra points above a table judge's
-limit need the head judge's approval).
+protests, may change a result or order a replay; 000 II.3.7: a result changed to the
+opposite after the game; 002: extra points above a table judge's limit need the head
+judge's approval).
 
-Decisions are appended, never edited: a mistaken one is undone by a later one.
+Decisions are appended, never edited: a mistaken one is undone by a later one (a result
+changed back, extra points of 0 withdraw them). What a decision does to the points is
+computed by the scoring library on the game as it counts (hub/standings.py), never here.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -18,12 +21,75 @@ class DecisionKind(StrEnum):
     CHANGE_RESULT = "change_result"  # args: winner (red | black | draw)
     ORDER_REPLAY = "order_replay"  # the game does not count; the table plays it again
     PROTEST_FILED = "protest_filed"  # args: seat (who wrote it in the protocol)
-    PROTEST_ACCEPTED = "protest_accepted"
+    PROTEST_ACCEPTED = "protest_accepted"  # args: remedy (Remedy) and the remedy's args
     PROTEST_REJECTED = "protest_rejected"
     EXTRA_POINTS = "extra_points"  # args: seat, points (approved above the judge's limit)
 
 
+class Remedy(StrEnum):
+    """What an accepted protest changes (000 III.15.2-4 and the appendix on protests: a
+    replay, the result changed to the opposite, a penalty imposed after the fact)."""
+
+    NONE = "none"
+    CHANGE_RESULT = "change_result"  # args: winner
+    ORDER_REPLAY = "order_replay"
+    EXTRA_POINTS = "extra_points"  # args: seat, points
+    PENALTY = "penalty"  # args: seat, points (negative), clause (optional)
+
+
+# The clause each kind of decision rests on, carried into games.json next to the figures.
+CLAUSES: dict[str, str] = {
+    DecisionKind.CHANGE_RESULT: "000 III.16, 000 II.3.7",
+    DecisionKind.ORDER_REPLAY: "000 III.16",
+    DecisionKind.PROTEST_FILED: "000 III.15.1",
+    DecisionKind.PROTEST_ACCEPTED: "000 III.15.2-4",
+    DecisionKind.PROTEST_REJECTED: "000 III.15.2-4",
+    DecisionKind.EXTRA_POINTS: "002 \"по согласованию с главным судьёй\"",
+}
+PENALTY_CLAUSE = "000 III.15, \"Протест по дисциплинарным правилам\""
 WINNERS = ("red", "black", "draw")
+
+
+class DecisionRow(NamedTuple):
+    """One stored decision (hub/store.py `decisions()`)."""
+
+    id: int
+    at: str
+    who: str
+    why: str
+    kind: str
+    table: str
+    game_id: str
+    args: dict[str, Any]
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _seat_ok(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10
+
+
+def check_args(kind: DecisionKind | Remedy, args: dict[str, Any]) -> None:
+    """Raise ValueError, in the head judge's words, when `args` lack what `kind` needs."""
+    what = kind.value.replace("_", " ")
+    if kind in (DecisionKind.CHANGE_RESULT, Remedy.CHANGE_RESULT) and (
+            args.get("winner") not in WINNERS):
+        raise ValueError("a changed result needs winner red, black or draw")
+    if kind in (DecisionKind.EXTRA_POINTS, DecisionKind.PROTEST_FILED, Remedy.EXTRA_POINTS,
+                Remedy.PENALTY) and not _seat_ok(args.get("seat")):
+        raise ValueError(f"{what} needs the seat (1-10)")
+    if kind in (DecisionKind.EXTRA_POINTS, Remedy.EXTRA_POINTS) and not _number(
+            args.get("points")):
+        raise ValueError("extra points need the number of points")
+    if kind is Remedy.PENALTY:
+        points = args.get("points")
+        if not _number(points) or points >= 0:  # type: ignore[operator]
+            raise ValueError("a penalty needs negative points, e.g. points=-0.5")
+        clause = args.get("clause")
+        if clause is not None and (not isinstance(clause, str) or not clause.strip()):
+            raise ValueError("a penalty's clause is text, e.g. clause=\"000 II.2.13\"")
 
 
 class Decision(BaseModel):
@@ -38,48 +104,79 @@ class Decision(BaseModel):
 
     @model_validator(mode="after")
     def _args(self) -> Decision:
-        if self.kind is DecisionKind.CHANGE_RESULT and self.args.get("winner") not in WINNERS:
-            raise ValueError("a changed result needs winner red, black or draw")
-        if self.kind in (DecisionKind.EXTRA_POINTS, DecisionKind.PROTEST_FILED):
-            seat = self.args.get("seat")
-            if not isinstance(seat, int) or not 1 <= seat <= 10:
-                raise ValueError(f"{self.kind.value} needs the seat (1-10)")
-        if self.kind is DecisionKind.EXTRA_POINTS and not isinstance(
-                self.args.get("points"), int | float):
-            raise ValueError("extra points need the number of points")
+        check_args(self.kind, self.args)
+        if self.kind is DecisionKind.PROTEST_ACCEPTED:
+            remedy = self.args.get("remedy", Remedy.NONE.value)
+            if remedy not in {r.value for r in Remedy}:
+                raise ValueError("an accepted protest's remedy is one of "
+                                 + ", ".join(r.value for r in Remedy))
+            check_args(Remedy(remedy), self.args)
         return self
+
+    def effect(self) -> str:
+        """What the decision does to the count: its kind, or an accepted protest's remedy."""
+        return effect_of(self.kind, self.args)
+
+
+def effect_of(kind: str, args: dict[str, Any]) -> str:
+    if kind == DecisionKind.PROTEST_ACCEPTED:
+        return str(args.get("remedy", Remedy.NONE.value))
+    return kind
+
+
+def rows(decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]]
+         ) -> list[DecisionRow]:
+    return [DecisionRow(*d) for d in decisions]
 
 
 def effective_games(protocols: list[tuple[str, str, dict[str, Any]]],
                     decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]],
                     rounds: dict[tuple[str, str], int]) -> list[dict[str, Any]]:
-    """Every finished game as it counts: the table's result, then the decisions in order."""
+    """Every finished game as it counts: the table's result, then the decisions in order.
+
+    Only the bookkeeping (who decided what, which protests are open); the points of the game
+    as it counts come from hub/standings.py through the scoring library."""
     out: dict[tuple[str, str], dict[str, Any]] = {}
     for table, game_id, protocol in protocols:
         result = protocol.get("result", {})
         out[(table, game_id)] = {
-            "table": table, "game_id": game_id, "round": rounds.get((table, game_id)),
+            "table": table, "game_id": game_id,
+            "round": rounds.get((table, game_id), round_of(protocol)),
             "players": protocol.get("header", {}).get("players"),
             "table_winner": result.get("winner"), "winner": result.get("winner"),
-            "counts": True, "extra_points": [], "protests": [], "decisions": [],
+            "counts": True, "extra_points": [], "penalties": [], "protests": [],
+            "decisions": [],
         }
-    for number, at, who, why, kind, table, game_id, args in decisions:
-        game = out.get((table, game_id))
+    for d in rows(decisions):
+        game = out.get((d.table, d.game_id))
         if game is None:
             continue  # a decision about a game whose protocol is not in yet: applied later
-        game["decisions"].append({"id": number, "at": at, "who": who, "why": why,
-                                  "kind": kind, **args})
-        if kind == DecisionKind.CHANGE_RESULT:
-            game["winner"] = args["winner"]
-        elif kind == DecisionKind.ORDER_REPLAY:
+        game["decisions"].append({"id": d.id, "at": d.at, "who": d.who, "why": d.why,
+                                  "kind": d.kind, "clause": CLAUSES.get(d.kind, ""), **d.args})
+        effect = effect_of(d.kind, d.args)
+        if effect == DecisionKind.CHANGE_RESULT:
+            game["winner"] = d.args["winner"]
+        elif effect == DecisionKind.ORDER_REPLAY:
             game["counts"] = False
-        elif kind == DecisionKind.EXTRA_POINTS:
-            game["extra_points"].append({"seat": args["seat"], "points": args["points"]})
-        elif kind == DecisionKind.PROTEST_FILED:
-            game["protests"].append({"seat": args["seat"], "state": "open", "id": number})
-        elif kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED):
+        elif effect == DecisionKind.EXTRA_POINTS:
+            game["extra_points"].append({"seat": d.args["seat"], "points": d.args["points"],
+                                         "approved_by": d.who})
+        elif effect == Remedy.PENALTY:
+            game["penalties"].append({"seat": d.args["seat"], "points": d.args["points"],
+                                      "clause": d.args.get("clause") or PENALTY_CLAUSE,
+                                      "approved_by": d.who})
+        if d.kind == DecisionKind.PROTEST_FILED:
+            game["protests"].append({"seat": d.args["seat"], "state": "open", "id": d.id})
+        elif d.kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED):
             for protest in game["protests"]:
                 if protest["state"] == "open":
-                    protest["state"] = kind.removeprefix("protest_")
+                    protest["state"] = d.kind.removeprefix("protest_")
                     break
     return list(out.values())
+
+
+def round_of(protocol: dict[str, Any]) -> int | None:
+    """The round a protocol's game belongs to: its header's `game` number (hub/service.py
+    writes the round there when it sends the game)."""
+    number = protocol.get("header", {}).get("game")
+    return number if isinstance(number, int) and not isinstance(number, bool) else None

@@ -2,12 +2,14 @@
 
 - `protocols/{table}-{game}.json`: every finished game exactly as the table published it;
 - `games.json` / `games.csv`: every game as it counts (the table's winner, the head judge's
-  decisions applied: changed results, replays, extra points, protests);
+  decisions applied: changed results, replays, extra points, protests, penalties) with the
+  scoring library's points per seat, each figure with its clause;
 - `decisions.json`: the audit trail (who, when, why);
 - `quarantine.json`: what the hub refused, and why.
 
-- `standings.json` / `standings.csv`: the tournament table from the scoring library
-  (hub/standings.py says which decisions it does not reflect yet).
+- `standings.json` / `standings.csv`: the tournament table from the scoring library on the
+  games as they count, "as of round N" when asked, always shown (the head judge's copy,
+  even while the public standings are hidden before a final).
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ import json
 from pathlib import Path
 
 from engine.scoring.standings import csv_rows
-from hub.decisions import effective_games
-from hub.standings import tournament_standings
+from hub.standings import games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
 
 
-def export(store: Store, out: Path, rules: str = "cml") -> dict[str, int]:
+def export(store: Store, out: Path, rules: str = "cml",
+           as_of_round: int | None = None) -> dict[str, int]:
     out.mkdir(parents=True, exist_ok=True)
     protocols = store.protocols()
     folder = out / "protocols"
@@ -30,7 +32,8 @@ def export(store: Store, out: Path, rules: str = "cml") -> dict[str, int]:
     for table, game_id, protocol in protocols:
         (folder / f"{table}-{game_id}.json").write_text(
             json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    games = effective_games(protocols, store.decisions(), store.game_rounds())
+    rounds = store.game_rounds()
+    games = games_as_they_count(protocols, store.decisions(), rounds)
     (out / "games.json").write_text(json.dumps(games, ensure_ascii=False, indent=2) + "\n",
                                     encoding="utf-8")
     with (out / "games.csv").open("w", newline="", encoding="utf-8") as f:
@@ -49,9 +52,12 @@ def export(store: Store, out: Path, rules: str = "cml") -> dict[str, int]:
     refused = [{"topic": t, "reason": r} for t, r in store.quarantined()]
     (out / "quarantine.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2)
                                          + "\n", encoding="utf-8")
-    ranking, left_out = tournament_standings(protocols, store.decisions(), rules)
-    standing = ({**ranking.as_dict(), "left_out": left_out} if ranking
-                else {"left_out": left_out})
+    ranking, left_out = tournament_standings(protocols, store.decisions(), rules, rounds,
+                                             as_of_round=as_of_round)
+    as_of = {"as_of_round": as_of_round if as_of_round is not None
+             else latest_round(protocols, rounds)}
+    standing = ({**ranking.as_dict(), **as_of, "left_out": left_out} if ranking
+                else {**as_of, "left_out": left_out})
     (out / "standings.json").write_text(json.dumps(standing, ensure_ascii=False, indent=2)
                                         + "\n", encoding="utf-8")
     if ranking is not None:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from importlib.metadata import version as _version
+from pathlib import Path
 from typing import Any
 
 from bus import topics
@@ -31,12 +32,12 @@ from bus.payloads import Command, Event, Heartbeat, Protocol, Reply, Snapshot, S
 from engine.game import Game
 from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol
-from hub.config import HubSettings
+from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
 from hub.registry import Liveness, Registry, Verdict
 from hub.roster_csv import read_seating
 from hub.seating import Seating
-from hub.standings import tournament_standings
+from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
 
 log = logging.getLogger("mafiakit.hub")
@@ -48,6 +49,7 @@ AGGREGATE = "public/aggregate"
 KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply")
 BATCH = 500
 TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
+CONFIG_CHECK_S = 1.0  # how often the hub looks whether hub.toml's [standings] changed
 
 
 class Stop:
@@ -61,8 +63,14 @@ def game_id_of(round_number: int, table: str) -> str:
 class HubService:
     def __init__(self, settings: HubSettings, *, connect: bool = True,
                  mono: Callable[[], float] = time.monotonic,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time,
+                 config_path: Path | None = None) -> None:
         self.settings, self.mono, self.wall = settings, mono, wall
+        self.config_path = config_path  # followed for `[standings]` while the hub runs
+        self._standings_view = settings.standings
+        self._config_mtime = (config_path.stat().st_mtime_ns
+                              if config_path is not None and config_path.is_file() else None)
+        self._next_config_check = 0.0
         self.tournament = settings.tournament
         self.seating: Seating | None = (read_seating(settings.seating)
                                         if settings.seating is not None else None)
@@ -84,6 +92,7 @@ class HubService:
         self._next_aggregate = 0.0
         self._next_tick = 0.0
         self._decisions_seen = 0
+        self._counted = CountCache()  # the games as they count, replayed only when changed
         self.ingested = 0  # messages handled (bench)
         self.bus: BusClient | None = None
         if connect:
@@ -313,6 +322,7 @@ class HubService:
                 self.bus.publish(topics.command_topic(self.tournament, table, "rebirth"),
                                  Command(name="rebirth", request_id=f"rebirth-{int(now * 1000)}"))
         self._resend(now)
+        self._follow_config(now)
         latest = self.store.decisions(self._decisions_seen)
         if latest:
             self._decisions_seen = latest[-1][0]
@@ -323,12 +333,15 @@ class HubService:
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
 
-    def alerts(self) -> list[dict[str, Any]]:
-        """What the head judge must look at now, most urgent first."""
+    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """What the head judge must look at now, most urgent first (`games`: as they count,
+        when the caller has them already)."""
         out: list[dict[str, Any]] = []
         now_wall = self.wall()
         s = self.settings
-        stored = {(t, g) for t, g, _ in self.store.protocols()}
+        if games is None:
+            games = effective_games(self.store.protocols(), self.store.decisions(), {})
+        stored = {(g["table"], g["game_id"]) for g in games}
         for live in self.registry.tables.values():
             t = live.table
             if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
@@ -351,7 +364,7 @@ class HubService:
                     out.append({"kind": "protocol_not_closed", "table": t,
                                 "text": f"table {t}: game {live.decided_game} is decided but "
                                         "its protocol has not reached the hub"})
-        for game in self.games():
+        for game in games:
             for protest in game["protests"]:
                 if protest["state"] == "open":
                     out.append({"kind": "protest", "table": game["table"],
@@ -365,16 +378,50 @@ class HubService:
         return out
 
     def games(self) -> list[dict[str, Any]]:
-        return effective_games(self.store.protocols(), self.store.decisions(),
-                               self.store.game_rounds())
+        """Every finished game as it counts, with its points per seat (hub/standings.py)."""
+        return games_as_they_count(self.store.protocols(), self.store.decisions(),
+                                   self.store.game_rounds(), self._counted)
 
-    def standings(self) -> dict[str, Any] | None:
-        table, _ = tournament_standings(self.store.protocols(), self.store.decisions(),
-                                        self.settings.rules)
-        return None if table is None else table.as_dict()
+    def standings_view(self) -> StandingsView:
+        """The public's standings: as of which round, hidden or not (hub.toml `[standings]`,
+        followed while the hub runs)."""
+        return self._standings_view
+
+    def standings(self, *, public: bool = True) -> dict[str, Any] | None:
+        """The scoring library's table "as of round N"; None when there is no countable game,
+        or for the public while the head judge hides them. `public=False`: the head judge's
+        (`hub/judge/state`), shown even when hidden."""
+        return self._standings(self.store.protocols(), self.store.decisions(),
+                               self.store.game_rounds(), public=public)
+
+    def _standings(self, protocols: list[tuple[str, str, dict[str, Any]]],
+                   decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]],
+                   rounds: dict[tuple[str, str], int], *, public: bool
+                   ) -> dict[str, Any] | None:
+        view = self._standings_view
+        if public and view.hidden:
+            return None
+        table, left_out = tournament_standings(protocols, decisions, self.settings.rules,
+                                               rounds, as_of_round=view.as_of_round,
+                                               cache=self._counted)
+        if table is None:
+            return None
+        return {**table.as_dict(), **({} if public else {"left_out": left_out})}
+
+    def _as_of(self, protocols: list[tuple[str, str, dict[str, Any]]],
+               rounds: dict[tuple[str, str], int]) -> dict[str, Any]:
+        view = self._standings_view
+        return {"as_of_round": (view.as_of_round if view.as_of_round is not None
+                                else latest_round(protocols, rounds)),
+                "hidden": view.hidden}
 
     def aggregate(self) -> dict[str, Any]:
-        """The retained aggregate for the wall view and web pages (public data only)."""
+        """The retained aggregate for the wall view and web pages (public data only):
+        `standings_as_of` says which round the standings are as of and whether the head
+        judge hides them (then `standings` is null)."""
+        protocols, decisions = self.store.protocols(), self.store.decisions()
+        rounds = self.store.game_rounds()
+        games = games_as_they_count(protocols, decisions, rounds, self._counted)
         return {
             "tournament": self.tournament,
             "name": self.settings.name,
@@ -383,12 +430,36 @@ class HubService:
                         "game_id": live.game_id, "phase": live.phase,
                         "winner": live.winner, "seq": live.snapshot_seq, "gap": live.gap}
                        for live in self.registry.tables.values()],
-            "alerts": self.alerts(),
+            "alerts": self.alerts(games),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
-                      for g in self.games()],
+                      for g in games],
             # The standings come from the scoring library only (never a second computation).
-            "standings": self.standings(),
+            "standings_as_of": self._as_of(protocols, rounds),
+            "standings": self._standings(protocols, decisions, rounds, public=True),
         }
+
+    def _follow_config(self, now: float) -> None:
+        """Pick up a head judge's edit of hub.toml's `[standings]` (no restart needed)."""
+        if self.config_path is None or now < self._next_config_check:
+            return
+        self._next_config_check = now + CONFIG_CHECK_S
+        try:
+            mtime = self.config_path.stat().st_mtime_ns
+        except OSError:
+            return
+        if mtime == self._config_mtime:
+            return
+        self._config_mtime = mtime
+        try:
+            view = reload_standings_view(self.config_path)
+        except HubConfigError as exc:
+            log.warning("hub.toml changed but its standings are not read: %s", exc)
+            return
+        if view != self._standings_view:
+            log.info("standings now: as of round %s, %s", view.as_of_round or "(latest)",
+                     "hidden" if view.hidden else "shown")
+            self._standings_view = view
+            self._dirty = True
 
     def _now_iso(self) -> str:
         return datetime.fromtimestamp(self.wall(), UTC).isoformat()

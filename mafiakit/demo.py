@@ -1,13 +1,17 @@
-"""`mafiakit demo`: the whole kit on one machine, with a scripted judge.
+"""`mafiakit demo`: the whole kit on one machine: a broker, the hub and a round at three
+tables with scripted judges (mafiakit/demo_round.py).
 
-Windowed (a desktop): a mosquitto of its own; the simulated table (the real table service on
-mock pins, its pad played by a key script made from an example game, at a watchable pace);
-the table, judge and wall screens, each in its own window, tiled so none covers another.
-It ends a few seconds after the game ends; closing any window or Ctrl-C stops it earlier.
+Windowed (a desktop): a mosquitto of its own and the hub; table 1 is the simulated table (the
+real table service on mock pins, its pad played by a key script made from an example game,
+at a watchable pace), tables 2 and 3 are entered alongside it at the same pace; windows for
+table 1's simulator, its table screen, the wall of every table, and table 4's simulator for a
+visitor to play by hand, tiled so none covers another. It ends a few seconds after the round
+(`--keep`: when a window is closed); closing any window or Ctrl-C stops it earlier.
 
-Headless (`--headless --out DIR`, or no display): the same table at full speed in virtual
-time; at every change of step it saves a PNG of each screen (table, judge, wall, simulator)
-from what actually arrived over MQTT, prints the result and exits when the game ends.
+Headless (`--headless --out DIR`, or no display): the round at full speed, table 1 in virtual
+time; at every change of table 1's step it saves a PNG of each screen (table, judge, wall,
+simulator) from what actually arrived over MQTT, prints table 1's result, every table's
+winner and the hub's standings as JSON, and exits when the round ends.
 
 To show more (another table, another screen), add a `Window` to `windows()`: `plan()` tiles
 however many there are.
@@ -26,11 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mafiakit.demo_round import HAND_TABLE, TABLES, TOURNAMENT
+
 if TYPE_CHECKING:
     from engine.viewmodels import PublicView
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cml-red-wins-by-lift.jsonl"
-TOURNAMENT, TABLE = "demo", "1"
+TABLE = "1"
 
 
 def _has_display() -> bool:
@@ -55,7 +61,7 @@ def command(args: argparse.Namespace) -> int:
             print("demo: no display found: running headless, screenshots go to "
                   f"{args.out}", file=sys.stderr)
         return headless(game, Path(args.out), lang=args.lang)
-    return windowed(game, gap_ms=args.gap_ms, lang=args.lang)
+    return windowed(game, gap_ms=args.gap_ms, lang=args.lang, keep=args.keep)
 
 
 def _check_game(game: Path) -> str | None:
@@ -100,16 +106,20 @@ class Placed:
                 and self.y < other.y + other.height and other.y < self.y + self.height)
 
 
-def windows(url: str, game: Path, script: Path, rules: str, lang: str) -> list[Window]:
-    """The simulator and the table, judge and wall screens of the demo's one table."""
+def windows(url: str, first: Path, script: Path, hand: Path, *, rules: str, lang: str,
+            keep: bool = False) -> list[Window]:
+    """Table 1's simulator (its judge keyed by a script) and its table screen, the wall of
+    every table, and the hand table's simulator for a visitor to play."""
     common = ("--broker", url, "--tournament", TOURNAMENT, "--lang", lang)
+    ends = () if keep else ("--exit-after", "8")
     return [
         Window("sim", ("sim", *common, "--table", TABLE, "--rules", rules, "--header-from",
-                       str(game), "--script", str(script), "--start-delay", "4",
-                       "--exit-after", "8"), screen=False),
+                       str(first), "--script", str(script), "--start-delay", "4", *ends),
+               screen=False),
         Window("table", ("scoreboard", *common, "--table", TABLE)),
-        Window("judge", ("scoreboard", *common, "--table", TABLE, "--judge")),
         Window("wall", ("scoreboard", *common, "--wall")),
+        Window("hand", ("sim", *common, "--table", HAND_TABLE, "--rules", rules,
+                        "--header-from", str(hand)), screen=False),
     ]
 
 
@@ -144,45 +154,73 @@ def _desktop() -> tuple[int, int]:
     return width, height
 
 
-def windowed(game: Path, gap_ms: int, lang: str) -> int:
+def windowed(game: Path, gap_ms: int, lang: str, keep: bool = False) -> int:
+    """The round on screen: tables 2 and 3 are entered here at the pace of table 1's
+    scripted pad, so all three end together; then it stops (unless `keep`)."""
     import signal
 
     from bus.broker import MosquittoProcess
     from firmware_sim.fromlog import log_to_script
+    from firmware_sim.script import parse_script
+    from mafiakit.demo_round import DemoRound, round_header
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt  # close the windows and the broker on the way out
 
     signal.signal(signal.SIGTERM, stop)
     text = game.read_text(encoding="utf-8")
-    header = json.loads(text.splitlines()[0])
+    rules = json.loads(text.splitlines()[0])["rules"]
     me = [sys.executable, "-m", "mafiakit.cli"]
     with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
-        script = Path(d) / "judge.keys"
+        folder = Path(d)
+        tour = DemoRound(folder, broker.url, game, rules, sent=TABLES[1:],
+                         tables=(*TABLES, HAND_TABLE))
+        players = DemoRound.players(json.loads(text.splitlines()[0]))
+        first, hand = folder / "table-1.jsonl", folder / "hand.jsonl"
+        first.write_text(json.dumps(round_header(game, TABLE, players[TABLE]),
+                                    ensure_ascii=False) + "\n", encoding="utf-8")
+        hand.write_text(json.dumps(round_header(game, HAND_TABLE, players[HAND_TABLE]),
+                                   ensure_ascii=False) + "\n", encoding="utf-8")
+        script = folder / "judge.keys"
         script.write_text(log_to_script(text, gap_ms=gap_ms), encoding="utf-8")
-        layout = plan(_desktop(), windows(broker.url, game, script, header["rules"], lang))
+        lasts = 4 + sum(step.delay_ms for step in parse_script(script.read_text()))  / 1000
+        layout = plan(_desktop(), windows(broker.url, first, script, hand, rules=rules,
+                                             lang=lang, keep=keep))
         procs: dict[str, subprocess.Popen[bytes]] = {}
-        for spot in layout:
-            extra = ["--size", "1280x720", "--window", f"{spot.width}x{spot.height}"]
-            procs[spot.window.name] = subprocess.Popen(
-                [*me, *spot.window.argv, *(extra if spot.window.screen else [])],
-                env={**os.environ, "SDL_VIDEO_WINDOW_POS": f"{spot.x},{spot.y}"})
-        print(f"demo: the judge plays {game.name} on table {TABLE} ({broker.url}); windows: "
-              + ", ".join(p.window.name for p in layout) + ".\n"
-              "demo: it stops by itself after the game; close any window or press Ctrl-C to "
-              "stop it now", file=sys.stderr, flush=True)
+        code = 0
         try:
+            tour.start()
+            tour.send_round()
+            for spot in layout:
+                extra = ["--size", "1280x720", "--window", f"{spot.width}x{spot.height}"]
+                procs[spot.window.name] = subprocess.Popen(
+                    [*me, *spot.window.argv, *(extra if spot.window.screen else [])],
+                    env={**os.environ, "SDL_VIDEO_WINDOW_POS": f"{spot.x},{spot.y}"})
+            print(f"demo: tournament {TOURNAMENT} on {broker.url}: the hub, tables 1-3 played "
+                  f"by scripted judges (table 1 on its pad: {game.name}), table "
+                  f"{HAND_TABLE} yours to play in its simulator; windows: "
+                  + ", ".join(p.window.name for p in layout) + ".\n"
+                  + ("demo: close any window or press Ctrl-C to stop it" if keep else
+                     "demo: it stops by itself after the round; close any window or press "
+                     "Ctrl-C to stop it now"), file=sys.stderr, flush=True)
+            tour.wait_games_open()
+            began = time.monotonic()
             while all(proc.poll() is None for proc in procs.values()):
+                tour.advance(min(1.0, (time.monotonic() - began) / lasts))
                 time.sleep(0.2)
-            code = 0
+            tour.advance(1.0)
         except KeyboardInterrupt:
             code = 0
+        except RuntimeError as exc:
+            print(str(exc), file=sys.stderr)
+            code = 1
         finally:
             for proc in procs.values():
                 if proc.poll() is None:
                     proc.terminate()
             for proc in procs.values():
                 proc.wait(10)
+            tour.close()
     print("demo: stopped", file=sys.stderr)
     return code
 
@@ -191,8 +229,13 @@ def windowed(game: Path, gap_ms: int, lang: str) -> int:
 
 
 def headless(game: Path, out: Path, lang: str = "ru") -> int:
+    """The round at full speed: table 1 keyed on its pins in virtual time, tables 2 and 3
+    entered alongside it (their share of the game kept level with table 1's), the hub
+    following all three; a PNG of every screen at every step of table 1; the result and
+    the hub's final standings as JSON on stdout."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from bus.broker import MosquittoProcess
     from bus.config import BrokerConfig
     from engine.protocol import result
     from engine.views import public_view
@@ -205,68 +248,98 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
         schedule,
     )
     from firmware_sim.table import SimTable
+    from mafiakit.demo_round import DemoRound, wait_for
     from scoreboard.feed import FeedStore
     from scoreboard.live import LiveFeed
 
     out.mkdir(parents=True, exist_ok=True)
     text = game.read_text(encoding="utf-8")
     rules = json.loads(text.splitlines()[0])["rules"]
+    entered = len([line for line in text.splitlines()[1:] if line.strip()])
     clock = ManualClock()
-    sim = SimTable.start(tournament=TOURNAMENT, table=TABLE, rules=rules, clock=clock,
-                         background=False, music=False)
-    sim.service.new_game(json.loads(text.splitlines()[0]))  # the log's header: names too
-    assert sim.broker is not None
-    config = BrokerConfig.from_url(sim.broker.url)
-    stores = {"public": FeedStore(), "judge": FeedStore()}
-    feeds = {name: LiveFeed(config, store, tournament=TOURNAMENT, table=TABLE,
-                            view_class=name).start() for name, store in stores.items()}
-    shots = Shots(out, sim, stores, lang)
-    try:
-        if not sim.wait_connected() or not all(f.client.wait_ready(30) for f in feeds.values()):
-            print("demo: could not connect to the demo broker", file=sys.stderr)
+    with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
+        tour = DemoRound(Path(d), broker.url, game, rules).start()
+        sim = SimTable.start(tournament=TOURNAMENT, table=TABLE, rules=rules, clock=clock,
+                             background=False, music=False, broker_url=broker.url,
+                             journal=Path(d) / "table-1.sqlite")
+        config = BrokerConfig.from_url(broker.url)
+        stores = {"public": FeedStore(), "judge": FeedStore(), "wall": FeedStore()}
+        feeds = {name: LiveFeed(config, stores[name], tournament=TOURNAMENT,
+                                table=None if name == "wall" else TABLE,
+                                view_class="public" if name == "wall" else name).start()
+                 for name in stores}
+        shots = Shots(out, sim, stores, lang)
+        try:
+            if not sim.wait_connected() or not all(f.client.wait_ready(30)
+                                                   for f in feeds.values()):
+                print("demo: could not connect to the demo broker", file=sys.stderr)
+                return 1
+            tour.send_round()
+
+            def opened() -> bool:
+                sim.service.step(0.01)  # the hub's new_game and roster arrive over cmd
+                return sim.service.game_id == f"r1-t{TABLE}" and len(sim.service.names) == 10
+
+            wait_for("table 1 opened its round-1 game", opened)
+            tour.wait_games_open()
+            last: list[Any] = [None]
+
+            def judge_key(event: Any) -> None:
+                sim.service.handle(event)
+                public = public_view(sim.service.game.state, sim.service.game.rules)
+                moment = (public.phase, public.number, public.step, public.speaker)
+                if moment != last[0]:
+                    last[0] = moment
+                    tour.advance(len(sim.service.game.actions) / entered)
+                    _catch_up(feeds, stores, _seqs(sim.service, tour))
+                    shots.take(public)
+
+            steps = parse_script(log_to_script(text, gap_ms=400))
+            replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps), clock()),
+                           clock, judge_key)
+            tour.advance(1.0)
+            _catch_up(feeds, stores, _seqs(sim.service, tour))
+            standings = tour.standings()
+            shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
+            outcome = result(sim.service.game.state, rules, sim.service.game.rules)
+            results = {TABLE: outcome["winner"], **{
+                t: s.service.game.state.winner for t, s in tour.scripted.items()}}
+            print(json.dumps({"result": outcome, "results": results, "standings": standings,
+                              "screenshots": shots.count, "out": str(out)},
+                             ensure_ascii=False))
+            finished = outcome["finished"] and all(results.values())
+            return 0 if finished else 1
+        except RuntimeError as exc:
+            print(str(exc), file=sys.stderr)
             return 1
-        last: list[Any] = [None]
-
-        def judge_key(event: Any) -> None:
-            sim.service.handle(event)
-            public = public_view(sim.service.game.state, sim.service.game.rules)
-            moment = (public.phase, public.number, public.step, public.speaker)
-            if moment != last[0]:
-                last[0] = moment
-                _catch_up(feeds, stores, _seqs(sim.service))
-                shots.take(public)
-
-        steps = parse_script(log_to_script(text, gap_ms=400))
-        replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps), clock()), clock,
-                       judge_key)
-        _catch_up(feeds, stores, _seqs(sim.service))
-        shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
-        outcome = result(sim.service.game.state, rules, sim.service.game.rules)
-        print(json.dumps({"result": outcome, "screenshots": shots.count, "out": str(out)},
-                         ensure_ascii=False))
-        return 0 if outcome["finished"] else 1
-    finally:
-        for feed in feeds.values():
-            feed.close()
-        sim.close()
+        finally:
+            for feed in feeds.values():
+                feed.close()
+            sim.close()
+            tour.close()
 
 
-def _seqs(service: Any) -> dict[str, int]:
-    """The seq each screen class's latest snapshot carries (the public one counts only
-    changes of the public view; the judge's counts journal lines)."""
-    return {"public": service.screen_seqs.seq["public"], "judge": service.seq}
+def _seqs(service: Any, tour: Any) -> dict[str, dict[str, int]]:
+    """The seq each screen's latest snapshot carries, per table it shows (the public one
+    counts only changes of the public view; the judge's counts journal lines)."""
+    return {"public": {TABLE: service.screen_seqs.seq["public"]},
+            "judge": {TABLE: service.seq},
+            "wall": {TABLE: service.screen_seqs.seq["public"],
+                     **{t: s.service.screen_seqs.seq["public"]
+                        for t, s in tour.scripted.items()}}}
 
 
-def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, int],
+def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, dict[str, int]],
               guard: float = 10) -> None:
-    """Pump the screens' MQTT feeds until each has the table's latest snapshot."""
+    """Pump the screens' MQTT feeds until each has every table's latest snapshot."""
     deadline = time.monotonic() + guard
     for name, feed in feeds.items():
-        while time.monotonic() < deadline:
-            current = stores[name].feed(TABLE, time.time())
-            if current.seq == seqs[name] and current.view is not None:
-                break
-            feed.pump(0.05)
+        for table, seq in seqs[name].items():
+            while time.monotonic() < deadline:
+                current = stores[name].feed(table, time.time())
+                if current.seq == seq and current.view is not None:
+                    break
+                feed.pump(0.05)
 
 
 class Shots:
@@ -283,7 +356,7 @@ class Shots:
         self.sources = {
             "table": ScreenSource(stores["public"], mode="table", table=TABLE, lang=lang),
             "judge": ScreenSource(stores["judge"], mode="judge", table=TABLE, lang=lang),
-            "wall": ScreenSource(stores["public"], mode="wall", lang=lang),
+            "wall": ScreenSource(stores["wall"], mode="wall", lang=lang),
         }
         self.window = SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
                                 lang=lang)
@@ -310,6 +383,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--game", default=str(EXAMPLE), help="the game log the judge plays")
     p.add_argument("--gap-ms", type=int, default=900,
                    help="pause between the judge's key presses (windowed)")
+    p.add_argument("--keep", action="store_true",
+                   help="windowed: keep running after the round (play the hand table), "
+                        "until a window is closed")
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
                    help="the screens' language (default ru)")
     p.set_defaults(run="mafiakit.demo:command")

@@ -66,6 +66,8 @@ class FeedStore:
         # grows with every message that can change a screen: a cheap "something changed"
         # (a heartbeat of a table already online changes nothing and does not count)
         self.changes = 0
+        # the hub's `standings_as_of` (docs/hub.md): (round or None, hidden), None unheard
+        self.standings_as_of: tuple[int | None, bool] | None = None
         for table, roster in (names or {}).items():
             self._table(table).names = read_names(list(roster)) or ()
 
@@ -100,6 +102,11 @@ class FeedStore:
             entry.offline_at = now
         self.changes += 1
         return True
+
+    def on_standings_as_of(self, as_of: tuple[int | None, bool] | None) -> None:
+        if as_of != self.standings_as_of:
+            self.standings_as_of = as_of
+            self.changes += 1
 
     def on_heartbeat(self, table: str, now: float) -> None:
         """A sign of life; it changes a screen only when the table was not online."""

@@ -133,3 +133,4 @@ class WallFrame:
     title: str
     cards: tuple[WallCard, ...]
     empty_text: str
+    standings_note: str = ""  # "as of round N" or "hidden", from the hub's aggregate

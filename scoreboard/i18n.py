@@ -130,6 +130,8 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wall.players": ("За столом: {n}", "At the table: {n}"),
     "wall.day_players": ("День {day} · за столом: {n}", "Day {day} · at the table: {n}"),
     "wall.no_tables": ("Столы ещё не подключились", "No table has connected yet"),
+    "wall.standings_as_of": ("Таблица после тура {n}", "Standings as of round {n}"),
+    "wall.standings_hidden": ("Таблица скрыта до финала", "Standings hidden until the final"),
 }
 
 

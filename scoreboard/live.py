@@ -7,6 +7,7 @@ the next redraw, whichever comes first, so an idle screen uses next to no CPU.
 
 from __future__ import annotations
 
+import json
 import queue
 import time
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from bus.config import BrokerConfig
 from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import Event, Heartbeat, Protocol, Snapshot, Status
-from bus.topics import VIEW_CLASSES, TopicError, parse, table_filter
+from bus.topics import VIEW_CLASSES, TopicError, hub_topic, parse, table_filter
 from scoreboard.feed import FeedStore
 
 
@@ -51,6 +52,10 @@ class LiveFeed:
         self.client = BusClient(config, name=f"scoreboard-{view_class}")
         for topic_filter in subscriptions(tournament, table, view_class):
             self.client.subscribe(topic_filter)
+        # the wall (every table) also reads the hub's aggregate: "standings as of round N"
+        self.aggregate = hub_topic(tournament, "public/aggregate") if table is None else None
+        if self.aggregate is not None:
+            self.client.subscribe(self.aggregate)
 
     def start(self) -> LiveFeed:
         """Connect in the background."""
@@ -81,6 +86,9 @@ class LiveFeed:
             self.link_problem = None  # LinkUp
             return
         now = self.clock()
+        if item.topic == self.aggregate:
+            self.store.on_standings_as_of(standings_as_of(item.payload))
+            return
         if not item.payload:  # a cleared retained message: only the protocol is ever cleared
             try:
                 ref = parse(item.topic)
@@ -114,3 +122,17 @@ class LiveFeed:
     def close(self) -> None:
         """Disconnect."""
         self.client.close()
+
+
+def standings_as_of(raw: bytes) -> tuple[int | None, bool] | None:
+    """(round, hidden) from the hub's aggregate (docs/hub.md), None when it does not say."""
+    try:
+        data = json.loads(raw)
+        as_of = data["standings_as_of"]
+        number, hidden = as_of["as_of_round"], as_of["hidden"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(hidden, bool) or not (
+            number is None or (isinstance(number, int) and not isinstance(number, bool))):
+        return None
+    return number, hidden

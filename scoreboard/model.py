@@ -44,9 +44,11 @@ def judge_frame(feed: TableFeed, now: float, lang: str = "ru") -> TableFrame:
 
 
 def wall_frame(
-    feeds: Iterable[TableFeed] | Mapping[str, TableFeed], now: float, lang: str = "ru"
+    feeds: Iterable[TableFeed] | Mapping[str, TableFeed], now: float, lang: str = "ru",
+    standings_as_of: tuple[int | None, bool] | None = None,
 ) -> WallFrame:
-    """All tables of a tournament, each reduced to what a public screen may show."""
+    """All tables of a tournament, each reduced to what a public screen may show; with the
+    hub's word on its standings ("as of round N" or hidden), when it has spoken."""
     items = feeds.values() if isinstance(feeds, Mapping) else feeds
     ordered = sorted(items, key=lambda feed: _natural(feed.table))
     return WallFrame(
@@ -54,7 +56,17 @@ def wall_frame(
         title=t(lang, "wall_title"),
         cards=tuple(_wall_card(feed, now, lang) for feed in ordered),
         empty_text=t(lang, "wall.no_tables"),
+        standings_note=standings_note(standings_as_of, lang),
     )
+
+
+def standings_note(as_of: tuple[int | None, bool] | None, lang: str) -> str:
+    if as_of is None:
+        return ""
+    number, hidden = as_of
+    if hidden:
+        return t(lang, "wall.standings_hidden")
+    return t(lang, "wall.standings_as_of", n=number) if number is not None else ""
 
 
 def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFrame:

@@ -85,7 +85,8 @@ class ScreenSource:
 
     def _build(self, now: float) -> Frame:
         if self.mode == "wall":
-            return wall_frame(self.store.feeds(now), now, self.lang)
+            return wall_frame(self.store.feeds(now), now, self.lang,
+                              self.store.standings_as_of)
         feed = self.store.feed(self.table, now)
         if self.mode == "judge":
             return judge_frame(feed, now, self.lang)

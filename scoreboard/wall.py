@@ -80,10 +80,19 @@ def draw_wall(frame: WallFrame, target: pygame.Surface, fonts: Fonts) -> list[Pl
     target.fill(DAY.header, layout.header)
     px = layout.header.height * 48 // 100
     left = layout.header.height // 3
-    label = fonts.fit(frame.title, px, layout.header.width - 2 * left, bold=True)
+    room = layout.header.width - 2 * left
+    placed: list[Placed] = []
+    if frame.standings_note:  # the hub's "as of round N" / "hidden", right; the title gives way
+        note_px = max(8, px * 3 // 4)
+        words = fonts.fit(frame.standings_note, note_px, room // 2)
+        note = fonts.text(words, note_px, DAY.dim, bg=DAY.header)
+        spot = note.get_rect(midright=(layout.header.width - left, layout.header.centery))
+        placed.append(("standings", target.blit(note, spot)))
+        room -= spot.width + left
+    label = fonts.fit(frame.title, px, room, bold=True)
     title = fonts.text(label, px, DAY.banner, bold=True, bg=DAY.header)
-    placed = [("title", target.blit(title, title.get_rect(midleft=(left,
-                                                                    layout.header.centery))))]
+    placed.insert(0, ("title", target.blit(title, title.get_rect(midleft=(
+        left, layout.header.centery)))))
     if not frame.cards:
         words = fonts.fit(frame.empty_text, px, target.get_width() - 2 * left)
         empty = fonts.text(words, px, DAY.dim, bg=DAY.bg)

@@ -48,3 +48,39 @@ def test_a_missing_config_is_named(tmp_path: Path, capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["hub", "export", "--config", str(tmp_path / "nope.toml")])
     assert "nope.toml does not exist" in capsys.readouterr().err
+
+
+def test_decide_checks_the_game_and_export_shows_standings_as_of_a_round(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.hub.test_decisions import finished_protocol
+
+    store = Store(tmp_path / "hub.sqlite")
+    store.add_protocol("1", "r1-t1", finished_protocol(1, "1", game_id="r1-t1",
+                                                       round_number=1), "now")
+    store.add_protocol("1", "r2-t1", finished_protocol(2, "1", game_id="r2-t1",
+                                                       round_number=2), "now")
+    store.close()
+    config = tmp_path / "hub.toml"
+    config.write_text('tournament = "cup"\ntables = ["1"]\n[standings]\nhidden = true\n',
+                      encoding="utf-8")
+    base = ["hub", "decide", "--config", str(config), "--table", "1", "--game", "r1-t1",
+            "--who", "Petrova", "--why", "seen on the video"]
+    # points with decimals reach the rules as a number (0.3 was text before)
+    assert main([*base, "--kind", "protest_filed", "--arg", "seat=4"]) == 0
+    assert main([*base, "--kind", "protest_accepted", "--arg", "remedy=penalty",
+                 "--arg", "seat=4", "--arg", "points=-0.5"]) == 0
+    assert main([*base, "--kind", "protest_accepted", "--arg", "remedy=refund"]) == 2
+    assert "remedy is one of none, change_result" in capsys.readouterr().err
+    assert main([*base, "--kind", "extra_points", "--arg", "seat=1",
+                 "--arg", "points=0.35"]) == 2  # cml gives tenths only
+    assert "not recorded" in capsys.readouterr().err
+    out = tmp_path / "out"
+    assert main(["hub", "export", "--config", str(config), "--out", str(out),
+                 "--as-of-round", "1"]) == 0
+    ranking = json.loads((out / "standings.json").read_text(encoding="utf-8"))
+    assert ranking["games"] == 1 and ranking["as_of_round"] == 1  # hidden: the judge's copy
+    assert ranking["left_out"] == [
+        "table 1 game r2-t1: round 2, after round 1 (standings as of round 1)"]
+    games = {g["game_id"]: g for g in json.loads((out / "games.json").read_text("utf-8"))}
+    assert games["r1-t1"]["penalties"][0]["points"] == -0.5
+    assert games["r1-t1"]["score"]["4"]["penalties"] == -0.5

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -17,19 +18,24 @@ from hub.export import export
 from hub.store import Store
 
 
-def finished_protocol(seed: int, table: str) -> dict[str, object]:
+def finished_protocol(seed: int, table: str, rules: str = "cml", game_id: str = "g1",
+                      round_number: int | None = None, close: bool = False
+                      ) -> dict[str, Any]:
     from device.snapshots import protocol
 
-    head = header("cml", table=table, players=[f"P{i}" for i in range(10)])
-    lines = [json.dumps(head), *(json.dumps(action_to_dict(a))
-                                 for a in random_game("cml", seed).entered)]
+    head = header(rules, table=table, players=[f"P{i}" for i in range(10)],
+                  **({} if round_number is None else {"game": round_number}))
+    entered = [action_to_dict(a) for a in random_game(rules, seed).entered]
+    if close:
+        entered.append({"action": "close", "judge": "Table judge"})
+    lines = [json.dumps(head), *(json.dumps(a) for a in entered)]
     _, game = replay(lines)
-    decoded: dict[str, object] = json.loads(protocol(game, "g1", head).model_dump_json())
+    decoded: dict[str, Any] = json.loads(protocol(game, game_id, head).model_dump_json())
     return decoded
 
 
-def decide(store: Store, kind: DecisionKind, **args: object) -> None:
-    d = Decision(kind=kind, table="1", game_id="g1", who="Head judge Petrova",
+def decide(store: Store, kind: DecisionKind, game_id: str = "g1", **args: object) -> None:
+    d = Decision(kind=kind, table="1", game_id=game_id, who="Head judge Petrova",
                  why="seen on the video", args=args)
     store.add_decision("2026-11-30T21:00:00+00:00", who=d.who, why=d.why, kind=d.kind.value,
                        table=d.table, game_id=d.game_id, args=d.args)
@@ -39,7 +45,7 @@ def test_decisions_change_the_count_never_the_protocol(tmp_path: Path) -> None:
     store = Store(tmp_path / "hub.sqlite")
     protocol = finished_protocol(3, "1")
     store.add_protocol("1", "g1", protocol, "now")
-    winner = protocol["result"]["winner"]  # type: ignore[index]
+    winner = protocol["result"]["winner"]
     other = "black" if winner == "red" else "red"
     decide(store, DecisionKind.CHANGE_RESULT, winner=other)
     decide(store, DecisionKind.PROTEST_FILED, seat=4)
@@ -47,7 +53,8 @@ def test_decisions_change_the_count_never_the_protocol(tmp_path: Path) -> None:
     [game] = effective_games(store.protocols(), store.decisions(), {("1", "g1"): 1})
     assert game["table_winner"] == winner and game["winner"] == other
     assert game["protests"] == [{"seat": 4, "state": "open", "id": 2}]
-    assert game["extra_points"] == [{"seat": 2, "points": 0.5}]
+    assert game["extra_points"] == [{"seat": 2, "points": 0.5,
+                                     "approved_by": "Head judge Petrova"}]
     assert [d["who"] for d in game["decisions"]] == ["Head judge Petrova"] * 3
     decide(store, DecisionKind.PROTEST_REJECTED)
     decide(store, DecisionKind.ORDER_REPLAY)
@@ -57,8 +64,9 @@ def test_decisions_change_the_count_never_the_protocol(tmp_path: Path) -> None:
     counts = export(store, tmp_path / "out")
     assert counts == {"protocols": 1, "games": 1, "decisions": 5, "quarantined": 0}
     # the replayed game does not count in the scoring library's standings
+    # (standings.json also says which round they are as of: none here, no round known)
     assert json.loads((tmp_path / "out" / "standings.json").read_text()) == {
-        "left_out": ["table 1 game g1: a replay was ordered"]}
+        "as_of_round": None, "left_out": ["table 1 game g1: a replay was ordered"]}
     assert json.loads((tmp_path / "out" / "protocols" / "1-g1.json").read_text()) == protocol
     assert "no" in (tmp_path / "out" / "games.csv").read_text().splitlines()[1]
     store.close()

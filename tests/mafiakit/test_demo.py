@@ -1,4 +1,5 @@
-"""`mafiakit demo --headless`: the whole kit with a scripted judge, screenshots per step."""
+"""`mafiakit demo --headless`: the broker, the hub and a round at three tables with scripted
+judges (table 1 keyed on its pins), screenshots per step, the hub's standings at the end."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ import sys
 from pathlib import Path
 
 import pygame
+
+from engine.ruleset import load_ruleset
+from engine.scoring.logs import game_from_log
+from engine.scoring.standings import standings
+from mafiakit.demo import EXAMPLE
+from mafiakit.demo_round import NAMES, TABLES, companions
 
 
 def test_headless_demo_plays_the_game_and_shoots_every_screen(
@@ -32,3 +39,19 @@ def test_headless_demo_plays_the_game_and_shoots_every_screen(
         assert step in steps, step
     for screen in ("table", "judge", "wall", "sim"):
         assert pygame.image.load(str(next(out.glob(f"*-end-{screen}.png")))).get_width() > 0
+    # three complete games, and the hub's standings are the scoring library's on them
+    logs = dict(zip(TABLES, (EXAMPLE, *companions(EXAMPLE, "cml")), strict=True))
+    assert report["results"] == {t: json.loads(log.with_suffix(".result.json").read_text(
+        encoding="utf-8"))["winner"] for t, log in logs.items()}
+    names = {"1": None, "2": list(NAMES[:10]), "3": list(NAMES[10:20])}
+    games = []
+    for table, log in logs.items():
+        lines = log.read_text(encoding="utf-8").splitlines()
+        head = json.loads(lines[0])
+        head["players"] = names[table] or head["players"]
+        games.append(game_from_log([json.dumps(head), *lines[1:]], log.name))
+    library = standings(games, load_ruleset("cml")).as_dict()
+    assert report["standings"]["standings"] == library["standings"]
+    assert len(library["standings"]) == 30 and report["standings"]["left_out"] == []
+    assert [(g["table"], g["game_id"], g["counts"]) for g in report["standings"]["tables"]] == [
+        (t, f"r1-t{t}", True) for t in TABLES]

@@ -1,5 +1,6 @@
-"""The windowed `mafiakit demo` on a real X server (Xvfb): four windows, none covering
-another, and it ends by itself when the game is over."""
+"""The windowed `mafiakit demo` on a real X server (Xvfb): four windows (table 1's simulator
+and table screen, the wall, the hand table's simulator), none covering another, and it ends
+by itself when the round is over."""
 
 from __future__ import annotations
 
@@ -41,10 +42,15 @@ def corners(spot: Placed) -> list[tuple[int, int]]:
             for dy in (inset, spot.height - inset)]
 
 
+# The issue's demo (13): one table screen, the wall, and a table playable by hand in the
+# simulator; the judge's screen gave its place to the hand table.
+WINDOWS = [Window("sim", (), screen=False), Window("table", ()), Window("wall", ()),
+           Window("hand", (), screen=False)]
+
+
 def test_the_plan_gives_every_window_its_own_part_of_a_full_hd_desktop() -> None:
-    wanted = [Window("sim", (), screen=False), *(Window(n, ()) for n in ("t", "j", "w"))]
-    layout = plan(DESKTOP, wanted)
-    assert [p.window.name for p in layout] == ["sim", "t", "j", "w"]
+    layout = plan(DESKTOP, WINDOWS)
+    assert [p.window.name for p in layout] == ["sim", "table", "wall", "hand"]
     for index, one in enumerate(layout):
         assert one.x >= 0 and one.x + one.width <= DESKTOP[0]
         assert one.y > 0 and one.y + one.height <= DESKTOP[1]
@@ -67,8 +73,7 @@ def test_windowed_demo_shows_four_windows_side_by_side_and_ends_by_itself(
     demo = subprocess.Popen([sys.executable, "-m", "mafiakit.cli", "demo", "--gap-ms", "150"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        layout = plan(DESKTOP, [Window("sim", (), screen=False),
-                                *(Window(n, ()) for n in ("table", "judge", "wall"))])
+        layout = plan(DESKTOP, WINDOWS)
         deadline = time.monotonic() + GUARD_S
         seen: dict[str, list[tuple[int, int, int]]] = {}
         while time.monotonic() < deadline and demo.poll() is None:
@@ -78,9 +83,9 @@ def test_windowed_demo_shows_four_windows_side_by_side_and_ends_by_itself(
                     for spot in layout}
             if all(c != (0, 0, 0) for colours in seen.values() for c in colours):
                 break  # every window is up
-        sim = seen["sim"]
-        assert sim == [SIM_BACKGROUND] * 4, seen  # no screen covers the simulator
-        for name in ("table", "judge", "wall"):
+        for name in ("sim", "hand"):
+            assert seen[name] == [SIM_BACKGROUND] * 4, seen  # no screen covers a simulator
+        for name in ("table", "wall"):
             assert (0, 0, 0) not in seen[name], (name, seen)  # the window is there
             assert SIM_BACKGROUND not in seen[name], (name, seen)  # and nothing covers it
         _out, err = demo.communicate(timeout=GUARD_S)  # the game ends, so does the demo
