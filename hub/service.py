@@ -34,7 +34,9 @@ from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
+from hub.players import players_state
 from hub.registry import Liveness, Registry, Verdict
+from hub.remote import RemoteDesk, judge_state
 from hub.roster_csv import read_seating
 from hub.seating import Seating
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
@@ -81,6 +83,7 @@ class HubService:
         self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
+        self.remote = RemoteDesk(self.store, tuple(self.registry.tables), self._now_iso)
         # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
         # shows more actions than that has a protocol the hub missed (asked for again)
         self._protocol_actions: dict[tuple[str, str], int] = {
@@ -121,6 +124,7 @@ class HubService:
         if self.bus is not None:
             for kind in KINDS:
                 self.bus.subscribe(topics.table_filter(kind, self.tournament))
+            self.bus.subscribe(topics.decide_topic(self.tournament))
             self.bus.start()
         return self
 
@@ -180,6 +184,9 @@ class HubService:
     # -- ingest --------------------------------------------------------------------------------
 
     def ingest(self, topic: str, raw: bytes) -> None:
+        if topic == topics.decide_topic(self.tournament):
+            self._decide(topic, raw)
+            return
         try:
             ref, payload = decode_message(topic, raw)
         except PayloadError as exc:
@@ -208,6 +215,16 @@ class HubService:
             self._reply(table, payload)
         else:
             self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
+        self._dirty = True
+
+    def _decide(self, topic: str, raw: bytes) -> None:
+        """The head judge's page asks for a decision (hub/remote.py); answer on judge/reply."""
+        reply = self.remote.decide(raw)
+        if reply is None:
+            self._quarantine(topic, raw, "a decision request without a request id to answer")
+            return
+        if self.bus is not None:
+            self.bus.publish(topics.judge_reply_topic(self.tournament), reply)
         self._dirty = True
 
     def _verdict(self, verdict: Verdict, why: str, topic: str, raw: bytes) -> None:
@@ -328,10 +345,27 @@ class HubService:
             self._decisions_seen = latest[-1][0]
             self._dirty = True
         if self._dirty and now >= self._next_aggregate and self.bus is not None:
+            aggregate = self.aggregate()
             self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
-                             json.dumps(self.aggregate(), ensure_ascii=False).encode())
+                             json.dumps(aggregate, ensure_ascii=False).encode())
+            self._publish_pages(aggregate)
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
+
+    def _publish_pages(self, aggregate: dict[str, Any]) -> None:
+        """The head judge's retained state and the players' public page (hub/remote.py,
+        hub/players.py), with the aggregate they extend."""
+        assert self.bus is not None
+        running = {(live.table, live.game_id) for live in self.registry.tables.values()
+                   if live.game_id is not None and live.phase != Phase.FINISHED.value}
+        for topic, data in (
+                (topics.judge_state_topic(self.tournament), judge_state(aggregate, self.store)),
+                (topics.players_topic(self.tournament), players_state(
+                    self.seating, self.games(), self.store.protocols(), running, aggregate))):
+            try:
+                self.bus.publish(topic, json.dumps(data, ensure_ascii=False).encode())
+            except Exception:  # too large for one packet: the other page still goes out
+                log.exception("the hub could not publish %s", topic)
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """What the head judge must look at now, most urgent first (`games`: as they count,
