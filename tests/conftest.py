@@ -2,9 +2,10 @@
 
 `broker` is anonymous; `acl_broker` runs the kit's ACL (deploy/mosquitto/acl.conf) with the
 accounts hub, scoreboard, venue, head-judge, player, table-cup-3, table-cup-4 and
-overlay-cup-3 (passwords in `.users`; names in bus.testing). Both live for the whole session: do not restart them. A test that needs a
-broker of its own (an outage, a clean retained store) takes `private_broker`, or
-`spawn_broker` to start and stop mosquitto processes itself.
+overlay-cup-3 (passwords in `.users`; names in bus.testing). Both live for the whole
+session: do not restart them. A test that needs a broker of its own (an outage, a clean
+retained store) takes `private_broker`, or `spawn_broker` to start and stop mosquitto
+processes itself.
 
 The `broker` marker follows from these fixtures: a test that takes any of them is marked, so
 `pytest -m "not broker"` is a run without mosquitto.
