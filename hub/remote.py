@@ -12,7 +12,7 @@ link, a second tap) is answered again and never recorded twice, across hub resta
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -126,9 +126,11 @@ def _request_id_of(raw: bytes) -> str | None:
         return None
 
 
-def judge_state(aggregate: dict[str, Any], store: Store) -> dict[str, Any]:
-    """The retained `hub/judge/state`: the aggregate, every decision (who, when, why), the
-    open protests and every finished protocol with its roles (the head judge's eyes only)."""
+def judge_state(aggregate: dict[str, Any], store: Store,
+                started: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The retained `hub/judge/state`: the aggregate, when each table's game started (ISO
+    UTC, for the time in game), every decision (who, when, why), the open protests and
+    every finished protocol with its roles (the head judge's eyes only)."""
     games = effective_games(store.protocols(), store.decisions(), store.game_rounds())
     stored = {(t, g): p for t, g, p in store.protocols()}
     protocols = []
@@ -149,4 +151,7 @@ def judge_state(aggregate: dict[str, Any], store: Store) -> dict[str, Any]:
     decisions = [{"id": n, "at": at, "who": who, "why": why, "kind": kind, "table": t,
                   "game_id": g, "args": args}
                  for n, at, who, why, kind, t, g, args in store.decisions()]
-    return {**aggregate, "decisions": decisions, "protests": protests, "protocols": protocols}
+    tables = [{**t, "started_at": (started or {}).get(t["table"])}
+              for t in aggregate.get("tables", [])]
+    return {**aggregate, "tables": tables, "decisions": decisions, "protests": protests,
+            "protocols": protocols}

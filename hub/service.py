@@ -356,10 +356,15 @@ class HubService:
         """The head judge's retained state and the players' public page (hub/remote.py,
         hub/players.py), with the aggregate they extend."""
         assert self.bus is not None
-        running = {(live.table, live.game_id) for live in self.registry.tables.values()
+        lives = self.registry.tables.values()
+        running = {(live.table, live.game_id) for live in lives
                    if live.game_id is not None and live.phase != Phase.FINISHED.value}
+        now, wall = self.mono(), self.wall()
+        started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
+                   .isoformat() for live in lives if live.game_started is not None}
         for topic, data in (
-                (topics.judge_state_topic(self.tournament), judge_state(aggregate, self.store)),
+                (topics.judge_state_topic(self.tournament),
+                 judge_state(aggregate, self.store, started)),
                 (topics.players_topic(self.tournament), players_state(
                     self.seating, self.games(), self.store.protocols(), running, aggregate))):
             try:

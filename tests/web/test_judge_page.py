@@ -1,0 +1,110 @@
+"""The head judge's page (web/judge/) in a real headless Chromium on a phone-sized viewport,
+against the real hub, a real table and the production ACL (account `head-judge`): a result
+changed through the hub, a refused decision showing the hub's reason. The screenshots go to
+$MAFIAKIT_SCREENSHOTS when it is set (the README's images come from there)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser
+
+from bus.broker import MosquittoProcess
+from bus.testing import ACL_TABLE
+from tests.hub.helpers import actions_of, play, stored, wait_for
+from tests.web.conftest import PHONE, hub_and_table, keep_screenshot, page_url
+
+GAME = f"r1-t{ACL_TABLE}"
+CARD = f"#protocol-list .protocol[data-game='{GAME}']"
+TIMEOUT = 30_000
+
+
+def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why(
+        private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
+    broker = private_acl_broker
+    with hub_and_table(broker, tmp_path) as (hub, table):
+        play(table, actions_of(3))
+        wait_for("the protocol at the hub",
+                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        at_table = table.game.state.winner
+        changed = "black" if at_table == "red" else "red"
+        context = chromium.new_context(viewport=PHONE)
+        page = context.new_page()
+        try:
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=ru"))
+            page.wait_for_selector("#app[data-state=live]", timeout=TIMEOUT)
+            page.wait_for_selector(f"#table-list .table[data-table='{ACL_TABLE}'] .winner",
+                                   timeout=TIMEOUT)
+            assert page.locator("#alerts .protest_window").count() == 1  # 000 III.15.1
+            keep_screenshot(page, tmp_path, "judge-tables-ru.png")
+            page.click("nav .tab[data-tab=protocols]")
+            page.wait_for_selector(f"{CARD}[data-winner={at_table}]", timeout=TIMEOUT)
+            assert page.locator(f"{CARD} .players li").count() == 10
+            assert page.locator(f"{CARD} .players .role").count() == 10  # the game is over
+
+            page.click(f"{CARD} button[data-kind=change_result]")
+            page.select_option("#winner", changed)
+            page.click("#decide-next")  # nothing filled in: asked for, nothing sent
+            assert page.locator("#decide-problem").inner_text() == "Укажите, кто решает"
+            page.fill("#who", "Главный судья Петрова")
+            page.fill("#why", "Протест: голоса на втором дне подсчитаны неверно")
+            page.click("#decide-next")
+            confirm = page.locator("#confirm-text").inner_text()
+            assert f"Стол {ACL_TABLE}" in confirm and "Петрова" in confirm
+            keep_screenshot(page, tmp_path, "judge-confirm-ru.png")
+            assert stored(hub).decisions() == []  # nothing before the confirmation
+            page.click("#decide-yes")
+            page.wait_for_selector("#reply-text[data-outcome=ok]", timeout=TIMEOUT)
+            assert page.locator("#reply-text").inner_text() == "Записано: решение №1"
+            [(_, _, who, why, kind, table_id, game_id, args)] = stored(hub).decisions()
+            assert (who, kind, table_id, game_id, args) == (
+                "Главный судья Петрова", "change_result", ACL_TABLE, GAME, {"winner": changed})
+            assert why.startswith("Протест")
+            page.click("#decide-close")
+            page.wait_for_selector(f"{CARD}[data-winner={changed}]", timeout=TIMEOUT)
+            assert page.locator(f"{CARD} .overruled").count() == 1  # the table's result, struck
+            # The aggregate counts the changed result (the standings follow it on `hubcore`).
+            page.wait_for_function(
+                "([game, winner]) => window.judgeState.judge.games.some("
+                "g => g.game_id === game && g.winner === winner)",
+                arg=[GAME, changed], timeout=TIMEOUT)
+            keep_screenshot(page, tmp_path, "judge-protocols-ru.png")
+            page.click("nav .tab[data-tab=decisions]")
+            assert "Петрова" in page.locator("#decision-list .decision").inner_text()
+
+            # the same result again: the hub refuses, the page shows its reason
+            page.click("nav .tab[data-tab=protocols]")
+            page.click(f"{CARD} button[data-kind=change_result]")
+            page.select_option("#winner", changed)
+            page.fill("#why", "ещё раз")
+            page.click("#decide-next")
+            page.click("#decide-yes")
+            page.wait_for_selector("#reply-text[data-outcome=refused]", timeout=TIMEOUT)
+            reason = page.locator("#reply-text").inner_text()
+            assert reason.startswith("Хаб отклонил:")
+            assert f"game {GAME} at table {ACL_TABLE} already counts as a {changed} win" in reason
+            keep_screenshot(page, tmp_path, "judge-refused-ru.png")
+            assert len(stored(hub).decisions()) == 1
+            assert stored(hub).protocol(ACL_TABLE, GAME)["result"]["winner"] == at_table  # type: ignore[index]
+        finally:
+            context.close()
+
+
+def test_the_head_judge_page_in_english_and_a_wrong_password(
+        private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
+    broker = private_acl_broker
+    with hub_and_table(broker, tmp_path):
+        context = chromium.new_context(viewport=PHONE)
+        page = context.new_page()
+        try:
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=en"))
+            page.wait_for_selector(f"#table-list .table[data-table='{ACL_TABLE}']",
+                                   timeout=TIMEOUT)
+            assert page.locator("nav").inner_text().split() == [
+                "Tables", "Standings", "Protocols", "Decisions"]
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=en").replace(
+                "password=", "password=x"))
+            page.wait_for_selector("#app[data-state=refused]", timeout=TIMEOUT)
+            assert "refused" in page.locator("#link").inner_text()
+        finally:
+            context.close()

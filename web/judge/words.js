@@ -1,0 +1,59 @@
+// The head judge's page in Russian and English (the game's own words come from live.js).
+"use strict";
+
+const JudgeWords = {
+  ru: {
+    title: "Главный судья", tables: "Столы", standings: "Таблица", protocols: "Протоколы",
+    decisions: "Решения", table: "Стол", game: "Игра", round: "Тур",
+    online: "в сети", offline: "не в сети", lost: "связь потеряна", stale: "молчит",
+    unknown: "нет данных", noGame: "нет игры", inGame: "в игре",
+    winner: "Результат", seat: "Место", points: "Баллы", who: "Кто решает (ваше имя)",
+    why: "Причина", cancel: "Отмена", next: "Далее", confirm: "Подтвердите решение",
+    back: "Назад", yes: "Да, записать", close: "Закрыть",
+    change_result: "Изменить результат", order_replay: "Назначить переигровку",
+    protest_filed: "Записать протест", protest_accepted: "Принять протест",
+    protest_rejected: "Отклонить протест", extra_points: "Доп. баллы",
+    sending: "Отправлено, ждём ответа хаба…", recorded: "Записано: решение №{n}",
+    refused: "Хаб отклонил: {error}",
+    noReply: "Хаб не ответил: решение не записано. Проверьте связь и попробуйте снова",
+    needWho: "Укажите, кто решает", needWhy: "Укажите причину (хотя бы 3 буквы)",
+    needSeat: "Укажите место", needPoints: "Укажите баллы (десятые: 0.1, 0.2 …)",
+    atTable: "за столом", counts: "засчитано", replayed: "переигровка: не засчитана",
+    noStandings: "Таблицы ещё нет: ни одна игра не засчитана",
+    hiddenStandings: "Таблица скрыта от игроков и зрителей", place: "№", player: "Игрок",
+    total: "Баллы", games: "Игр", wins: "Побед", noProtocols: "Протоколов пока нет",
+    noDecisions: "Решений пока нет", noTables: "Хаб ещё не прислал столы",
+    protestOpen: "Открытый протест: место {seat}", extra: "доп. баллы: место {seat} {points}",
+    hubOffline: "Хаб не в сети", asOf: "на {time}",
+  },
+  en: {
+    title: "Head judge", tables: "Tables", standings: "Standings", protocols: "Protocols",
+    decisions: "Decisions", table: "Table", game: "Game", round: "Round",
+    online: "online", offline: "offline", lost: "link lost", stale: "silent",
+    unknown: "no data", noGame: "no game", inGame: "in game",
+    winner: "Result", seat: "Seat", points: "Points", who: "Decided by (your name)",
+    why: "Reason", cancel: "Cancel", next: "Next", confirm: "Confirm the decision",
+    back: "Back", yes: "Yes, record it", close: "Close",
+    change_result: "Change the result", order_replay: "Order a replay",
+    protest_filed: "Record a protest", protest_accepted: "Accept the protest",
+    protest_rejected: "Reject the protest", extra_points: "Extra points",
+    sending: "Sent, waiting for the hub…", recorded: "Recorded: decision no. {n}",
+    refused: "The hub refused: {error}",
+    noReply: "The hub did not answer: nothing recorded. Check the link and try again",
+    needWho: "Say who decides", needWhy: "Give the reason (3 letters at least)",
+    needSeat: "Give the seat", needPoints: "Give the points (tenths: 0.1, 0.2 …)",
+    atTable: "at the table", counts: "counts", replayed: "replay ordered: does not count",
+    noStandings: "No standings yet: no game counts",
+    hiddenStandings: "The standings are hidden from players and screens", place: "#",
+    player: "Player", total: "Points", games: "Games", wins: "Wins",
+    noProtocols: "No protocols yet", noDecisions: "No decisions yet",
+    noTables: "The hub has not sent its tables yet",
+    protestOpen: "Open protest: seat {seat}", extra: "extra points: seat {seat} {points}",
+    hubOffline: "Hub offline", asOf: "as of {time}",
+  },
+};
+
+/** `{name}` placeholders filled from `values`. */
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
+}
