@@ -35,7 +35,9 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
             page.wait_for_selector("#app[data-state=live]", timeout=TIMEOUT)
             page.wait_for_selector(f"#table-list .table[data-table='{ACL_TABLE}'] .winner",
                                    timeout=TIMEOUT)
-            assert page.locator("#alerts .protest_window").count() == 1  # 000 III.15.1
+            # 000 III.15.1: the protest window, in the page's language
+            assert page.locator("#alerts .protest_window").inner_text().startswith(
+                f"Стол {ACL_TABLE}: открыто окно протеста, осталось ")
             keep_screenshot(page, tmp_path, "judge-tables-ru.png")
             page.click("nav .tab[data-tab=protocols]")
             page.wait_for_selector(f"{CARD}[data-winner={at_table}]", timeout=TIMEOUT)
@@ -81,8 +83,12 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
             page.click("#decide-yes")
             page.wait_for_selector("#reply-text[data-outcome=refused]", timeout=TIMEOUT)
             reason = page.locator("#reply-text").inner_text()
-            assert reason.startswith("Хаб отклонил:")
-            assert f"game {GAME} at table {ACL_TABLE} already counts as a {changed} win" in reason
+            # the hub's words (hub/remote.py), in the page's language
+            counted = {"red": "Победа красных", "black": "Победа чёрных"}[changed]
+            assert reason == (f"Хаб отклонил: игра {GAME} стола {ACL_TABLE} уже засчитана так: "
+                              f"{counted}")
+            assert page.evaluate("window.judgeState.replies.at(-1).error") == (
+                f"game {GAME} at table {ACL_TABLE} already counts as a {changed} win")
             keep_screenshot(page, tmp_path, "judge-refused-ru.png")
             assert len(stored(hub).decisions()) == 1
             assert stored(hub).protocol(ACL_TABLE, GAME)["result"]["winner"] == at_table  # type: ignore[index]

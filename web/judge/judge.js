@@ -53,7 +53,7 @@
   function drawTables(judge) {
     const alerts = $("alerts");
     alerts.replaceChildren(...(judge.alerts || []).map((a) => {
-      const item = el("li", `alert ${a.kind}`, a.text);
+      const item = el("li", `alert ${a.kind}`, alertText(opts.lang, a));
       item.dataset.table = a.table;
       return item;
     }));
@@ -317,7 +317,10 @@
     clearTimeout(p.timer);
     state.pending = null;
     if (reply.ok) replyShown("ok", fill(W.recorded, { n: reply.decision_id }));
-    else replyShown("refused", fill(W.refused, { error: reply.error }));
+    else {
+      const error = refusalText(opts.lang, reply.error || "", resultWord);
+      replyShown("refused", fill(W.refused, { error }));
+    }
   }
 
   $("decide-form").addEventListener("submit", (event) => {

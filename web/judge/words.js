@@ -57,3 +57,55 @@ const JudgeWords = {
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
 }
+
+// The hub's alerts, by kind, in the page's language (the hub writes them in English).
+const AlertWords = {
+  ru: {
+    table_offline: "Стол {table}: не в сети",
+    game_over_time: "Стол {table}: игра идёт дольше нормы",
+    protest_window: "Стол {table}: открыто окно протеста, осталось {left}",
+    protocol_not_closed: "Стол {table}: игра решена, но протокол не дошёл до хаба",
+    protest: "Стол {table}: протест ждёт решения главного судьи",
+    command_refused: "Стол {table} отклонил команду хаба",
+  },
+};
+
+// The hub's refusals (hub/remote.py), in Russian; anything else is shown as the hub wrote it.
+const RefusalWords = {
+  ru: [
+    [/^table (\S+) is not a table of this tournament$/, "стола {1} нет в этом турнире"],
+    [/^game (\S+) at table (\S+) has no protocol at the hub yet/,
+     "протокол игры {1} стола {2} ещё не дошёл до хаба: решайте, когда игра окончена"],
+    [/^game (\S+) at table (\S+) was ordered replayed/,
+     "игре {1} стола {2} уже назначена переигровка: она не засчитывается"],
+    [/^game (\S+) at table (\S+) already counts as a (red|black) win$/,
+     "игра {1} стола {2} уже засчитана так: {3}"],
+    [/^game (\S+) at table (\S+) already counts as a (draw)$/,
+     "игра {1} стола {2} уже засчитана так: {3}"],
+    [/^game (\S+) at table (\S+) has no open protest to rule on$/,
+     "в игре {1} стола {2} нет открытого протеста"],
+    [/^game (\S+) at table (\S+) has seats 1-(\d+), not (\d+)$/,
+     "в игре {1} стола {2} места 1-{3}, а не {4}"],
+    [/^extra points are given in tenths/, "доп. баллы даются десятыми: 0.1, 0.2 …"],
+  ],
+};
+
+/** An alert of the hub in the page's language. */
+function alertText(lang, alert) {
+  const template = (AlertWords[lang] || {})[alert.kind];
+  if (!template) return alert.text;
+  const left = /(\d+:\d\d) left/.exec(alert.text || "");
+  return fill(template, { table: alert.table, left: left ? left[1] : "" });
+}
+
+/** A refusal of the hub in the page's language; `resultWord` names red/black/draw. */
+function refusalText(lang, error, resultWord) {
+  for (const [pattern, template] of RefusalWords[lang] || []) {
+    const found = pattern.exec(error);
+    if (found) {
+      return template.replace(/\{(\d)\}/g, (_, n) => (
+        ["red", "black", "draw"].includes(found[n]) ? resultWord(found[n]) : found[n]));
+    }
+  }
+  return error;
+}
