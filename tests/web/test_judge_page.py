@@ -73,6 +73,10 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
             keep_screenshot(page, tmp_path, "judge-protocols-ru.png")
             page.click("nav .tab[data-tab=decisions]")
             assert "Петрова" in page.locator("#decision-list .decision").inner_text()
+            keep_screenshot(page, tmp_path, "judge-decisions-ru.png")
+            page.click("nav .tab[data-tab=standings]")
+            assert page.locator("#standings-table tbody tr").count() == 10
+            keep_screenshot(page, tmp_path, "judge-standings-ru.png")
 
             # the same result again: the hub refuses, the page shows its reason
             page.click("nav .tab[data-tab=protocols]")

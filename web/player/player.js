@@ -101,7 +101,9 @@
       else {
         const outcome = g.winner === "draw" ? "draw" : g.won ? "won" : "lost";
         line.append(el("span", outcome, `${G[g.winner] || g.winner} · ${W[outcome]}`));
-        if (g.points != null) line.append(document.createTextNode(` · ${W.points} ${g.points}`));
+        if (g.points != null) {
+          line.append(document.createTextNode(` · ${W.points} ${Number(g.points).toFixed(2)}`));
+        }
       }
       item.append(line);
       return item;
@@ -146,6 +148,8 @@
   }
 
   $("nickname-label").textContent = W.nickname;
+  $("games-title").textContent = W.games;
+  $("standings-title").textContent = W.standings;
   $("show").textContent = W.show;
   $("nickname").value = state.chosen;
   $("pick").addEventListener("submit", (event) => {
