@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bus import topics
 from bus.broker import MosquittoProcess
-from bus.client import BusClient
+from bus.client import BusClient, Received
 from bus.payloads import DecisionReply, DecisionRequest
 from bus.testing import ACL_TABLE, ACL_TOURNAMENT, connected_client, received_until
 from tests.bus.test_acl import CMD_UNDO, TOPIC, publish_everything, table_client
@@ -30,10 +30,10 @@ def hub_with_its_topics(broker: MosquittoProcess) -> BusClient:
     return hub
 
 
-def kinds(seen: list[object]) -> set[str]:
+def kinds(seen: list[Received]) -> set[str]:
     out = set()
     for item in seen:
-        ref = topics.parse(getattr(item, "topic"))
+        ref = topics.parse(item.topic)
         out.add(f"hub/{ref.name}" if ref.kind == "hub" else ref.kind)
     return out
 

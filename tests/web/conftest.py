@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
@@ -71,7 +71,7 @@ def overlay_url(base: str, query: str) -> str:
     return base.replace("ws://", "http://") + "/overlay/index.html?" + query
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @contextlib.contextmanager
