@@ -8,8 +8,9 @@ phone (docs/web.md, "The player's page"). Public data only:
   the table is back in that game (an undo after the decision);
 - the standings exactly as the public aggregate has them (null when the hub hides them).
 
-Points come from the scoring library (engine.scoring) on the stored protocol, the same way
-the standings are computed; a game it cannot score shows no points rather than a guess.
+Points are the game's as it counts (hub.standings `counted_game`: the scoring library on the
+stored protocol with the head judge's decisions applied), as in the standings; a game that
+does not count shows no points rather than a guess.
 """
 
 from __future__ import annotations
@@ -18,27 +19,24 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from engine.replay import ReplayError
 from engine.roles import Role
 from engine.scoring.game import as_points
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import StandingsError
+from hub.decisions import DecisionRow
 from hub.seating import Seating
+from hub.standings import Decisions, by_game, counted_game
 
-_points_cache: dict[tuple[str, str, str], tuple[float, ...] | None] = {}
+_points_cache: dict[str, tuple[float, ...] | None] = {}
 
 
-def seat_points(table: str, game_id: str, protocol: dict[str, Any]) -> tuple[float, ...] | None:
-    """Every seat's points in one decided game (seat 1 first), or None if it cannot be scored."""
-    lines = [json.dumps(protocol.get("header", {})),
-             *(json.dumps(a) for a in protocol.get("actions", []))]
-    key = (table, game_id, "\n".join(lines))
+def seat_points(table: str, game_id: str, protocol: dict[str, Any],
+                decisions: list[DecisionRow]) -> tuple[float, ...] | None:
+    """Every seat's points in one game as it counts (the head judge's decisions applied by
+    hub.standings, through the scoring library), seat 1 first; None if it does not count."""
+    key = json.dumps([table, game_id, protocol, decisions], sort_keys=True, default=str)
     if key not in _points_cache:
-        try:
-            scored = game_from_log(lines, f"table {table} game {game_id}")
-            _points_cache[key] = tuple(as_points(s.total) for s in scored.scores)
-        except (ReplayError, StandingsError, ValueError):
-            _points_cache[key] = None
+        counted = counted_game(protocol, decisions, f"table {table} game {game_id}")
+        _points_cache[key] = None if counted.game is None else tuple(
+            as_points(s.total) for s in counted.game.scores)
     return _points_cache[key]
 
 
@@ -52,12 +50,14 @@ def _team(role: str | None) -> str | None:
 
 
 def players_state(seating: Seating | None, games: list[dict[str, Any]],
-                  protocols: list[tuple[str, str, dict[str, Any]]],
+                  protocols: list[tuple[str, str, dict[str, Any]]], decisions: Decisions, *,
                   undecided: Collection[tuple[str, str]],
                   aggregate: dict[str, Any]) -> dict[str, Any]:
     """The `hub/public/players` JSON from the seating, the games as they count (hub/
-    decisions.py), the stored protocols and the (table, game) pairs running right now."""
+    decisions.py), the stored protocols and decisions, and the (table, game) pairs running
+    right now."""
     stored = {(t, g): p for t, g, p in protocols}
+    decided_on = by_game(decisions)
     players: dict[str, dict[str, Any]] = {}
 
     def player(name: str) -> dict[str, Any]:
@@ -72,7 +72,8 @@ def players_state(seating: Seating | None, games: list[dict[str, Any]],
             continue
         finished.add(key)
         roles = (protocol.get("reveal") or {}).get("roles") or {}
-        points = seat_points(*key, protocol) if game["counts"] else None
+        points = (seat_points(*key, protocol, decided_on.get(key, []))
+                  if game["counts"] else None)
         for seat, name in enumerate(game["players"] or (), start=1):
             role = roles.get(str(seat))
             team = _team(role)

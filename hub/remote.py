@@ -2,11 +2,13 @@
 retained `hub/judge/state` the head judge's page draws (docs/hub.md, docs/web.md).
 
 A decision taken here is recorded exactly as `mafiakit hub decide` records it (who, when,
-why; appended, never edited: 000 III.15-16). What the CLI would let through but a head judge
-cannot mean is refused with the reason: an unknown table or game, a game whose protocol has
-not reached the hub, a result it already has, a protest that is not open. The request id is
-stored with its answer in the same transaction as the decision, so a resent request (a lost
-link, a second tap) is answered again and never recorded twice, across hub restarts too.
+why; appended, never edited: 000 III.15-16) and refused where it refuses (hub.standings
+`refusal`: what the rules refuse on the game as it counts). More is refused here, with the
+reason, because a tap on a phone must name a real game: an unknown table or game, a game
+whose protocol has not reached the hub, a result it already has, a protest that is not open.
+The request id is stored with its answer in the same transaction as the decision, so a
+resent request (a lost link, a second tap) is answered again and never recorded twice,
+across hub restarts too.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pydantic import ValidationError
 from bus.errors import PayloadError, describe_validation_error
 from bus.payloads import DecisionReply, DecisionRequest, decode
 from hub.decisions import Decision, DecisionKind, effective_games
+from hub.standings import refusal
 from hub.store import Store
 
 EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
@@ -72,7 +75,13 @@ class RemoteDesk:
         if game is None:
             return (f"game {game_id} at table {table} has no protocol at the hub yet: decide "
                     "once the game is over and its protocol has arrived")
-        return _game_refusal(decision, game)
+        mine = _game_refusal(decision, game)
+        if mine is not None:
+            return mine
+        # what the rules refuse on the game as it counts, as `mafiakit hub decide` refuses it
+        earlier = [d for d in self.store.decisions() if (d[5], d[6]) == (table, game_id)]
+        return refusal(self.store.protocol(table, game_id), earlier, decision.kind.value,
+                       decision.args, decision.who)
 
 
 def _game_refusal(decision: Decision, game: dict[str, Any]) -> str | None:

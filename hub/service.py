@@ -28,7 +28,16 @@ from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.errors import PayloadError
 from bus.messages import decode_message
-from bus.payloads import Command, Event, Heartbeat, Protocol, Reply, Snapshot, Status
+from bus.payloads import (
+    Command,
+    DecisionReply,
+    Event,
+    Heartbeat,
+    Protocol,
+    Reply,
+    Snapshot,
+    Status,
+)
 from engine.game import Game
 from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol
@@ -84,6 +93,7 @@ class HubService:
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
         self.remote = RemoteDesk(self.store, tuple(self.registry.tables), self._now_iso)
+        self._replies: list[DecisionReply] = []  # sent after their batch commits
         # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
         # shows more actions than that has a protocol the hub missed (asked for again)
         self._protocol_actions: dict[tuple[str, str], int] = {
@@ -164,6 +174,7 @@ class HubService:
             if now >= self._next_tick or not keep_going:
                 self._next_tick = now + TICK_S
                 self.tick()
+        self._send_replies()
         return keep_going
 
     def handle(self, item: Any) -> None:
@@ -223,9 +234,16 @@ class HubService:
         if reply is None:
             self._quarantine(topic, raw, "a decision request without a request id to answer")
             return
-        if self.bus is not None:
-            self.bus.publish(topics.judge_reply_topic(self.tournament), reply)
+        self._replies.append(reply)
         self._dirty = True
+
+    def _send_replies(self) -> None:
+        """The head judge's answers, sent only once their batch is committed: "recorded"
+        must never reach the page for a decision a crash could still lose."""
+        replies, self._replies = self._replies, []
+        if self.bus is not None:
+            for reply in replies:
+                self.bus.publish(topics.judge_reply_topic(self.tournament), reply)
 
     def _verdict(self, verdict: Verdict, why: str, topic: str, raw: bytes) -> None:
         if verdict is Verdict.REFUSED:
@@ -363,10 +381,12 @@ class HubService:
         started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
                    .isoformat() for live in lives if live.game_started is not None}
         for topic, data in (
-                (topics.judge_state_topic(self.tournament),
-                 judge_state(aggregate, self.store, started)),
+                (topics.judge_state_topic(self.tournament), judge_state(
+                    {**aggregate, "standings": self.standings(public=False)}, self.store,
+                    started)),
                 (topics.players_topic(self.tournament), players_state(
-                    self.seating, self.games(), self.store.protocols(), running, aggregate))):
+                    self.seating, self.games(), self.store.protocols(), self.store.decisions(),
+                    undecided=running, aggregate=aggregate))):
             try:
                 self.bus.publish(topic, json.dumps(data, ensure_ascii=False).encode())
             except Exception:  # too large for one packet: the other page still goes out

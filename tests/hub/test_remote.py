@@ -148,13 +148,14 @@ def test_the_players_page_shows_the_next_seat_and_roles_of_decided_games_only(
                        effort=0.1)
     store = Store(tmp_path / "hub.sqlite")
     protocol = finished_protocol(3, "1")
-    protocol["header"]["players"] = list(seating.rounds[0].games[0].seats)  # type: ignore[index]
+    protocol["header"]["players"] = list(seating.rounds[0].games[0].seats)
     store.add_protocol("1", "r1-t1", protocol, "now")
     games = effective_games(store.protocols(), store.decisions(), {("1", "r1-t1"): 1})
     aggregate = {"tournament": "cup", "standings": {"games": 1}}
-    state = players_state(seating, games, store.protocols(), (), aggregate)
+    state = players_state(seating, games, store.protocols(), [], undecided=(),
+                          aggregate=aggregate)
     by_name = {p["player"]: p for p in state["players"]}
-    roles = protocol["reveal"]["roles"]  # type: ignore[index]
+    roles = protocol["reveal"]["roles"]
     for seat, name in enumerate(seating.rounds[0].games[0].seats, start=1):
         [game] = by_name[name]["games"]
         assert (game["seat"], game["role"], game["round"]) == (seat, roles[str(seat)], 1)
@@ -164,7 +165,32 @@ def test_the_players_page_shows_the_next_seat_and_roles_of_decided_games_only(
     assert state["standings"] == {"games": 1}
     # the table went back into the game (an undo after the decision): no role, and the
     # player still sits there
-    running = players_state(seating, games, store.protocols(), {("1", "r1-t1")}, aggregate)
+    running = players_state(seating, games, store.protocols(), [],
+                            undecided={("1", "r1-t1")}, aggregate=aggregate)
     assert all(p["games"] == [] for p in running["players"])
     assert all(p["next"]["round"] == 1 for p in running["players"])
     assert not any(f'"{role}"' in json.dumps(running) for role in ("don", "sheriff", "mafia"))
+
+
+def test_a_players_points_follow_a_changed_result(tmp_path: Path) -> None:
+    """000 III.16: the game counts with the head judge's result, on the players' page too."""
+    store = Store(tmp_path / "hub.sqlite")
+    protocol = finished_protocol(3, "1")
+    store.add_protocol("1", "g1", protocol, "now")
+    winner = protocol["result"]["winner"]
+    aggregate: dict[str, Any] = {"tournament": "cup"}
+
+    def points() -> dict[str, float]:
+        games = effective_games(store.protocols(), store.decisions(), {})
+        state = players_state(None, games, store.protocols(), store.decisions(), undecided=(),
+                              aggregate=aggregate)
+        return {p["player"]: p["games"][0]["points"] for p in state["players"]}
+
+    before = points()
+    desk(store).decide(request(args={"winner": "black" if winner == "red" else "red"}))
+    after = points()
+    roles = protocol["reveal"]["roles"]
+    for seat in range(1, 11):
+        name = f"P{seat - 1}"
+        won_before = (roles[str(seat)] in ("mafia", "don")) == (winner == "black")
+        assert (after[name] < before[name]) if won_before else (after[name] > before[name])

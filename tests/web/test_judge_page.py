@@ -1,22 +1,34 @@
 """The head judge's page (web/judge/) in a real headless Chromium on a phone-sized viewport,
 against the real hub, a real table and the production ACL (account `head-judge`): a result
-changed through the hub, a refused decision showing the hub's reason. The screenshots go to
-$MAFIAKIT_SCREENSHOTS when it is set (the README's images come from there)."""
+changed through the hub, the standings following it, a refused decision showing the hub's
+reason. The screenshots go to $MAFIAKIT_SCREENSHOTS when it is set (the README's images
+come from there)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE
+from engine.roles import Role
 from tests.hub.helpers import actions_of, play, stored, wait_for
 from tests.web.conftest import PHONE, hub_and_table, keep_screenshot, page_url
 
 GAME = f"r1-t{ACL_TABLE}"
+STANDINGS = ("Object.fromEntries(((window.judgeState.judge || {}).standings || {standings: []})"
+             ".standings.map(r => [r.player, r.total]))")
 CARD = f"#protocol-list .protocol[data-game='{GAME}']"
 TIMEOUT = 30_000
+
+
+def totals(page: Page) -> dict[str, float]:
+    """Each player's total in the standings the page has (the hub's judge state)."""
+    page.wait_for_function(f"Object.keys({STANDINGS}).length > 0", timeout=TIMEOUT)
+    got: dict[str, float] = page.evaluate(STANDINGS)
+    return got
 
 
 def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why(
@@ -44,6 +56,8 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
             assert page.locator(f"{CARD} .players li").count() == 10
             assert page.locator(f"{CARD} .players .role").count() == 10  # the game is over
 
+            before = totals(page)
+            assert len(before) == 10
             page.click(f"{CARD} button[data-kind=change_result]")
             page.select_option("#winner", changed)
             page.click("#decide-next")  # nothing filled in: asked for, nothing sent
@@ -65,17 +79,28 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
             page.click("#decide-close")
             page.wait_for_selector(f"{CARD}[data-winner={changed}]", timeout=TIMEOUT)
             assert page.locator(f"{CARD} .overruled").count() == 1  # the table's result, struck
-            # The aggregate counts the changed result (the standings follow it on `hubcore`).
+            # The aggregate counts the changed result, and the standings follow it (000 III.16):
+            # every player of the new winning team gains, every other one loses.
             page.wait_for_function(
                 "([game, winner]) => window.judgeState.judge.games.some("
                 "g => g.game_id === game && g.winner === winner)",
                 arg=[GAME, changed], timeout=TIMEOUT)
+            page.wait_for_function(
+                f"JSON.stringify({STANDINGS}) !== {json.dumps(json.dumps(before))}",
+                timeout=TIMEOUT)
+            after = totals(page)
+            roles = stored(hub).protocol(ACL_TABLE, GAME)["reveal"]["roles"]  # type: ignore[index]
+            for seat, name in enumerate(table.names, start=1):
+                gained = Role(roles[str(seat)]).team.value == changed
+                assert (after[name] > before[name]) if gained else (after[name] < before[name])
             keep_screenshot(page, tmp_path, "judge-protocols-ru.png")
             page.click("nav .tab[data-tab=decisions]")
             assert "Петрова" in page.locator("#decision-list .decision").inner_text()
             keep_screenshot(page, tmp_path, "judge-decisions-ru.png")
             page.click("nav .tab[data-tab=standings]")
-            assert page.locator("#standings-table tbody tr").count() == 10
+            shown = {row.get_attribute("data-player"): float(row.locator(".total").inner_text())
+                     for row in page.locator("#standings-table tbody tr").all()}
+            assert shown == after
             keep_screenshot(page, tmp_path, "judge-standings-ru.png")
 
             # the same result again: the hub refuses, the page shows its reason

@@ -98,8 +98,13 @@
     const head = document.querySelector("#standings-table thead");
     const body = document.querySelector("#standings-table tbody");
     const rows = (data && data.standings) || [];
-    note.textContent = rows.length ? "" : W.noStandings;
-    if (judge.standings_hidden) note.textContent = W.hiddenStandings;
+    const asOf = judge.standings_as_of || {};
+    const notes = [];
+    if (asOf.as_of_round != null && rows.length) notes.push(fill(W.asOfRound, asOf));
+    if (asOf.hidden) notes.push(W.hiddenStandings);
+    if (!rows.length) notes.push(W.noStandings);
+    note.textContent = notes.join(". ");
+    root.dataset.standingsHidden = asOf.hidden ? "yes" : "no";
     head.replaceChildren();
     body.replaceChildren();
     if (!rows.length) return;

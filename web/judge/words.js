@@ -24,7 +24,7 @@ const JudgeWords = {
     total: "Баллы", games: "Игр", wins: "Побед", noProtocols: "Протоколов пока нет",
     noDecisions: "Решений пока нет", noTables: "Хаб ещё не прислал столы",
     protestOpen: "Открытый протест: место {seat}", extra: "доп. баллы: место {seat} {points}",
-    hubOffline: "Хаб не в сети", asOf: "на {time}",
+    hubOffline: "Хаб не в сети", asOfRound: "После тура {as_of_round}",
   },
   en: {
     title: "Head judge", tables: "Tables", standings: "Standings", protocols: "Protocols",
@@ -49,7 +49,7 @@ const JudgeWords = {
     noProtocols: "No protocols yet", noDecisions: "No decisions yet",
     noTables: "The hub has not sent its tables yet",
     protestOpen: "Open protest: seat {seat}", extra: "extra points: seat {seat} {points}",
-    hubOffline: "Hub offline", asOf: "as of {time}",
+    hubOffline: "Hub offline", asOfRound: "As of round {as_of_round}",
   },
 };
 

@@ -15,7 +15,8 @@
       gameLine: "Тур {round} · стол {table} · место {seat}", won: "победа", lost: "поражение",
       draw: "ничья", points: "баллы", replayed: "переигровка: не засчитана",
       standings: "Турнирная таблица", noStandings: "Таблицы ещё нет",
-      hidden: "Таблица скрыта до финала", place: "№", player: "Игрок", total: "Баллы",
+      hidden: "Таблица скрыта до финала", asOfRound: "После тура {as_of_round}",
+      place: "№", player: "Игрок", total: "Баллы",
       waiting: "Ждём данные хаба…",
     },
     en: {
@@ -26,7 +27,8 @@
       gameLine: "Round {round} · table {table} · seat {seat}", won: "won", lost: "lost",
       draw: "draw", points: "points", replayed: "replay ordered: does not count",
       standings: "Standings", noStandings: "No standings yet",
-      hidden: "The standings are hidden until the final", place: "#", player: "Player",
+      hidden: "The standings are hidden until the final", asOfRound: "As of round {as_of_round}",
+      place: "#", player: "Player",
       total: "Points", waiting: "Waiting for the hub…",
     },
   };
@@ -117,8 +119,10 @@
     const body = document.querySelector("#standings-table tbody");
     head.replaceChildren();
     body.replaceChildren();
+    const asOf = (data && data.standings_as_of) || {};
     $("standings-note").textContent = !data ? W.waiting
-      : data.standings_hidden ? W.hidden : rows.length ? "" : W.noStandings;
+      : asOf.hidden ? W.hidden : !rows.length ? W.noStandings
+        : asOf.as_of_round != null ? fill(W.asOfRound, asOf) : "";
     if (!rows.length) return;
     const tr = el("tr");
     tr.append(el("th", "num", W.place), el("th", "", W.player), el("th", "num", W.total));
