@@ -94,14 +94,14 @@ def _game_refusal(decision: Decision, game: dict[str, Any]) -> str | None:
     open_protests = [p for p in game["protests"] if p["state"] == "open"]
     if kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED) and not open_protests:
         return f"{name} has no open protest to rule on"
-    if kind in (DecisionKind.EXTRA_POINTS, DecisionKind.PROTEST_FILED):
+    if isinstance(args.get("seat"), int):
         seats = len(game.get("players") or ()) or 10
         if args["seat"] > seats:
             return f"{name} has seats 1-{seats}, not {args['seat']}"
-    if kind is DecisionKind.EXTRA_POINTS:
+    if "points" in args and isinstance(args["points"], int | float):
         points = Fraction(str(args["points"]))
         if points % EXTRA_STEP:
-            return f"extra points are given in tenths (0.1, 0.2 ...), not {args['points']}"
+            return f"points are given in tenths (0.1, 0.2 ...), not {args['points']}"
     return None
 
 

@@ -84,7 +84,7 @@ REFUSALS = [
     ({"kind": "protest_accepted", "args": {}}, "game g1 at table 1 has no open protest"),
     ({"kind": "extra_points", "args": {"seat": 11, "points": 0.3}}, "seat"),
     ({"kind": "extra_points", "args": {"seat": 4, "points": 0.25}},
-     "extra points are given in tenths"),
+     "points are given in tenths"),
 ]
 
 

@@ -1,8 +1,8 @@
 """The head judge's page (web/judge/) in a real headless Chromium on a phone-sized viewport,
 against the real hub, a real table and the production ACL (account `head-judge`): a result
 changed through the hub, the standings following it, a refused decision showing the hub's
-reason. The screenshots go to $MAFIAKIT_SCREENSHOTS when it is set (the README's images
-come from there)."""
+reason, a protest recorded and accepted with a penalty. The screenshots go to
+$MAFIAKIT_SCREENSHOTS when it is set (the README's images come from there)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,21 @@ def totals(page: Page) -> dict[str, float]:
     page.wait_for_function(f"Object.keys({STANDINGS}).length > 0", timeout=TIMEOUT)
     got: dict[str, float] = page.evaluate(STANDINGS)
     return got
+
+
+def decide(page: Page, kind: str, **fields: str) -> None:
+    """Open `kind` on the game's card, fill `fields` (remedy, seat, points), confirm, and
+    wait for the hub's "recorded"."""
+    page.click(f"{CARD} button[data-kind={kind}]")
+    if "remedy" in fields:
+        page.select_option("#remedy", fields.pop("remedy"))
+    for name, value in fields.items():
+        page.fill(f"#{name}", value)
+    page.fill("#why", "Протест записан в протоколе в течение 10 минут")
+    page.click("#decide-next")
+    page.click("#decide-yes")
+    page.wait_for_selector("#reply-text[data-outcome=ok]", timeout=TIMEOUT)
+    page.click("#decide-close")
 
 
 def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why(
@@ -120,6 +135,22 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
                 f"game {GAME} at table {ACL_TABLE} already counts as a {changed} win")
             keep_screenshot(page, tmp_path, "judge-refused-ru.png")
             assert len(stored(hub).decisions()) == 1
+            page.click("#decide-close")
+
+            # a protest by seat 4, then accepted with a penalty (000 III.15): the standings
+            # take the points from that player only
+            decide(page, "protest_filed", seat="4")
+            page.wait_for_selector(f"{CARD} button[data-kind=protest_accepted]", timeout=TIMEOUT)
+            penalised = table.names[3]
+            decide(page, "protest_accepted", remedy="penalty", seat="4", points="0.5")
+            page.wait_for_function(f"{STANDINGS}[{json.dumps(penalised)}] < {after[penalised]}",
+                                   timeout=TIMEOUT)
+            now = totals(page)
+            assert now[penalised] == round(after[penalised] - 0.5, 2)
+            assert {k: v for k, v in now.items() if k != penalised} == {
+                k: v for k, v in after.items() if k != penalised}
+            assert [d[4] for d in stored(hub).decisions()] == [
+                "change_result", "protest_filed", "protest_accepted"]
             assert stored(hub).protocol(ACL_TABLE, GAME)["result"]["winner"] == at_table  # type: ignore[index]
         finally:
             context.close()

@@ -191,6 +191,7 @@
   function describe(d) {
     const args = d.args || {};
     const bits = [];
+    if (args.remedy) bits.push(W.remedies[args.remedy] || args.remedy);
     if (args.winner) bits.push(resultWord(args.winner));
     if (args.seat != null) bits.push(`${W.seat} ${args.seat}`);
     if (args.points != null) bits.push(`${args.points}`);
@@ -245,13 +246,26 @@
     for (const id of ["decide-form", "decide-confirm", "decide-reply"]) $(id).hidden = id !== part;
   }
 
+  /** What the form asks for: a decision's own arguments, or an accepted protest's remedy's. */
+  function effect() {
+    const kind = state.form.kind;
+    return kind === "protest_accepted" ? $("remedy").value : kind;
+  }
+
+  function showFields() {
+    const what = effect();
+    $("remedy-field").hidden = state.form.kind !== "protest_accepted";
+    $("winner-field").hidden = what !== "change_result";
+    $("seat-field").hidden = !["extra_points", "protest_filed", "penalty"].includes(what);
+    $("points-field").hidden = !["extra_points", "penalty"].includes(what);
+  }
+
   function openForm(kind, protocol) {
     state.form = { kind, table: protocol.table, game_id: protocol.game_id };
     $("decide-title").textContent =
       `${W[kind]} · ${W.table} ${protocol.table} · ${protocol.game_id}`;
-    $("winner-field").hidden = kind !== "change_result";
-    $("seat-field").hidden = !["extra_points", "protest_filed"].includes(kind);
-    $("points-field").hidden = kind !== "extra_points";
+    $("remedy").value = "none";
+    showFields();
     $("seat").max = String((protocol.players || []).length || 10);
     if (kind === "change_result") {
       const other = ["red", "black", "draw"].find((w) => w !== protocol.winner);
@@ -272,16 +286,19 @@
     if (!who) return W.needWho;
     if (why.length < 3) return W.needWhy;
     const args = {};
-    if (f.kind === "change_result") args.winner = $("winner").value;
-    if (["extra_points", "protest_filed"].includes(f.kind)) {
+    const what = effect();
+    if (f.kind === "protest_accepted") args.remedy = what;
+    if (what === "change_result") args.winner = $("winner").value;
+    if (["extra_points", "protest_filed", "penalty"].includes(what)) {
       const seat = Number($("seat").value);
       if (!Number.isInteger(seat) || seat < 1) return W.needSeat;
       args.seat = seat;
     }
-    if (f.kind === "extra_points") {
+    if (["extra_points", "penalty"].includes(what)) {
       const points = Number($("points").value);
       if ($("points").value.trim() === "" || !Number.isFinite(points)) return W.needPoints;
-      args.points = points;
+      // a penalty takes points: typed as a number, sent negative (hub/decisions.py)
+      args.points = what === "penalty" ? -Math.abs(points) : points;
     }
     return { schema_version: 1, request_id: Live.requestId("judge"), kind: f.kind,
              table: f.table, game_id: f.game_id, who, why, args };
@@ -356,6 +373,8 @@
   }
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = W[node.dataset.word];
   for (const option of $("winner").options) option.textContent = G[option.value];
+  for (const option of $("remedy").options) option.textContent = W.remedies[option.value];
+  $("remedy").addEventListener("change", showFields);
 
   // -- the link -----------------------------------------------------------------------------
 

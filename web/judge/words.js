@@ -24,6 +24,10 @@ const JudgeWords = {
     total: "Баллы", games: "Игр", wins: "Побед", noProtocols: "Протоколов пока нет",
     noDecisions: "Решений пока нет", noTables: "Хаб ещё не прислал столы",
     protestOpen: "Открытый протест: место {seat}", extra: "доп. баллы: место {seat} {points}",
+    remedy: "Что меняет принятый протест (000 III.15)",
+    remedies: { none: "ничего в счёте", change_result: "результат игры",
+                order_replay: "переигровка", extra_points: "доп. баллы игроку",
+                penalty: "штраф игроку (баллы снимаются)" },
     hubOffline: "Хаб не в сети", asOfRound: "После тура {as_of_round}",
   },
   en: {
@@ -49,6 +53,10 @@ const JudgeWords = {
     noProtocols: "No protocols yet", noDecisions: "No decisions yet",
     noTables: "The hub has not sent its tables yet",
     protestOpen: "Open protest: seat {seat}", extra: "extra points: seat {seat} {points}",
+    remedy: "What the accepted protest changes (000 III.15)",
+    remedies: { none: "nothing in the count", change_result: "the game's result",
+                order_replay: "a replay", extra_points: "extra points for a player",
+                penalty: "a penalty for a player (points taken)" },
     hubOffline: "Hub offline", asOfRound: "As of round {as_of_round}",
   },
 };
@@ -86,7 +94,7 @@ const RefusalWords = {
      "в игре {1} стола {2} нет открытого протеста"],
     [/^game (\S+) at table (\S+) has seats 1-(\d+), not (\d+)$/,
      "в игре {1} стола {2} места 1-{3}, а не {4}"],
-    [/^extra points are given in tenths/, "доп. баллы даются десятыми: 0.1, 0.2 …"],
+    [/^points are given in tenths/, "баллы даются десятыми: 0.1, 0.2 …"],
   ],
 };
 
