@@ -69,6 +69,12 @@ def test_the_players_page_shows_the_next_seat_and_no_role_before_the_game_ends(
                 "t => (window.judgeState.judge || {tables: []}).tables.some("
                 "x => x.table === t && x.phase && x.phase !== 'setup')",
                 arg=ACL_TABLE, timeout=TIMEOUT)
+            # the head judge sees the running game's time in game
+            clock = judge.locator(f"#table-list .table[data-table='{ACL_TABLE}'] .clock")
+            clock.wait_for(timeout=TIMEOUT)
+            judge.wait_for_function(
+                "() => /^в игре \\d+:\\d\\d$/.test("
+                "document.querySelector('#table-list .clock').textContent)", timeout=TIMEOUT)
             keep_screenshot(player, tmp_path, "player-next-ru.png")
             during = {"player": recorded(player), "judge": recorded(judge)}
             assert all(during.values()), "a page received nothing"

@@ -103,6 +103,7 @@
     if (asOf.as_of_round != null && rows.length) notes.push(fill(W.asOfRound, asOf));
     if (asOf.hidden) notes.push(W.hiddenStandings);
     if (!rows.length) notes.push(W.noStandings);
+    if (rows.some((r) => r.lot)) notes.push(W.lot);
     note.textContent = notes.join(". ");
     root.dataset.standingsHidden = asOf.hidden ? "yes" : "no";
     head.replaceChildren();

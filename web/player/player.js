@@ -16,6 +16,7 @@
       draw: "ничья", points: "баллы", replayed: "переигровка: не засчитана",
       standings: "Турнирная таблица", noStandings: "Таблицы ещё нет",
       hidden: "Таблица скрыта до финала", asOfRound: "После тура {as_of_round}",
+      lot: "* место делят: порядок решает жребий",
       place: "№", player: "Игрок", total: "Баллы",
       waiting: "Ждём данные хаба…",
     },
@@ -28,6 +29,7 @@
       draw: "draw", points: "points", replayed: "replay ordered: does not count",
       standings: "Standings", noStandings: "No standings yet",
       hidden: "The standings are hidden until the final", asOfRound: "As of round {as_of_round}",
+      lot: "* a shared place: the lot decides the order",
       place: "#", player: "Player",
       total: "Points", waiting: "Waiting for the hub…",
     },
@@ -122,7 +124,8 @@
     const asOf = (data && data.standings_as_of) || {};
     $("standings-note").textContent = !data ? W.waiting
       : asOf.hidden ? W.hidden : !rows.length ? W.noStandings
-        : asOf.as_of_round != null ? fill(W.asOfRound, asOf) : "";
+        : [asOf.as_of_round != null ? fill(W.asOfRound, asOf) : "",
+          rows.some((r) => r.lot) ? W.lot : ""].filter(Boolean).join(". ");
     if (!rows.length) return;
     const tr = el("tr");
     tr.append(el("th", "num", W.place), el("th", "", W.player), el("th", "num", W.total));
