@@ -8,6 +8,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
@@ -75,16 +76,18 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @contextlib.contextmanager
-def hub_and_table(broker: MosquittoProcess, tmp: Path) -> Iterator[tuple[HubService, TableService]]:
+def hub_and_table(broker: MosquittoProcess, tmp: Path, **more: Any
+                  ) -> Iterator[tuple[HubService, TableService]]:
     """The hub (account `hub`, two rounds of NAMES at table cup/3) and table cup/3 on its own
-    account, both running on the ACL broker; round 1 is sent and its roster arrived."""
+    account, both running on the ACL broker; round 1 is sent and its roster arrived. `more`:
+    more hub settings (e.g. standings hidden)."""
     plan = TournamentPlan(players=tuple(NAMES), tables=(ACL_TABLE,), rounds=2)
     seating = tmp / "seating.csv"
     seating.write_text(write_seating(generate(plan, seed=1, effort=0.1)), encoding="utf-8")
     settings = HubSettings(
         tournament=ACL_TOURNAMENT, name="Test Cup", seating=seating,
         database=tmp / "hub.sqlite", heartbeat_s=0.5, resend_s=0.5, rebirth_every_s=0.5,
-        aggregate_s=0.2, broker={"url": broker.config("hub").url(with_password=True)})
+        aggregate_s=0.2, broker={"url": broker.config("hub").url(with_password=True)}, **more)
     table_url = broker.config(ACL_TABLE_USER).url(with_password=True)
     with running_hub(settings) as hub, running_table(
             tmp / "t3.sqlite", table_url, tournament=ACL_TOURNAMENT, table=ACL_TABLE,

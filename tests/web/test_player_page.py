@@ -123,3 +123,31 @@ def test_the_players_page_in_english_names_an_unknown_nickname(
             keep_screenshot(page, tmp_path, "player-next-en.png")
         finally:
             context.close()
+
+
+def test_hidden_standings_reach_the_head_judge_but_not_the_players(
+        private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
+    """hub.toml `[standings] hidden = true` before a final: the players' page says so and
+    gets no standings; the head judge still sees them."""
+    broker = private_acl_broker
+    with hub_and_table(broker, tmp_path, standings={"hidden": True}) as (hub, table):
+        play(table, actions_of(3))
+        wait_for("the protocol at the hub",
+                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        context = chromium.new_context(viewport=PHONE)
+        context.add_init_script("window.liveRecord = [];")
+        player, judge = context.new_page(), context.new_page()
+        try:
+            player.goto(page_url(broker, "player", "player", "&lang=ru&player=Vega"))
+            judge.goto(page_url(broker, "judge", "head-judge", "&lang=ru"))
+            player.wait_for_selector(f"#games .game[data-game='{GAME}']", timeout=TIMEOUT)
+            assert player.locator("#standings-note").inner_text() == "Таблица скрыта до финала"
+            assert player.locator("#standings-table tbody tr").count() == 0
+            assert all(json.loads(text)["standings"] is None
+                       for _, text in recorded(player))
+            judge.click("nav .tab[data-tab=standings]")
+            judge.wait_for_selector("#standings-table tbody tr", timeout=TIMEOUT)
+            assert judge.locator("#standings-table tbody tr").count() == 10
+            assert "Таблица скрыта от игроков" in judge.locator("#standings-note").inner_text()
+        finally:
+            context.close()
