@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from bus.errors import PayloadError, describe_validation_error
 from bus.payloads import DecisionReply, DecisionRequest, decode
 from hub.decisions import Decision, DecisionKind, effective_games
+from hub.players import compact_standings
 from hub.standings import refusal
 from hub.store import Store
 
@@ -135,19 +136,24 @@ def _request_id_of(raw: bytes) -> str | None:
         return None
 
 
-def judge_state(aggregate: dict[str, Any], store: Store,
-                started: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """The retained `hub/judge/state`: the aggregate, when each table's game started (ISO
-    UTC, for the time in game), every decision (who, when, why), the open protests and
-    every finished protocol with its roles (the head judge's eyes only)."""
+def judge_pages(aggregate: dict[str, Any], store: Store,
+                started: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
+    """Hub topic name -> JSON of the head judge's retained pages:
+
+    - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
+      each table's game started (ISO UTC, for the time in game), every decision (who, when,
+      why) and the open protests;
+    - `judge/rounds/{n}`: every finished protocol of round n with its players and roles
+      (one message per round, so a tournament of any length fits the 64 KiB limit).
+    """
     games = effective_games(store.protocols(), store.decisions(), store.game_rounds())
     stored = {(t, g): p for t, g, p in store.protocols()}
-    protocols = []
+    rounds: dict[int, list[dict[str, Any]]] = {}
     protests: list[dict[str, Any]] = []
     for game in games:
         protocol = stored[(game["table"], game["game_id"])]
         reveal = protocol.get("reveal") or {}
-        protocols.append({
+        rounds.setdefault(game["round"] or 0, []).append({
             "table": game["table"], "game_id": game["game_id"], "round": game["round"],
             "players": game["players"], "roles": reveal.get("roles"),
             "termination": reveal.get("termination"),
@@ -162,5 +168,10 @@ def judge_state(aggregate: dict[str, Any], store: Store,
                  for n, at, who, why, kind, t, g, args in store.decisions()]
     tables = [{**t, "started_at": (started or {}).get(t["table"])}
               for t in aggregate.get("tables", [])]
-    return {**aggregate, "tables": tables, "decisions": decisions, "protests": protests,
-            "protocols": protocols}
+    state = {**aggregate, "tables": tables, "decisions": decisions, "protests": protests,
+             "rounds": sorted(rounds),
+             "standings": compact_standings(aggregate.get("standings"))}
+    out: dict[str, dict[str, Any]] = {"judge/state": state}
+    for number, protocols in rounds.items():
+        out[f"judge/rounds/{number}"] = {"round": number, "protocols": protocols}
+    return out

@@ -43,9 +43,9 @@ from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
-from hub.players import players_state
+from hub.players import public_pages
 from hub.registry import Liveness, Registry, Verdict
-from hub.remote import RemoteDesk, judge_state
+from hub.remote import RemoteDesk, judge_pages
 from hub.roster_csv import read_seating
 from hub.seating import Seating
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
@@ -94,6 +94,7 @@ class HubService:
         self.store = Store(settings.database)
         self.remote = RemoteDesk(self.store, tuple(self.registry.tables), self._now_iso)
         self._replies: list[DecisionReply] = []  # sent after their batch commits
+        self._pages_sent: dict[str, bytes] = {}  # hub topic name -> the page last sent
         # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
         # shows more actions than that has a protocol the hub missed (asked for again)
         self._protocol_actions: dict[tuple[str, str], int] = {
@@ -188,6 +189,7 @@ class HubService:
         elif isinstance(item, LinkUp):
             log.info("hub connected to the broker (bdseq %d)", item.bdseq)
             self._sent.clear()  # resend what is still unanswered at once
+            self._pages_sent.clear()  # and every page (a broker may have lost them)
             self._dirty = True
         elif isinstance(item, LinkDown):
             log.warning("hub link down: %s", item.reason)
@@ -371,8 +373,8 @@ class HubService:
             self._next_aggregate = now + self.settings.aggregate_s
 
     def _publish_pages(self, aggregate: dict[str, Any]) -> None:
-        """The head judge's retained state and the players' public page (hub/remote.py,
-        hub/players.py), with the aggregate they extend."""
+        """The head judge's retained pages and the players' public ones (hub/remote.py,
+        hub/players.py), with the aggregate they extend; a page is sent only when it changed."""
         assert self.bus is not None
         lives = self.registry.tables.values()
         running = {(live.table, live.game_id) for live in lives
@@ -380,17 +382,21 @@ class HubService:
         now, wall = self.mono(), self.wall()
         started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
                    .isoformat() for live in lives if live.game_started is not None}
-        for topic, data in (
-                (topics.judge_state_topic(self.tournament), judge_state(
-                    {**aggregate, "standings": self.standings(public=False)}, self.store,
-                    started)),
-                (topics.players_topic(self.tournament), players_state(
-                    self.seating, self.games(), self.store.protocols(), self.store.decisions(),
-                    undecided=running, aggregate=aggregate))):
+        pages = {**judge_pages({**aggregate, "standings": self.standings(public=False)},
+                               self.store, started),
+                 **public_pages(self.seating, self.games(), self.store.protocols(),
+                                self.store.decisions(), undecided=running,
+                                aggregate=aggregate)}
+        for name, data in pages.items():
+            raw = json.dumps(data, ensure_ascii=False).encode()
+            if name != "judge/state" and self._pages_sent.get(name) == raw:
+                continue
             try:
-                self.bus.publish(topic, json.dumps(data, ensure_ascii=False).encode())
-            except Exception:  # too large for one packet: the other page still goes out
-                log.exception("the hub could not publish %s", topic)
+                self.bus.publish(topics.hub_topic(self.tournament, name), raw)
+            except Exception:  # too large for one packet: the other pages still go out
+                log.exception("the hub could not publish hub/%s", name)
+                continue
+            self._pages_sent[name] = raw
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """What the head judge must look at now, most urgent first (`games`: as they count,

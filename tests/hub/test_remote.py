@@ -11,12 +11,18 @@ from typing import Any
 
 import pytest
 
-from bus.payloads import DECISION_KINDS, DecisionReply, DecisionRequest, encode
+from bus.payloads import (
+    DECISION_KINDS,
+    MAX_PAYLOAD_BYTES,
+    DecisionReply,
+    DecisionRequest,
+    encode,
+)
 from hub import cli
 from hub.decisions import DecisionKind, effective_games
-from hub.players import players_state
-from hub.remote import RemoteDesk, judge_state
-from hub.seating import TournamentPlan, generate
+from hub.players import public_pages
+from hub.remote import RemoteDesk, judge_pages
+from hub.seating import Seating, TournamentPlan, generate
 from hub.store import Store
 from tests.hub.test_decisions import finished_protocol
 
@@ -131,18 +137,20 @@ def test_broken_requests(store: Store) -> None:
 
 def test_the_judge_state_has_every_decision_and_protocol(store: Store) -> None:
     desk(store).decide(request(1, kind="protest_filed", args={"seat": 4}))
-    state = judge_state({"tournament": "cup", "tables": []}, store)
+    pages = judge_pages({"tournament": "cup", "tables": []}, store)
+    state = pages["judge/state"]
     assert state["tournament"] == "cup"
     assert [(d["who"], d["why"], d["kind"], d["at"]) for d in state["decisions"]] == [
         ("Head judge Petrova", "seen on the video", "protest_filed", AT)]
     assert state["protests"] == [{"table": "1", "game_id": "g1", "seat": 4, "state": "open",
                                   "id": 1}]
-    [protocol] = state["protocols"]
+    assert state["rounds"] == [0]  # a game the hub did not seat: round 0
+    [protocol] = pages["judge/rounds/0"]["protocols"]
     assert protocol["roles"] == store.protocol("1", "g1")["reveal"]["roles"]  # type: ignore[index]
 
 
-def test_the_players_page_shows_the_next_seat_and_roles_of_decided_games_only(
-        tmp_path: Path) -> None:
+def seated(tmp_path: Path) -> tuple[Seating, Store, dict[str, Any]]:
+    """Two rounds of ten players at table 1, round 1 played (random game 3) and stored."""
     names = tuple(f"P{i}" for i in range(10))
     seating = generate(TournamentPlan(players=names, tables=("1",), rounds=2), seed=1,
                        effort=0.1)
@@ -150,47 +158,95 @@ def test_the_players_page_shows_the_next_seat_and_roles_of_decided_games_only(
     protocol = finished_protocol(3, "1")
     protocol["header"]["players"] = list(seating.rounds[0].games[0].seats)
     store.add_protocol("1", "r1-t1", protocol, "now")
-    games = effective_games(store.protocols(), store.decisions(), {("1", "r1-t1"): 1})
-    aggregate = {"tournament": "cup", "standings": {"games": 1}}
-    state = players_state(seating, games, store.protocols(), [], undecided=(),
-                          aggregate=aggregate)
-    by_name = {p["player"]: p for p in state["players"]}
+    store.add_game("1", "r1-t1", 1, protocol["header"])
+    return seating, store, protocol
+
+
+def pages_of(seating: Seating, store: Store, undecided: set[tuple[str, str]] | None = None,
+             **aggregate: Any) -> dict[str, dict[str, Any]]:
+    games = effective_games(store.protocols(), store.decisions(), store.game_rounds())
+    return public_pages(seating, games, store.protocols(), store.decisions(),
+                        undecided=undecided or set(), aggregate=aggregate)
+
+
+def test_the_players_pages_show_the_next_seat_and_roles_of_decided_games_only(
+        tmp_path: Path) -> None:
+    seating, store, protocol = seated(tmp_path)
+    standings = {"standings": [{"place": 1, "player": "P1", "total": 1.0, "base": 1.0,
+                                "games": 1, "wins": 1, "lot": False}]}
+    pages = pages_of(seating, store, standings=standings)
+    players = pages["public/players"]
+    assert players["rounds"] == [1]
+    assert players["standings"] == [{"place": 1, "player": "P1", "total": 1.0, "games": 1,
+                                     "wins": 1, "lot": False}]  # what a phone shows
+    [game] = pages["public/rounds/1"]["games"]
+    seats = seating.rounds[0].games[0].seats
+    assert game["players"] == list(seats)
     roles = protocol["reveal"]["roles"]
-    for seat, name in enumerate(seating.rounds[0].games[0].seats, start=1):
-        [game] = by_name[name]["games"]
-        assert (game["seat"], game["role"], game["round"]) == (seat, roles[str(seat)], 1)
-        assert isinstance(game["points"], float)
+    assert game["roles"] == [roles[str(seat)] for seat in range(1, 11)]
+    assert all(isinstance(p, float) for p in game["points"])
+    by_name = {p["player"]: p for p in players["players"]}
+    for name in seats:
         next_seat = seating.rounds[1].games[0].seats.index(name) + 1
         assert by_name[name]["next"] == {"round": 2, "table": "1", "seat": next_seat}
-    assert state["standings"] == {"games": 1}
-    # the table went back into the game (an undo after the decision): no role, and the
-    # player still sits there
-    running = players_state(seating, games, store.protocols(), [],
-                            undecided={("1", "r1-t1")}, aggregate=aggregate)
-    assert all(p["games"] == [] for p in running["players"])
-    assert all(p["next"]["round"] == 1 for p in running["players"])
+    # the table went back into the game (an undo after the decision): no round page, no
+    # role, and every player still sits there
+    running = pages_of(seating, store, {("1", "r1-t1")})
+    assert set(running) == {"public/players"}
+    assert all(p["next"]["round"] == 1 for p in running["public/players"]["players"])
     assert not any(f'"{role}"' in json.dumps(running) for role in ("don", "sheriff", "mafia"))
 
 
 def test_a_players_points_follow_a_changed_result(tmp_path: Path) -> None:
     """000 III.16: the game counts with the head judge's result, on the players' page too."""
-    store = Store(tmp_path / "hub.sqlite")
-    protocol = finished_protocol(3, "1")
-    store.add_protocol("1", "g1", protocol, "now")
+    seating, store, protocol = seated(tmp_path)
     winner = protocol["result"]["winner"]
-    aggregate: dict[str, Any] = {"tournament": "cup"}
 
-    def points() -> dict[str, float]:
-        games = effective_games(store.protocols(), store.decisions(), {})
-        state = players_state(None, games, store.protocols(), store.decisions(), undecided=(),
-                              aggregate=aggregate)
-        return {p["player"]: p["games"][0]["points"] for p in state["players"]}
+    def points() -> list[float]:
+        got: list[float] = pages_of(seating, store)["public/rounds/1"]["games"][0]["points"]
+        return got
 
     before = points()
-    desk(store).decide(request(args={"winner": "black" if winner == "red" else "red"}))
+    reply = RemoteDesk(store, ("1",), lambda: AT).decide(request(
+        game_id="r1-t1", args={"winner": "black" if winner == "red" else "red"}))
+    assert reply is not None and reply.ok
     after = points()
     roles = protocol["reveal"]["roles"]
     for seat in range(1, 11):
-        name = f"P{seat - 1}"
         won_before = (roles[str(seat)] in ("mafia", "don")) == (winner == "black")
-        assert (after[name] < before[name]) if won_before else (after[name] > before[name])
+        assert (after[seat - 1] < before[seat - 1]) if won_before else (
+            after[seat - 1] > before[seat - 1])
+
+
+def test_a_hundred_players_over_twelve_rounds_fit_the_message_limit(tmp_path: Path) -> None:
+    """Every page is one MQTT message of at most 64 KiB (bus.payloads): a whole tournament's
+    games on one topic would not fit (about 200 KB at 100 players x 12 rounds), one round
+    per topic does."""
+    names = tuple(f"Игрок{i:03d}" for i in range(100))
+    tables = tuple(str(t + 1) for t in range(10))
+    seating = generate(TournamentPlan(players=names, tables=tables, rounds=12), seed=1,
+                       effort=0.05)
+    store = Store(tmp_path / "hub.sqlite")
+    for rnd in seating.rounds:
+        for game in rnd.games:
+            protocol = finished_protocol(rnd.number * 100 + int(game.table), game.table)
+            protocol["header"]["players"] = list(game.seats)
+            store.add_protocol(game.table, f"r{rnd.number}-t{game.table}", protocol, "now")
+            store.add_game(game.table, f"r{rnd.number}-t{game.table}", rnd.number,
+                           protocol["header"])
+    standings = {"standings": [{"place": n, "player": name, "total": 1.5, "base": 1.0,
+                                "extras": 0.5, "penalties": 0.0, "ci": 0.0,
+                                "compensation": 0.0, "games": 12, "wins": 6,
+                                "wins_by_role": {"citizen": 3, "sheriff": 1, "mafia": 1,
+                                                 "don": 1},
+                                "first_night_deaths": 1, "extras_don_sheriff": 0.0,
+                                "lot": False} for n, name in enumerate(names, start=1)]}
+    aggregate: dict[str, Any] = {"tournament": "cup", "tables": [
+        {"table": t, "state": "online", "game_id": f"r12-t{t}", "phase": "finished",
+         "winner": "red", "seq": 900, "gap": False} for t in tables],
+        "alerts": [], "standings": standings}
+    pages = {**pages_of(seating, store, **aggregate), **judge_pages(aggregate, store)}
+    assert len(pages) == 2 + 2 * 12
+    sizes = {name: len(json.dumps(page, ensure_ascii=False).encode())
+             for name, page in pages.items()}
+    assert max(sizes.values()) <= MAX_PAYLOAD_BYTES, sizes

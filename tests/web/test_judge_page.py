@@ -18,8 +18,8 @@ from tests.hub.helpers import actions_of, play, stored, wait_for
 from tests.web.conftest import PHONE, hub_and_table, keep_screenshot, page_url
 
 GAME = f"r1-t{ACL_TABLE}"
-STANDINGS = ("Object.fromEntries(((window.judgeState.judge || {}).standings || {standings: []})"
-             ".standings.map(r => [r.player, r.total]))")
+STANDINGS = ("Object.fromEntries(((window.judgeState.judge || {}).standings || [])"
+             ".map(r => [r.player, r.total]))")
 CARD = f"#protocol-list .protocol[data-game='{GAME}']"
 TIMEOUT = 30_000
 

@@ -92,13 +92,14 @@ def test_the_players_page_shows_the_next_seat_and_no_role_before_the_game_ends(
             player.wait_for_selector(
                 f"#next[data-round='2'][data-seat='{second.index(me) + 1}']", timeout=TIMEOUT)
             # once the game is decided the roles do reach the pages (the check above can fail)
-            judge.wait_for_function("window.judgeState.judge.protocols.length === 1",
+            judge.wait_for_function("Object.keys(window.judgeState.rounds).length === 1",
                                     timeout=TIMEOUT)
             assert roles_in(recorded(player)) and roles_in(recorded(judge))
             topics = {topic.split("/hub/")[1] for topic, _ in recorded(player)}
-            assert topics == {"public/players"}  # the page asks for nothing else
+            assert topics == {"public/players", "public/rounds/1"}  # nothing else asked for
             keep_screenshot(player, tmp_path, "player-games-ru.png")
-            last = json.loads(recorded(player)[-1][1])
+            last = json.loads([text for topic, text in recorded(player)
+                               if topic.endswith("/public/players")][-1])
             assert {p["player"] for p in last["players"]} == set(NAMES)
         finally:
             context.close()
@@ -144,7 +145,7 @@ def test_hidden_standings_reach_the_head_judge_but_not_the_players(
             assert player.locator("#standings-note").inner_text() == "Таблица скрыта до финала"
             assert player.locator("#standings-table tbody tr").count() == 0
             assert all(json.loads(text)["standings"] is None
-                       for _, text in recorded(player))
+                       for topic, text in recorded(player) if topic.endswith("/players"))
             judge.click("nav .tab[data-tab=standings]")
             judge.wait_for_selector("#standings-table tbody tr", timeout=TIMEOUT)
             assert judge.locator("#standings-table tbody tr").count() == 10

@@ -1,5 +1,5 @@
 // The head judge's page: draws the hub's retained `hub/judge/state` (every table, alerts,
-// standings, finished protocols, decisions) and sends decisions on `hub/decide`, each after
+// standings, decisions) and `hub/judge/rounds/N` (the finished protocols of round N) and sends decisions on `hub/decide`, each after
 // a confirmation, showing the hub's answer from `hub/judge/reply` (docs/web.md). A request
 // is resent with the same id until the hub answers: the hub records it once (hub/remote.py).
 "use strict";
@@ -14,8 +14,8 @@
   const RESEND_MS = 4000;
   const TRIES = 4;
 
-  const state = { link: false, refused: false, hub: null, judge: null, tab: "tables",
-                  form: null, pending: null, replies: [] };
+  const state = { link: false, refused: false, hub: null, judge: null, rounds: {},
+                  tab: "tables", form: null, pending: null, replies: [] };
   window.judgeState = state;  // read by the browser tests
 
   function el(tag, cls, text) {
@@ -93,11 +93,10 @@
   }
 
   function drawStandings(judge) {
-    const data = judge.standings;
     const note = $("standings-note");
     const head = document.querySelector("#standings-table thead");
     const body = document.querySelector("#standings-table tbody");
-    const rows = (data && data.standings) || [];
+    const rows = judge.standings || [];  // the hub's rows, trimmed to what is shown
     const asOf = judge.standings_as_of || {};
     const notes = [];
     if (asOf.as_of_round != null && rows.length) notes.push(fill(W.asOfRound, asOf));
@@ -143,9 +142,14 @@
     return box;
   }
 
+  /** Every finished protocol: the hub sends them one round per message (judge/rounds/N). */
+  function allProtocols() {
+    return Object.values(state.rounds).flatMap((r) => r.protocols || []);
+  }
+
   function drawProtocols(judge) {
     const list = $("protocol-list");
-    const protocols = [...(judge.protocols || [])].sort(
+    const protocols = allProtocols().sort(
       (a, b) => (b.round || 0) - (a.round || 0) || String(a.table).localeCompare(String(b.table)));
     if (!protocols.length) {
       list.replaceChildren(el("li", "muted", W.noProtocols));
@@ -379,8 +383,14 @@
 
   // -- the link -----------------------------------------------------------------------------
 
+  const ROUNDS = Live.hubTopic(opts, "judge/rounds/");
+
   function onMessage(kind, payload, topic) {
-    if (topic === Live.hubTopic(opts, "judge/state")) {
+    if (topic.startsWith(ROUNDS)) {
+      if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
+      else delete state.rounds[topic.slice(ROUNDS.length)];
+      render();
+    } else if (topic === Live.hubTopic(opts, "judge/state")) {
       if (payload) state.judge = payload;
       render();
     } else if (topic === Live.hubTopic(opts, "judge/reply")) {
@@ -398,7 +408,7 @@
     drawLink();
   }
 
-  client = Live.connect(opts, ["judge/state", "judge/reply", "status"].map(
+  client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+"].map(
     (name) => Live.hubTopic(opts, name)), onMessage, onLink);
   setInterval(tickClocks, 1000);
   render();

@@ -1,5 +1,5 @@
-// The player's page: reads only the hub's retained `hub/public/players` (the `player`
-// account may read nothing else: docs/web.md). A player types or picks his nickname and sees
+// The player's page: reads only the hub's retained `hub/public/players` and
+// `hub/public/rounds/N` (the `player` account may read nothing else: docs/web.md). A player types or picks his nickname and sees
 // his next table and seat, his finished games and, unless the hub hides them, the standings.
 "use strict";
 
@@ -39,7 +39,7 @@
   const root = document.getElementById("app");
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(window.location.search);
-  const state = { link: false, refused: false, data: null,
+  const state = { link: false, refused: false, data: null, rounds: {},
                   chosen: params.get("player") || localStorage.getItem("mafiakit.player") || "" };
   window.playerState = state;  // read by the browser tests
 
@@ -70,6 +70,25 @@
     root.dataset.state = mode;
   }
 
+  const TEAM = { citizen: "red", sheriff: "red", mafia: "black", don: "black" };
+
+  /** A player's finished games, from the rounds' pages (public/rounds/N), round by round. */
+  function gamesOf(name) {
+    const out = [];
+    for (const rnd of Object.values(state.rounds)) {
+      for (const g of rnd.games || []) {
+        const seat = (g.players || []).indexOf(name) + 1;
+        if (!seat) continue;
+        const role = g.roles ? g.roles[seat - 1] : null;
+        out.push({ round: rnd.round, table: g.table, game_id: g.game_id, seat, role,
+                   winner: g.winner, counts: g.counts,
+                   won: role && g.winner !== "draw" ? TEAM[role] === g.winner : null,
+                   points: g.points ? g.points[seat - 1] : null });
+      }
+    }
+    return out.sort((a, b) => a.round - b.round);
+  }
+
   function drawMe() {
     const me = state.chosen ? find(state.chosen) : null;
     $("me").hidden = !me;
@@ -88,11 +107,12 @@
       delete next.dataset.table;
     }
     const games = $("games");
-    if (!me.games.length) {
+    const mine = gamesOf(me.player);
+    if (!mine.length) {
       games.replaceChildren(el("li", "muted", W.noGames));
       return;
     }
-    games.replaceChildren(...me.games.map((g) => {
+    games.replaceChildren(...mine.map((g) => {
       const item = el("li", "game");
       item.dataset.game = g.game_id;
       item.dataset.role = g.role || "";
@@ -116,7 +136,7 @@
 
   function drawStandings() {
     const data = state.data;
-    const rows = (data && data.standings && data.standings.standings) || [];
+    const rows = (data && data.standings) || [];
     const head = document.querySelector("#standings-table thead");
     const body = document.querySelector("#standings-table tbody");
     head.replaceChildren();
@@ -166,9 +186,14 @@
     render();
   });
 
+  const ROUNDS = Live.hubTopic(opts, "public/rounds/");
+
   function onMessage(kind, payload, topic) {
-    if (topic !== Live.hubTopic(opts, "public/players")) return;
-    state.data = payload;
+    if (topic.startsWith(ROUNDS)) {
+      if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
+      else delete state.rounds[topic.slice(ROUNDS.length)];
+    } else if (topic === Live.hubTopic(opts, "public/players")) state.data = payload;
+    else return;
     render();
   }
 
@@ -179,6 +204,7 @@
     drawLink();
   }
 
-  Live.connect(opts, [Live.hubTopic(opts, "public/players")], onMessage, onLink);
+  Live.connect(opts, ["public/players", "public/rounds/+"].map((n) => Live.hubTopic(opts, n)),
+               onMessage, onLink);
   render();
 })();
