@@ -31,7 +31,9 @@ def seat_points(table: str, game_id: str, protocol: dict[str, Any],
                 decisions: list[DecisionRow]) -> tuple[float, ...] | None:
     """Every seat's points in one game as it counts (the head judge's decisions applied by
     hub.standings, through the scoring library), seat 1 first; None if it does not count."""
-    key = json.dumps([table, game_id, protocol, decisions], sort_keys=True, default=str)
+    actions = protocol.get("actions") or []
+    key = json.dumps([table, game_id, len(actions), actions[-1:], protocol.get("result"),
+                      [d.id for d in decisions]], sort_keys=True, default=str)
     if key not in _points_cache:
         counted = counted_game(protocol, decisions, f"table {table} game {game_id}")
         _points_cache[key] = None if counted.game is None else tuple(

@@ -24,7 +24,7 @@ from bus.errors import PayloadError, describe_validation_error
 from bus.payloads import DecisionReply, DecisionRequest, decode
 from hub.decisions import Decision, DecisionKind, effective_games
 from hub.players import compact_standings
-from hub.standings import refusal
+from hub.standings import Decisions, refusal
 from hub.store import Store
 
 EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
@@ -136,7 +136,8 @@ def _request_id_of(raw: bytes) -> str | None:
         return None
 
 
-def judge_pages(aggregate: dict[str, Any], store: Store,
+def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[str, Any]]],
+                decisions: Decisions, rounds: dict[tuple[str, str], int],
                 started: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
@@ -146,14 +147,14 @@ def judge_pages(aggregate: dict[str, Any], store: Store,
     - `judge/rounds/{n}`: every finished protocol of round n with its players and roles
       (one message per round, so a tournament of any length fits the 64 KiB limit).
     """
-    games = effective_games(store.protocols(), store.decisions(), store.game_rounds())
-    stored = {(t, g): p for t, g, p in store.protocols()}
-    rounds: dict[int, list[dict[str, Any]]] = {}
+    games = effective_games(protocols, decisions, rounds)
+    stored = {(t, g): p for t, g, p in protocols}
+    by_round: dict[int, list[dict[str, Any]]] = {}
     protests: list[dict[str, Any]] = []
     for game in games:
         protocol = stored[(game["table"], game["game_id"])]
         reveal = protocol.get("reveal") or {}
-        rounds.setdefault(game["round"] or 0, []).append({
+        by_round.setdefault(game["round"] or 0, []).append({
             "table": game["table"], "game_id": game["game_id"], "round": game["round"],
             "players": game["players"], "roles": reveal.get("roles"),
             "termination": reveal.get("termination"),
@@ -163,15 +164,14 @@ def judge_pages(aggregate: dict[str, Any], store: Store,
         })
         protests.extend({"table": game["table"], "game_id": game["game_id"], **p}
                         for p in game["protests"] if p["state"] == "open")
-    decisions = [{"id": n, "at": at, "who": who, "why": why, "kind": kind, "table": t,
-                  "game_id": g, "args": args}
-                 for n, at, who, why, kind, t, g, args in store.decisions()]
+    taken = [{"id": n, "at": at, "who": who, "why": why, "kind": kind, "table": t,
+              "game_id": g, "args": args} for n, at, who, why, kind, t, g, args in decisions]
     tables = [{**t, "started_at": (started or {}).get(t["table"])}
               for t in aggregate.get("tables", [])]
-    state = {**aggregate, "tables": tables, "decisions": decisions, "protests": protests,
-             "rounds": sorted(rounds),
+    state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
+             "rounds": sorted(by_round),
              "standings": compact_standings(aggregate.get("standings"))}
     out: dict[str, dict[str, Any]] = {"judge/state": state}
-    for number, protocols in rounds.items():
-        out[f"judge/rounds/{number}"] = {"round": number, "protocols": protocols}
+    for number, played in by_round.items():
+        out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
     return out

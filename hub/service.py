@@ -382,10 +382,12 @@ class HubService:
         now, wall = self.mono(), self.wall()
         started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
                    .isoformat() for live in lives if live.game_started is not None}
+        protocols, decisions = self.store.protocols(), self.store.decisions()
+        rounds = self.store.game_rounds()
         pages = {**judge_pages({**aggregate, "standings": self.standings(public=False)},
-                               self.store, started),
-                 **public_pages(self.seating, self.games(), self.store.protocols(),
-                                self.store.decisions(), undecided=running,
+                               protocols, decisions, rounds, started),
+                 **public_pages(self.seating, effective_games(protocols, decisions, rounds),
+                                protocols, decisions, undecided=running,
                                 aggregate=aggregate)}
         for name, data in pages.items():
             raw = json.dumps(data, ensure_ascii=False).encode()

@@ -137,7 +137,8 @@ def test_broken_requests(store: Store) -> None:
 
 def test_the_judge_state_has_every_decision_and_protocol(store: Store) -> None:
     desk(store).decide(request(1, kind="protest_filed", args={"seat": 4}))
-    pages = judge_pages({"tournament": "cup", "tables": []}, store)
+    pages = judge_pages({"tournament": "cup", "tables": []}, store.protocols(),
+                        store.decisions(), store.game_rounds())
     state = pages["judge/state"]
     assert state["tournament"] == "cup"
     assert [(d["who"], d["why"], d["kind"], d["at"]) for d in state["decisions"]] == [
@@ -245,7 +246,8 @@ def test_a_hundred_players_over_twelve_rounds_fit_the_message_limit(tmp_path: Pa
         {"table": t, "state": "online", "game_id": f"r12-t{t}", "phase": "finished",
          "winner": "red", "seq": 900, "gap": False} for t in tables],
         "alerts": [], "standings": standings}
-    pages = {**pages_of(seating, store, **aggregate), **judge_pages(aggregate, store)}
+    pages = {**pages_of(seating, store, **aggregate), **judge_pages(
+        aggregate, store.protocols(), store.decisions(), store.game_rounds())}
     assert len(pages) == 2 + 2 * 12
     sizes = {name: len(json.dumps(page, ensure_ascii=False).encode())
              for name, page in pages.items()}
