@@ -95,6 +95,7 @@ class HubService:
         self.remote = RemoteDesk(self.store, tuple(self.registry.tables), self._now_iso)
         self._replies: list[DecisionReply] = []  # sent after their batch commits
         self._pages_sent: dict[str, bytes] = {}  # hub topic name -> the page last sent
+        self._pages_due: dict[str, Any] | None = None  # the aggregate to extend, after commit
         # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
         # shows more actions than that has a protocol the hub missed (asked for again)
         self._protocol_actions: dict[tuple[str, str], int] = {
@@ -176,6 +177,9 @@ class HubService:
                 self._next_tick = now + TICK_S
                 self.tick()
         self._send_replies()
+        if self._pages_due is not None:
+            aggregate, self._pages_due = self._pages_due, None
+            self._publish_pages(aggregate)
         return keep_going
 
     def handle(self, item: Any) -> None:
@@ -368,7 +372,7 @@ class HubService:
             aggregate = self.aggregate()
             self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
                              json.dumps(aggregate, ensure_ascii=False).encode())
-            self._publish_pages(aggregate)
+            self._pages_due = aggregate  # published once this batch is committed
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
 
