@@ -63,7 +63,10 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
     """
     stored = {(t, g): p for t, g, p in protocols}
     decided_on = by_game(decisions)
-    rounds: dict[int, list[dict[str, Any]]] = {}
+    # every round of the seating gets its page, empty or not: an emptied round (an undo
+    # after the decision) replaces what was retained before
+    rounds: dict[int, list[dict[str, Any]]] = {
+        r.number: [] for r in (seating.rounds if seating is not None else ())}
     finished = set()
     for game in games:
         key = (game["table"], game["game_id"])
@@ -97,7 +100,8 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
                 players.setdefault(name, {"player": name, "next": None})
     out: dict[str, dict[str, Any]] = {"public/players": {
         "tournament": aggregate.get("tournament"), "name": aggregate.get("name"),
-        "as_of": aggregate.get("as_of"), "rounds": sorted(rounds),
+        "as_of": aggregate.get("as_of"),
+        "rounds": sorted(n for n, played in rounds.items() if played),
         "players": sorted(players.values(), key=lambda p: str(p["player"]).casefold()),
         "standings": compact_standings(aggregate.get("standings")),
         **{k: v for k, v in aggregate.items() if k.startswith("standings_")},

@@ -14,7 +14,7 @@ across hub restarts too.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -138,20 +138,27 @@ def _request_id_of(raw: bytes) -> str | None:
 
 def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[str, Any]]],
                 decisions: Decisions, rounds: dict[tuple[str, str], int],
-                started: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
+                started: Mapping[str, str] | None = None, *,
+                undecided: Collection[tuple[str, str]] = (),
+                round_numbers: Iterable[int] = ()) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
     - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
       each table's game started (ISO UTC, for the time in game), every decision (who, when,
       why) and the open protests;
     - `judge/rounds/{n}`: every finished protocol of round n with its players and roles
-      (one message per round, so a tournament of any length fits the 64 KiB limit).
+      (one message per round, so a tournament of any length fits the 64 KiB limit). A game
+      whose table is back in play after an undo (`undecided`) is left out: no role of a
+      running game, even to the head judge; every round of `round_numbers` gets its page,
+      empty or not, so an emptied round replaces what was retained before.
     """
     games = effective_games(protocols, decisions, rounds)
     stored = {(t, g): p for t, g, p in protocols}
-    by_round: dict[int, list[dict[str, Any]]] = {}
+    by_round: dict[int, list[dict[str, Any]]] = {n: [] for n in round_numbers}
     protests: list[dict[str, Any]] = []
     for game in games:
+        if (game["table"], game["game_id"]) in undecided:
+            continue
         protocol = stored[(game["table"], game["game_id"])]
         reveal = protocol.get("reveal") or {}
         by_round.setdefault(game["round"] or 0, []).append({
@@ -169,7 +176,7 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
     tables = [{**t, "started_at": (started or {}).get(t["table"])}
               for t in aggregate.get("tables", [])]
     state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
-             "rounds": sorted(by_round),
+             "rounds": sorted(n for n, played in by_round.items() if played),
              "standings": compact_standings(aggregate.get("standings"))}
     out: dict[str, dict[str, Any]] = {"judge/state": state}
     for number, played in by_round.items():

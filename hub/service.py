@@ -388,8 +388,10 @@ class HubService:
                    .isoformat() for live in lives if live.game_started is not None}
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
+        numbers = [r.number for r in self.seating.rounds] if self.seating else []
         pages = {**judge_pages({**aggregate, "standings": self.standings(public=False)},
-                               protocols, decisions, rounds, started),
+                               protocols, decisions, rounds, started, undecided=running,
+                               round_numbers=numbers),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
                                 aggregate=aggregate)}

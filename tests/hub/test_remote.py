@@ -193,7 +193,8 @@ def test_the_players_pages_show_the_next_seat_and_roles_of_decided_games_only(
     # the table went back into the game (an undo after the decision): no round page, no
     # role, and every player still sits there
     running = pages_of(seating, store, {("1", "r1-t1")})
-    assert set(running) == {"public/players"}
+    assert running["public/rounds/1"] == {"round": 1, "games": []}  # replaces the retained
+    assert running["public/players"]["rounds"] == []
     assert all(p["next"]["round"] == 1 for p in running["public/players"]["players"])
     assert not any(f'"{role}"' in json.dumps(running) for role in ("don", "sheriff", "mafia"))
 
@@ -247,8 +248,25 @@ def test_a_hundred_players_over_twelve_rounds_fit_the_message_limit(tmp_path: Pa
          "winner": "red", "seq": 900, "gap": False} for t in tables],
         "alerts": [], "standings": standings}
     pages = {**pages_of(seating, store, **aggregate), **judge_pages(
-        aggregate, store.protocols(), store.decisions(), store.game_rounds())}
+        aggregate, store.protocols(), store.decisions(), store.game_rounds(),
+        round_numbers=range(1, 13))}
     assert len(pages) == 2 + 2 * 12
+    assert pages["public/players"]["rounds"] == pages["judge/state"]["rounds"] == list(
+        range(1, 13))
     sizes = {name: len(json.dumps(page, ensure_ascii=False).encode())
              for name, page in pages.items()}
     assert max(sizes.values()) <= MAX_PAYLOAD_BYTES, sizes
+
+
+def test_the_head_judge_sees_no_role_of_a_game_back_in_play(tmp_path: Path) -> None:
+    """An undo after the decision takes the game back to running: its protocol and roles
+    leave the head judge's round page until it is decided again."""
+    _, store, _ = seated(tmp_path)
+    args = ({"tournament": "cup"}, store.protocols(), store.decisions(), store.game_rounds())
+    decided = judge_pages(*args, round_numbers=(1, 2))
+    assert len(decided["judge/rounds/1"]["protocols"]) == 1
+    assert decided["judge/rounds/2"] == {"round": 2, "protocols": []}
+    running = judge_pages(*args, undecided={("1", "r1-t1")}, round_numbers=(1, 2))
+    assert running["judge/rounds/1"] == {"round": 1, "protocols": []}
+    assert running["judge/state"]["rounds"] == []
+    assert not any(f'"{role}"' in json.dumps(running) for role in ("don", "sheriff", "mafia"))
