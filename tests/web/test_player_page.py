@@ -80,7 +80,7 @@ def test_the_players_page_shows_the_next_seat_and_no_role_before_the_game_ends(
             assert all(during.values()), "a page received nothing"
             assert roles_in(during["player"]) == [] and roles_in(during["judge"]) == []
 
-            play(table, actions[deciding:])
+            play(table, actions[deciding:deciding + 1])
             assert table.game.state.winner is not None
             wait_for("the protocol at the hub",
                      lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
@@ -92,11 +92,25 @@ def test_the_players_page_shows_the_next_seat_and_no_role_before_the_game_ends(
             player.wait_for_selector(
                 f"#next[data-round='2'][data-seat='{second.index(me) + 1}']", timeout=TIMEOUT)
             # once the game is decided the roles do reach the pages (the check above can fail)
-            judge.wait_for_function("Object.keys(window.judgeState.rounds).length === 1",
-                                    timeout=TIMEOUT)
+            protocols = "(window.judgeState.rounds['1'] || {protocols: []}).protocols.length"
+            judge.wait_for_function(f"{protocols} === 1", timeout=TIMEOUT)
             assert roles_in(recorded(player)) and roles_in(recorded(judge))
             topics = {topic.split("/hub/")[1] for topic, _ in recorded(player)}
-            assert topics == {"public/players", "public/rounds/1"}  # nothing else asked for
+            assert topics == {"public/players", "public/rounds/1", "public/rounds/2"}
+
+            # the judge undoes the deciding action: the game runs again, its roles leave both
+            # pages and the player sits at that table again; decided again, they come back
+            marks = len(recorded(player)), len(recorded(judge))
+            play(table, [{"action": "undo"}])
+            assert table.game.state.winner is None
+            player.wait_for_selector(game, state="detached", timeout=TIMEOUT)
+            judge.wait_for_function(f"{protocols} === 0", timeout=TIMEOUT)
+            player.wait_for_selector("#next[data-round='1']", timeout=TIMEOUT)
+            assert roles_in(recorded(player)[marks[0]:]) == []  # nothing new while it runs
+            assert roles_in(recorded(judge)[marks[1]:]) == []
+            play(table, actions[deciding:])
+            player.wait_for_selector(f"{game}[data-role='{role}']", timeout=TIMEOUT)
+            judge.wait_for_function(f"{protocols} === 1", timeout=TIMEOUT)
             keep_screenshot(player, tmp_path, "player-games-ru.png")
             last = json.loads([text for topic, text in recorded(player)
                                if topic.endswith("/public/players")][-1])
