@@ -389,7 +389,8 @@ class HubService:
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
         numbers = [r.number for r in self.seating.rounds] if self.seating else []
-        pages = {**judge_pages({**aggregate, "standings": self.standings(public=False)},
+        full = self._standings(protocols, decisions, rounds, public=False)
+        pages = {**judge_pages({**aggregate, "standings": full},
                                protocols, decisions, rounds, started, undecided=running,
                                round_numbers=numbers),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
