@@ -14,7 +14,9 @@ from tests.bus.test_acl import CMD_UNDO, TOPIC, publish_everything, table_client
 
 T = ACL_TOURNAMENT
 HUB_RETAINED = {topics.judge_state_topic(T): b'{"state": 1}',
+                topics.hub_topic(T, "judge/rounds/1"): b'{"round": 1, "protocols": []}',
                 topics.players_topic(T): b'{"players": []}',
+                topics.hub_topic(T, "public/rounds/1"): b'{"round": 1, "games": []}',
                 topics.hub_topic(T, "public/aggregate"): b'{"tables": []}'}
 
 
@@ -47,8 +49,9 @@ def test_the_head_judge_reads_the_hub_and_every_tables_public_side(
         request_id="acl-0", ok=False, error="no")).wait_for_publish()
     publish_everything(table, hub, b"marker-judge")
     seen = received_until(judge, TOPIC["public"], b"marker-judge")
-    assert kinds(seen) == {"hub/judge/state", "hub/public/players", "hub/public/aggregate",
-                           "hub/judge/reply", "public", "status", "heartbeat", "protocol"}
+    assert kinds(seen) == {"hub/judge/state", "hub/judge/rounds/1", "hub/public/players",
+                           "hub/public/rounds/1", "hub/public/aggregate", "hub/judge/reply",
+                           "public", "status", "heartbeat", "protocol"}
     for client in (judge, hub, table):
         client.close()
 
@@ -79,7 +82,7 @@ def test_a_player_reads_only_the_hubs_public_topics_and_writes_nothing(
     publish_everything(table, hub, b"marker-player")
     hub.publish(topics.players_topic(T), b'{"players": ["marker"]}').wait_for_publish()
     seen = received_until(player, topics.players_topic(T), b'{"players": ["marker"]}')
-    assert kinds(seen) == {"hub/public/players", "hub/public/aggregate"}
+    assert kinds(seen) == {"hub/public/players", "hub/public/rounds/1", "hub/public/aggregate"}
     # a player's decision request and forged public data never reach the hub
     player.publish(topics.decide_topic(T), decision(2)).wait_for_publish()
     player.publish(topics.players_topic(T), b"{}", qos=1, retain=False).wait_for_publish()
