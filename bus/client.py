@@ -176,7 +176,7 @@ class BusClient:
             if qos is None or retain is None:
                 raise
             ref = None  # a foreign topic (benchmarks, bridges): the caller chose QoS and retain
-        policy = topics.DELIVERY[ref.kind] if ref else topics.Delivery(qos=0, retain=False)
+        policy = topics.delivery_of(ref) if ref else topics.Delivery(qos=0, retain=False)
         qos = policy.qos if qos is None else qos
         retain = policy.retain if retain is None else retain
         if retain and ref is not None and ref.kind == "cmd":

@@ -6,7 +6,7 @@ from typing import Final
 
 from bus.errors import PayloadError
 from bus.payloads import Command, Payload, Snapshot, decode
-from bus.topics import HUB_STATUS, TopicError, TopicRef, parse
+from bus.topics import HUB_DECIDE, HUB_JUDGE_REPLY, HUB_STATUS, TopicError, TopicRef, parse
 
 # Topic kind -> payload name (see payloads.MODELS).
 PAYLOAD_OF_KIND: Final = {
@@ -19,6 +19,13 @@ PAYLOAD_OF_KIND: Final = {
     "protocol": "protocol",
     "cmd": "command",
     "reply": "reply",
+}
+# Hub topic -> payload name; the hub's retained JSON (aggregate, judge state, players) is
+# the hub's own and has no model here.
+PAYLOAD_OF_HUB_TOPIC: Final = {
+    HUB_STATUS: "status",
+    HUB_DECIDE: "decision_request",
+    HUB_JUDGE_REPLY: "decision_reply",
 }
 
 
@@ -33,9 +40,10 @@ def decode_message(topic: str, raw: bytes) -> tuple[TopicRef, Payload]:
     except TopicError as exc:
         raise PayloadError(str(exc)) from None
     if ref.kind == "hub":
-        if ref.name != HUB_STATUS:
+        kind = PAYLOAD_OF_HUB_TOPIC.get(ref.name or "")
+        if kind is None:
             raise PayloadError(f"the bus has no payload model for hub topic {ref.name!r}")
-        return ref, decode("status", raw)
+        return ref, decode(kind, raw)
     payload = decode(PAYLOAD_OF_KIND[ref.kind], raw)
     if isinstance(payload, Snapshot) and (payload.tournament, payload.table) != (
         ref.tournament, ref.table

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Annotated, ClassVar, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -32,7 +32,8 @@ from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
 from engine.viewmodels import MAX_SEATS, Reveal, View
 
 __all__ = [
-    "COMMAND_ARGS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION", "Command", "Event",
+    "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION", "Command",
+    "DecisionReply", "DecisionRequest", "Event",
     "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status", "decode",
     "encode", "utc_now",
 ]
@@ -243,6 +244,60 @@ class Reply(Payload):
         return self
 
 
+# The kinds of the head judge's decisions (hub/decisions.py DecisionKind, checked equal by
+# tests/hub/test_remote.py): the bus may not import the hub.
+DecisionKindName = Literal["change_result", "order_replay", "protest_filed",
+                           "protest_accepted", "protest_rejected", "extra_points"]
+DECISION_KINDS: Final[tuple[str, ...]] = get_args(DecisionKindName)
+
+
+class DecisionRequest(Payload):
+    """The head judge's page -> the hub (`hub/decide`): one decision, recorded with who and
+    why (000 III.15-16). The page makes `request_id` once per confirmation, so a resend after
+    a lost link is answered again and never recorded twice. `args` as for `hub decide`:
+    winner (change_result), seat (protest_filed, extra_points), points (extra_points)."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    request_id: Id
+    kind: DecisionKindName
+    table: str = Field(min_length=1, max_length=40)
+    game_id: Id
+    who: str = Field(min_length=1, max_length=80)
+    why: str = Field(min_length=3, max_length=2000)
+    args: JsonDict = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DecisionRequest:
+        try:
+            check_id(self.table, "table id")
+        except TopicError as exc:
+            raise ValueError(str(exc)) from None
+        if not self.who.strip():
+            raise ValueError("who: the head judge's name is empty")
+        if len(self.why.strip()) < 3:
+            raise ValueError("why: give the reason in a few words")
+        return self
+
+
+class DecisionReply(Payload):
+    """The hub -> the head judge (`hub/judge/reply`): recorded as decision `decision_id`, or
+    refused with an `error` the head judge understands (nothing recorded)."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    request_id: Id
+    ok: bool
+    error: Text | None = None
+    decision_id: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> DecisionReply:
+        if self.ok and (self.error is not None or self.decision_id is None):
+            raise ValueError("a recorded decision has its decision_id and no error")
+        if not self.ok and (self.error is None or self.decision_id is not None):
+            raise ValueError("a refused decision has an error and no decision_id")
+        return self
+
+
 def _check_ids(tournament: str, table: str) -> None:
     try:
         check_id(tournament, "tournament id")
@@ -267,6 +322,8 @@ MODELS: Final[dict[str, type[Payload]]] = {
     "protocol": Protocol,
     "command": Command,
     "reply": Reply,
+    "decision_request": DecisionRequest,
+    "decision_reply": DecisionReply,
 }
 
 

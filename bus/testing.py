@@ -36,7 +36,7 @@ ACL_OTHER_TABLE: Final = "4"
 ACL_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_TABLE)
 ACL_OTHER_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_OTHER_TABLE)
 ACL_OVERLAY_USER: Final = overlay_account(ACL_TOURNAMENT, ACL_TABLE)
-ROLE_USERS: Final = ("hub", "scoreboard", "venue")
+ROLE_USERS: Final = ("hub", "scoreboard", "venue", "head-judge", "player")
 
 
 SAMPLE_TIME: Final = datetime(2026, 11, 29, 18, 30, tzinfo=UTC)

@@ -30,6 +30,15 @@ COMMAND_NAMES: Final[tuple[str, ...]] = get_args(CommandName)
 # Hub topics readable by screens (see the ACL); everything else under hub/ is the hub's only.
 HUB_STATUS: Final = "status"
 HUB_PUBLIC: Final = "public"
+# The head judge's contract (docs/hub.md "The head judge's page"): decisions in, replies out,
+# and the retained state only the head judge reads; `public/players` is for players' phones.
+HUB_DECIDE: Final = "decide"
+HUB_JUDGE_REPLY: Final = "judge/reply"
+HUB_JUDGE_STATE: Final = "judge/state"
+HUB_PLAYERS: Final = "public/players"
+# Hub topics that carry a request or its answer, not state: QoS 1 and never retained (a
+# retained decision would be taken again by every hub that starts).
+HUB_MESSAGES: Final = frozenset({HUB_DECIDE, HUB_JUDGE_REPLY})
 
 
 class TopicError(ValueError):
@@ -134,6 +143,26 @@ def hub_topic(tournament: str, name: str) -> str:
     return f"{ROOT}/{check_id(tournament, 'tournament id')}/hub/{'/'.join(levels)}"
 
 
+def decide_topic(tournament: str) -> str:
+    """`.../hub/decide`: the head judge's page -> the hub (a `DecisionRequest`)."""
+    return hub_topic(tournament, HUB_DECIDE)
+
+
+def judge_reply_topic(tournament: str) -> str:
+    """`.../hub/judge/reply`: the hub's answer to each decision request (`DecisionReply`)."""
+    return hub_topic(tournament, HUB_JUDGE_REPLY)
+
+
+def judge_state_topic(tournament: str) -> str:
+    """`.../hub/judge/state`: retained, the head judge's whole picture (head judge only)."""
+    return hub_topic(tournament, HUB_JUDGE_STATE)
+
+
+def players_topic(tournament: str) -> str:
+    """`.../hub/public/players`: retained, what every player may see about every player."""
+    return hub_topic(tournament, HUB_PLAYERS)
+
+
 def table_filter(kind: str, tournament: str | None = None, table: str | None = None) -> str:
     """A subscription filter for one kind; a None id matches every tournament or table."""
     t = "+" if tournament is None else check_id(tournament, "tournament id")
@@ -147,7 +176,14 @@ def table_filter(kind: str, tournament: str | None = None, table: str | None = N
 
 def delivery(topic: str) -> Delivery:
     """QoS and retain flag for a topic of this tree."""
-    return DELIVERY[parse(topic).kind]
+    return delivery_of(parse(topic))
+
+
+def delivery_of(ref: TopicRef) -> Delivery:
+    """QoS and retain flag for a parsed topic: hub requests and replies are never retained."""
+    if ref.kind == "hub" and ref.name in HUB_MESSAGES:
+        return Delivery(qos=1, retain=False)
+    return DELIVERY[ref.kind]
 
 
 def parse(topic: str) -> TopicRef:

@@ -28,13 +28,24 @@ from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.errors import PayloadError
 from bus.messages import decode_message
-from bus.payloads import Command, Event, Heartbeat, Protocol, Reply, Snapshot, Status
+from bus.payloads import (
+    Command,
+    DecisionReply,
+    Event,
+    Heartbeat,
+    Protocol,
+    Reply,
+    Snapshot,
+    Status,
+)
 from engine.game import Game
 from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
+from hub.players import public_pages
 from hub.registry import Liveness, Registry, Verdict
+from hub.remote import RemoteDesk, judge_pages
 from hub.roster_csv import read_seating
 from hub.seating import Seating
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
@@ -81,6 +92,10 @@ class HubService:
         self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
+        self.remote = RemoteDesk(self.store, tuple(self.registry.tables), self._now_iso)
+        self._replies: list[DecisionReply] = []  # sent after their batch commits
+        self._pages_sent: dict[str, bytes] = {}  # hub topic name -> the page last sent
+        self._pages_due: dict[str, Any] | None = None  # the aggregate to extend, after commit
         # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
         # shows more actions than that has a protocol the hub missed (asked for again)
         self._protocol_actions: dict[tuple[str, str], int] = {
@@ -121,6 +136,7 @@ class HubService:
         if self.bus is not None:
             for kind in KINDS:
                 self.bus.subscribe(topics.table_filter(kind, self.tournament))
+            self.bus.subscribe(topics.decide_topic(self.tournament))
             self.bus.start()
         return self
 
@@ -160,6 +176,10 @@ class HubService:
             if now >= self._next_tick or not keep_going:
                 self._next_tick = now + TICK_S
                 self.tick()
+        self._send_replies()
+        if self._pages_due is not None:
+            aggregate, self._pages_due = self._pages_due, None
+            self._publish_pages(aggregate)
         return keep_going
 
     def handle(self, item: Any) -> None:
@@ -173,6 +193,7 @@ class HubService:
         elif isinstance(item, LinkUp):
             log.info("hub connected to the broker (bdseq %d)", item.bdseq)
             self._sent.clear()  # resend what is still unanswered at once
+            self._pages_sent.clear()  # and every page (a broker may have lost them)
             self._dirty = True
         elif isinstance(item, LinkDown):
             log.warning("hub link down: %s", item.reason)
@@ -180,6 +201,9 @@ class HubService:
     # -- ingest --------------------------------------------------------------------------------
 
     def ingest(self, topic: str, raw: bytes) -> None:
+        if topic == topics.decide_topic(self.tournament):
+            self._decide(topic, raw)
+            return
         try:
             ref, payload = decode_message(topic, raw)
         except PayloadError as exc:
@@ -209,6 +233,23 @@ class HubService:
         else:
             self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
         self._dirty = True
+
+    def _decide(self, topic: str, raw: bytes) -> None:
+        """The head judge's page asks for a decision (hub/remote.py); answer on judge/reply."""
+        reply = self.remote.decide(raw)
+        if reply is None:
+            self._quarantine(topic, raw, "a decision request without a request id to answer")
+            return
+        self._replies.append(reply)
+        self._dirty = True
+
+    def _send_replies(self) -> None:
+        """The head judge's answers, sent only once their batch is committed: "recorded"
+        must never reach the page for a decision a crash could still lose."""
+        replies, self._replies = self._replies, []
+        if self.bus is not None:
+            for reply in replies:
+                self.bus.publish(topics.judge_reply_topic(self.tournament), reply)
 
     def _verdict(self, verdict: Verdict, why: str, topic: str, raw: bytes) -> None:
         if verdict is Verdict.REFUSED:
@@ -328,10 +369,43 @@ class HubService:
             self._decisions_seen = latest[-1][0]
             self._dirty = True
         if self._dirty and now >= self._next_aggregate and self.bus is not None:
+            aggregate = self.aggregate()
             self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
-                             json.dumps(self.aggregate(), ensure_ascii=False).encode())
+                             json.dumps(aggregate, ensure_ascii=False).encode())
+            self._pages_due = aggregate  # published once this batch is committed
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
+
+    def _publish_pages(self, aggregate: dict[str, Any]) -> None:
+        """The head judge's retained pages and the players' public ones (hub/remote.py,
+        hub/players.py), with the aggregate they extend; a page is sent only when it changed."""
+        assert self.bus is not None
+        lives = self.registry.tables.values()
+        running = {(live.table, live.game_id) for live in lives
+                   if live.game_id is not None and live.phase != Phase.FINISHED.value}
+        now, wall = self.mono(), self.wall()
+        started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
+                   .isoformat() for live in lives if live.game_started is not None}
+        protocols, decisions = self.store.protocols(), self.store.decisions()
+        rounds = self.store.game_rounds()
+        numbers = [r.number for r in self.seating.rounds] if self.seating else []
+        full = self._standings(protocols, decisions, rounds, public=False)
+        pages = {**judge_pages({**aggregate, "standings": full},
+                               protocols, decisions, rounds, started, undecided=running,
+                               round_numbers=numbers),
+                 **public_pages(self.seating, effective_games(protocols, decisions, rounds),
+                                protocols, decisions, undecided=running,
+                                aggregate=aggregate)}
+        for name, data in pages.items():
+            raw = json.dumps(data, ensure_ascii=False).encode()
+            if name != "judge/state" and self._pages_sent.get(name) == raw:
+                continue
+            try:
+                self.bus.publish(topics.hub_topic(self.tournament, name), raw)
+            except Exception:  # too large for one packet: the other pages still go out
+                log.exception("the hub could not publish hub/%s", name)
+                continue
+            self._pages_sent[name] = raw
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """What the head judge must look at now, most urgent first (`games`: as they count,

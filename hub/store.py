@@ -61,6 +61,12 @@ CREATE TABLE IF NOT EXISTS decisions (
     game_id   TEXT NOT NULL,
     args      TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS decision_requests (
+    request_id  TEXT PRIMARY KEY,
+    decision_id INTEGER,
+    error       TEXT,
+    answered    TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS games (
     tbl       TEXT NOT NULL,
     game_id   TEXT NOT NULL,
@@ -253,3 +259,16 @@ class Store:
         rows = self._db.execute("SELECT id, at, who, why, kind, tbl, game_id, args "
                                 "FROM decisions WHERE id > ? ORDER BY id", (after,))
         return [(i, at, who, why, k, t, g, json.loads(a)) for i, at, who, why, k, t, g, a in rows]
+
+    # -- decisions asked for over MQTT (hub/remote.py) ----------------------------------------
+
+    def decision_answer(self, request_id: str) -> tuple[int | None, str | None] | None:
+        """(decision id, refusal) given to an earlier request with this id, or None."""
+        row = self._db.execute("SELECT decision_id, error FROM decision_requests "
+                               "WHERE request_id = ?", (request_id,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def add_decision_answer(self, request_id: str, decision_id: int | None, error: str | None,
+                            answered: str) -> None:
+        self._db.execute("INSERT INTO decision_requests VALUES (?, ?, ?, ?)",
+                         (request_id, decision_id, error, answered))

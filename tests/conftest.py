@@ -1,10 +1,11 @@
 """Broker fixtures for every test folder: real mosquitto processes on free ports.
 
 `broker` is anonymous; `acl_broker` runs the kit's ACL (deploy/mosquitto/acl.conf) with the
-accounts hub, scoreboard, venue, table-cup-3 and table-cup-4 (passwords in `.users`; names
-in bus.testing). Both live for the whole session: do not restart them. A test that needs a
-broker of its own (an outage, a clean retained store) takes `private_broker`, or
-`spawn_broker` to start and stop mosquitto processes itself.
+accounts hub, scoreboard, venue, head-judge, player, table-cup-3, table-cup-4 and
+overlay-cup-3 (passwords in `.users`; names in bus.testing). Both live for the whole
+session: do not restart them. A test that needs a broker of its own (an outage, a clean
+retained store) takes `private_broker`, or `spawn_broker` to start and stop mosquitto
+processes itself.
 
 The `broker` marker follows from these fixtures: a test that takes any of them is marked, so
 `pytest -m "not broker"` is a run without mosquitto.

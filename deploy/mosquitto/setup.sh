@@ -3,9 +3,9 @@
 #   sudo deploy/mosquitto/setup.sh TOURNAMENT TABLE [TABLE ...]
 #   e.g. sudo deploy/mosquitto/setup.sh autumn-cup 1 2 3 4 5 6
 # Installs mosquitto, the kit's config and ACL, a venue CA and the broker's TLS certificate,
-# creates the accounts hub, scoreboard, venue and table-TOURNAMENT-TABLE with random
-# passwords, and restarts the broker. Idempotent: run it again with more tables to add them;
-# existing passwords, the CA and the certificate are kept.
+# creates the accounts hub, scoreboard, venue, head-judge, player and table-TOURNAMENT-TABLE
+# with random passwords, and restarts the broker. Idempotent: run it again with more tables
+# to add them; existing passwords, the CA and the certificate are kept.
 # New passwords are listed in $ETC/mafiakit-credentials (root only): copy each to its device,
 # with $ETC/ca_certificates/mafiakit-ca.crt (public: every table and screen verifies the
 # broker with it).
@@ -138,7 +138,7 @@ credentials="$ETC/mafiakit-credentials"
 touch "$passwd_file" "$credentials"
 chmod 600 "$credentials"
 share_with_broker "$passwd_file"
-accounts=(hub scoreboard venue)
+accounts=(hub scoreboard venue head-judge player)
 while IFS=/ read -r t n; do accounts+=("table-$t-$n"); done < "$tables_file"
 fresh="$(mktemp "$ETC/.mafiakit-new.XXXXXX")"
 trap 'rm -f "$fresh"' EXIT

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bus import topics
-from bus.messages import PAYLOAD_OF_KIND, decode_message
-from bus.payloads import MODELS, Command, PayloadError, Status, encode
+from bus.messages import PAYLOAD_OF_HUB_TOPIC, PAYLOAD_OF_KIND, decode_message
+from bus.payloads import MODELS, Command, DecisionRequest, PayloadError, Status, encode
 from bus.testing import SAMPLE_TIME, sample_snapshot
 
 
 def test_every_table_kind_maps_to_a_payload() -> None:
     assert set(PAYLOAD_OF_KIND) == set(topics.TABLE_KINDS)
-    assert set(PAYLOAD_OF_KIND.values()) == set(MODELS)
+    assert set(PAYLOAD_OF_KIND.values()) | set(PAYLOAD_OF_HUB_TOPIC.values()) == set(MODELS)
 
 
 def test_a_snapshot_is_decoded_by_its_topic() -> None:
@@ -58,3 +58,15 @@ def test_the_hub_status_is_a_status() -> None:
 def test_topics_without_a_model_are_refused(topic: str, message: str) -> None:
     with pytest.raises(PayloadError, match=message):
         decode_message(topic, b"{}")
+
+
+def test_a_decision_request_is_decoded_on_the_decide_topic_only() -> None:
+    request = DecisionRequest(request_id="p-1", kind="change_result", table="3",
+                              game_id="r1-t3", who="Head judge", why="protest upheld",
+                              args={"winner": "black"})
+    ref, payload = decode_message(topics.decide_topic("cup"), encode(request))
+    assert (ref.kind, ref.name, payload) == ("hub", "decide", request)
+    with pytest.raises(PayloadError, match="decision_reply payload"):
+        decode_message(topics.judge_reply_topic("cup"), encode(request))
+    with pytest.raises(PayloadError, match="no payload model for hub topic 'judge/state'"):
+        decode_message(topics.judge_state_topic("cup"), b"{}")

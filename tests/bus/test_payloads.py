@@ -13,6 +13,8 @@ from bus.payloads import (
     MAX_PAYLOAD_BYTES,
     MODELS,
     Command,
+    DecisionReply,
+    DecisionRequest,
     Event,
     Heartbeat,
     Payload,
@@ -54,6 +56,10 @@ VALID: dict[str, dict[str, Any]] = {
     "command": {"name": "action", "request_id": "hub-1:42",
                 "args": {"action": {"action": "foul", "seat": 4}}},
     "reply": {"request_id": "hub-1:42", "name": "action", "ok": True},
+    "decision_request": {"request_id": "page-5f3a:1", "kind": "extra_points", "table": "3",
+                         "game_id": "r1-t3", "who": "Head judge", "why": "best defence",
+                         "args": {"seat": 4, "points": 0.3}},
+    "decision_reply": {"request_id": "page-5f3a:1", "ok": True, "decision_id": 7},
 }
 
 
@@ -82,14 +88,15 @@ def test_versions_grew_where_the_json_changed() -> None:
     (the reveal) changed shape in issue 8: version 2; the rest is still version 1."""
     assert {kind: model.VERSION for kind, model in MODELS.items()} == {
         "public": 2, "audience": 2, "judge": 2, "heartbeat": 2, "protocol": 2,
-        "status": 1, "event": 1, "command": 1, "reply": 1}
+        "status": 1, "event": 1, "command": 1, "reply": 1, "decision_request": 1,
+        "decision_reply": 1}
 
 
 def test_models_are_the_documented_ones() -> None:
     assert {
         "public": Snapshot, "audience": Snapshot, "judge": Snapshot, "status": Status,
         "heartbeat": Heartbeat, "event": Event, "protocol": Protocol, "command": Command,
-        "reply": Reply,
+        "reply": Reply, "decision_request": DecisionRequest, "decision_reply": DecisionReply,
     } == MODELS
 
 
@@ -291,3 +298,23 @@ def test_payload_base_is_versioned() -> None:
     assert Payload.VERSION == 1
     for model in MODELS.values():
         assert model.model_fields["schema_version"].default == model.VERSION
+
+
+DECISION_REFUSALS = [
+    ("decision_request", {"kind": "promote"}, "kind"),
+    ("decision_request", {"table": "3/4"}, "must not contain '/'"),
+    ("decision_request", {"who": "   "}, "the head judge's name is empty"),
+    ("decision_request", {"why": "  ok  "}, "give the reason in a few words"),
+    ("decision_request", {"request_id": "a b"}, "request_id"),
+    ("decision_reply", {"ok": False}, "a refused decision has an error and no decision_id"),
+    ("decision_reply", {"decision_id": 0}, "decision_id"),
+    ("decision_reply", {"error": "late"}, "a recorded decision has its decision_id and no error"),
+]
+
+
+@pytest.mark.parametrize(("kind", "changes", "message"), DECISION_REFUSALS)
+def test_bad_decision_messages_are_refused_in_words(
+        kind: str, changes: dict[str, Any], message: str) -> None:
+    data = json.loads(raw(kind)) | changes
+    with pytest.raises(PayloadError, match=message):
+        decode(kind, json.dumps(data).encode())

@@ -3,16 +3,26 @@ mosquitto with a WebSockets listener that also serves the kit's pages (web/)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from bus.broker import WEB_DIR, MosquittoProcess
+from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
 from device.config import TableSettings
 from device.service import TableService
+from device.testing import running_table
+from hub.config import HubSettings
+from hub.roster_csv import write_seating
+from hub.seating import TournamentPlan, generate
+from hub.service import HubService
+from tests.hub.helpers import running_hub, wait_for
 
 NAMES = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]
 
@@ -60,3 +70,46 @@ def start_table(url: str, journal: Path, tournament: str = "cup", table: str = "
 
 def overlay_url(base: str, query: str) -> str:
     return base.replace("ws://", "http://") + "/overlay/index.html?" + query
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@contextlib.contextmanager
+def hub_and_table(broker: MosquittoProcess, tmp: Path, **more: Any
+                  ) -> Iterator[tuple[HubService, TableService]]:
+    """The hub (account `hub`, two rounds of NAMES at table cup/3) and table cup/3 on its own
+    account, both running on the ACL broker; round 1 is sent and its roster arrived. `more`:
+    more hub settings (e.g. standings hidden)."""
+    plan = TournamentPlan(players=tuple(NAMES), tables=(ACL_TABLE,), rounds=2)
+    seating = tmp / "seating.csv"
+    seating.write_text(write_seating(generate(plan, seed=1, effort=0.1)), encoding="utf-8")
+    settings = HubSettings(
+        tournament=ACL_TOURNAMENT, name="Test Cup", seating=seating,
+        database=tmp / "hub.sqlite", heartbeat_s=0.5, resend_s=0.5, rebirth_every_s=0.5,
+        aggregate_s=0.2, broker={"url": broker.config("hub").url(with_password=True)}, **more)
+    table_url = broker.config(ACL_TABLE_USER).url(with_password=True)
+    with running_hub(settings) as hub, running_table(
+            tmp / "t3.sqlite", table_url, tournament=ACL_TOURNAMENT, table=ACL_TABLE,
+            heartbeat_s=0.5) as table:
+        hub.start_round(1)
+        wait_for("the table has its round-1 game and roster",
+                 lambda: table.game_id == f"r1-t{ACL_TABLE}" and len(table.names) == 10)
+        yield hub, table
+
+
+def page_url(broker: MosquittoProcess, page: str, user: str, query: str = "") -> str:
+    """A page of web/ on the broker's own http_dir, logged in as `user`."""
+    return (broker.ws_url.replace("ws://", "http://") + f"/{page}/index.html?"
+            f"tournament={ACL_TOURNAMENT}&user={user}&password={broker.users[user]}{query}")
+
+
+def keep_screenshot(page: Page, tmp: Path, name: str) -> Path:
+    """A screenshot, copied to $MAFIAKIT_SCREENSHOTS when it is set (the README's images)."""
+    shot = tmp / name
+    page.screenshot(path=str(shot), full_page=True)
+    keep = os.environ.get("MAFIAKIT_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        shutil.copy(shot, Path(keep) / name)
+    return shot

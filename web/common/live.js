@@ -24,6 +24,22 @@ const Live = (() => {
     return `mafia/v1/${opts.tournament}/tables/${opts.table}/${kind}`;
   }
 
+  /** A hub topic (bus/topics.py hub_topic): `judge/state`, `decide`, `public/players` ... */
+  function hubTopic(opts, name) {
+    return `mafia/v1/${opts.tournament}/hub/${name}`;
+  }
+
+  /** Publish one JSON payload, QoS 1, never retained (requests are not state). */
+  function publish(client, topic, payload) {
+    client.publish(topic, JSON.stringify(payload), { qos: 1, retain: false });
+  }
+
+  /** A fresh request id (bus.payloads Id: letters, digits, `_.:-`), unique per page. */
+  function requestId(prefix) {
+    const random = Math.random().toString(36).slice(2, 10);
+    return `${prefix}-${Date.now().toString(36)}-${random}`;
+  }
+
   /**
    * Connect and subscribe; `onMessage(kind, payload|null)` gets the last topic level and the
    * parsed JSON (null for an empty retained payload, i.e. a cleared topic; garbage is ignored).
@@ -129,5 +145,6 @@ const Live = (() => {
     return roles;
   }
 
-  return { options, tableTopic, connect, words, secondsLeft, rolesOf };
+  return { options, tableTopic, hubTopic, publish, requestId, connect, words, secondsLeft,
+           rolesOf };
 })();

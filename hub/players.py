@@ -1,0 +1,112 @@
+"""The retained `hub/public/players` and `hub/public/rounds/{n}`: what every player may see
+on his phone (docs/web.md, "The player's page"). Public data only:
+
+- where he sits next: the first round of the seating whose game at his table has not
+  finished at the hub (the round he plays now, while it runs);
+- the finished games of each round: table, players, result, points and roles by seat: a role
+  is published only with its decided game's protocol (as on every screen), and never while
+  the table is back in that game (an undo after the decision);
+- the standings as the public aggregate has them (null when the hub hides them).
+
+Points are the game's as it counts (hub.standings `counted_game`: the scoring library on the
+stored protocol with the head judge's decisions applied), as in the standings; a game that
+does not count shows no points rather than a guess.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from typing import Any
+
+from engine.scoring.game import as_points
+from hub.decisions import DecisionRow
+from hub.seating import Seating
+from hub.standings import Decisions, by_game, counted_game
+
+_points_cache: dict[str, tuple[float, ...] | None] = {}
+
+
+def seat_points(table: str, game_id: str, protocol: dict[str, Any],
+                decisions: list[DecisionRow]) -> tuple[float, ...] | None:
+    """Every seat's points in one game as it counts (the head judge's decisions applied by
+    hub.standings, through the scoring library), seat 1 first; None if it does not count."""
+    actions = protocol.get("actions") or []
+    key = json.dumps([table, game_id, len(actions), actions[-1:], protocol.get("result"),
+                      [d.id for d in decisions]], sort_keys=True, default=str)
+    if key not in _points_cache:
+        counted = counted_game(protocol, decisions, f"table {table} game {game_id}")
+        _points_cache[key] = None if counted.game is None else tuple(
+            as_points(s.total) for s in counted.game.scores)
+    return _points_cache[key]
+
+
+def compact_standings(standings: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """What a phone shows of the standings (place, player, total, games, wins, lot): the
+    library's full rows of 100 players would not fit one message with everything else."""
+    if standings is None:
+        return None
+    return [{k: row.get(k) for k in ("place", "player", "total", "games", "wins", "lot")}
+            for row in standings.get("standings", [])]
+
+
+def public_pages(seating: Seating | None, games: list[dict[str, Any]],
+                 protocols: list[tuple[str, str, dict[str, Any]]], decisions: Decisions, *,
+                 undecided: Collection[tuple[str, str]],
+                 aggregate: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Hub topic name -> JSON, from the seating, the games as they count (hub/decisions.py),
+    the stored protocols and decisions and the (table, game) pairs running right now:
+
+    - `public/players`: every player's next seat and the standings (as in the aggregate);
+    - `public/rounds/{n}`: round n's decided games, each with its players, roles, result and
+      points by seat (one message per round, so a tournament of any length fits).
+    """
+    stored = {(t, g): p for t, g, p in protocols}
+    decided_on = by_game(decisions)
+    # every round of the seating gets its page, empty or not: an emptied round (an undo
+    # after the decision) replaces what was retained before
+    rounds: dict[int, list[dict[str, Any]]] = {
+        r.number: [] for r in (seating.rounds if seating is not None else ())}
+    finished = set()
+    for game in games:
+        key = (game["table"], game["game_id"])
+        protocol = stored.get(key)
+        if protocol is None or key in undecided or not (protocol.get("result") or {}).get(
+                "winner"):
+            continue
+        finished.add(key)
+        roles = (protocol.get("reveal") or {}).get("roles") or {}
+        seats = len(game["players"] or ())
+        points = (seat_points(*key, protocol, decided_on.get(key, []))
+                  if game["counts"] else None)
+        rounds.setdefault(game["round"] or 0, []).append({
+            "table": game["table"], "game_id": game["game_id"], "winner": game["winner"],
+            "counts": game["counts"], "players": game["players"],
+            "roles": [roles.get(str(seat)) for seat in range(1, seats + 1)],
+            "points": None if points is None else list(points)})
+    players: dict[str, dict[str, Any]] = {}
+    if seating is not None:
+        for rnd in seating.rounds:
+            for table_game in rnd.games:
+                game_id = f"r{rnd.number}-t{table_game.table}"  # as hub.service.game_id_of
+                for seat, name in enumerate(table_game.seats, start=1):
+                    entry = players.setdefault(name, {"player": name, "next": None})
+                    if entry["next"] is None and (table_game.table, game_id) not in finished:
+                        entry["next"] = {"round": rnd.number, "table": table_game.table,
+                                         "seat": seat}
+    for played in rounds.values():
+        for game in played:
+            for name in game["players"] or ():
+                players.setdefault(name, {"player": name, "next": None})
+    out: dict[str, dict[str, Any]] = {"public/players": {
+        "tournament": aggregate.get("tournament"), "name": aggregate.get("name"),
+        "as_of": aggregate.get("as_of"),
+        "rounds": sorted(n for n, played in rounds.items() if played),
+        "players": sorted(players.values(), key=lambda p: str(p["player"]).casefold()),
+        "standings": compact_standings(aggregate.get("standings")),
+        **{k: v for k, v in aggregate.items() if k.startswith("standings_")},
+    }}
+    for number, played in rounds.items():
+        out[f"public/rounds/{number}"] = {
+            "round": number, "games": sorted(played, key=lambda g: str(g["table"]))}
+    return out

@@ -1,0 +1,184 @@
+"""The head judge's decisions over MQTT: `hub/decide` in, `hub/judge/reply` out, and the
+retained `hub/judge/state` the head judge's page draws (docs/hub.md, docs/web.md).
+
+A decision taken here is recorded exactly as `mafiakit hub decide` records it (who, when,
+why; appended, never edited: 000 III.15-16) and refused where it refuses (hub.standings
+`refusal`: what the rules refuse on the game as it counts). More is refused here, with the
+reason, because a tap on a phone must name a real game: an unknown table or game, a game
+whose protocol has not reached the hub, a result it already has, a protest that is not open.
+The request id is stored with its answer in the same transaction as the decision, so a
+resent request (a lost link, a second tap) is answered again and never recorded twice,
+across hub restarts too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from pydantic import ValidationError
+
+from bus.errors import PayloadError, describe_validation_error
+from bus.payloads import DecisionReply, DecisionRequest, decode
+from hub.decisions import Decision, DecisionKind, effective_games
+from hub.players import compact_standings
+from hub.standings import Decisions, refusal
+from hub.store import Store
+
+EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
+
+
+class RemoteDesk:
+    """Takes decision requests for the hub's one thread (it owns the store)."""
+
+    def __init__(self, store: Store, tables: Collection[str], now_iso: Callable[[], str]) -> None:
+        self.store, self.tables, self.now_iso = store, tables, now_iso
+
+    def decide(self, raw: bytes) -> DecisionReply | None:
+        """The reply to one request; None if it has no request id to answer (quarantine it)."""
+        try:
+            payload = decode("decision_request", raw)
+        except PayloadError as exc:
+            request_id = _request_id_of(raw)
+            if request_id is None:
+                return None
+            return DecisionReply(request_id=request_id, ok=False, error=_short(str(exc)))
+        assert isinstance(payload, DecisionRequest)
+        with self.store.batch():
+            earlier = self.store.decision_answer(payload.request_id)
+            if earlier is not None:
+                return _reply(payload.request_id, *earlier)
+            at = self.now_iso()
+            refusal = self._refusal(payload)
+            number = None
+            if refusal is None:
+                number = self.store.add_decision(
+                    at, who=payload.who.strip(), why=payload.why.strip(), kind=payload.kind,
+                    table=payload.table, game_id=payload.game_id, args=dict(payload.args))
+            self.store.add_decision_answer(payload.request_id, number, refusal, at)
+        return _reply(payload.request_id, number, refusal)
+
+    def _refusal(self, request: DecisionRequest) -> str | None:
+        """Why a head judge's request cannot be taken, in his words; None if it can."""
+        try:
+            decision = Decision(kind=request.kind, table=request.table, game_id=request.game_id,
+                                who=request.who, why=request.why, args=dict(request.args))
+        except ValidationError as exc:
+            return _short(describe_validation_error(exc))
+        table, game_id = decision.table, decision.game_id
+        if table not in self.tables:
+            return f"table {table} is not a table of this tournament"
+        games = {(g["table"], g["game_id"]): g for g in effective_games(
+            self.store.protocols(), self.store.decisions(), self.store.game_rounds())}
+        game = games.get((table, game_id))
+        if game is None:
+            return (f"game {game_id} at table {table} has no protocol at the hub yet: decide "
+                    "once the game is over and its protocol has arrived")
+        mine = _game_refusal(decision, game)
+        if mine is not None:
+            return mine
+        # what the rules refuse on the game as it counts, as `mafiakit hub decide` refuses it
+        earlier = [d for d in self.store.decisions() if (d[5], d[6]) == (table, game_id)]
+        return refusal(self.store.protocol(table, game_id), earlier, decision.kind.value,
+                       decision.args, decision.who)
+
+
+def _game_refusal(decision: Decision, game: dict[str, Any]) -> str | None:
+    name = f"game {decision.game_id} at table {decision.table}"
+    kind, args = decision.kind, decision.args
+    if not game["counts"] and kind is not DecisionKind.PROTEST_FILED:
+        return f"{name} was ordered replayed: it no longer counts"
+    if kind is DecisionKind.CHANGE_RESULT and args["winner"] == game["winner"]:
+        return f"{name} already counts as {_result_words(game['winner'])}"
+    open_protests = [p for p in game["protests"] if p["state"] == "open"]
+    if kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED) and not open_protests:
+        return f"{name} has no open protest to rule on"
+    if isinstance(args.get("seat"), int):
+        seats = len(game.get("players") or ()) or 10
+        if args["seat"] > seats:
+            return f"{name} has seats 1-{seats}, not {args['seat']}"
+    if "points" in args and isinstance(args["points"], int | float):
+        points = Fraction(str(args["points"]))
+        if points % EXTRA_STEP:
+            return f"points are given in tenths (0.1, 0.2 ...), not {args['points']}"
+    return None
+
+
+def _result_words(winner: str | None) -> str:
+    return {"red": "a red win", "black": "a black win", "draw": "a draw"}.get(
+        winner or "", "undecided")
+
+
+def _reply(request_id: str, number: int | None, error: str | None) -> DecisionReply:
+    if number is not None:
+        return DecisionReply(request_id=request_id, ok=True, decision_id=number)
+    return DecisionReply(request_id=request_id, ok=False, error=error or "refused")
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
+def _request_id_of(raw: bytes) -> str | None:
+    """The request id of a request too broken to take, if one can be answered at all."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    value = data.get("request_id")
+    try:
+        return DecisionReply(request_id=value, ok=False, error="x").request_id
+    except ValidationError:
+        return None
+
+
+def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[str, Any]]],
+                decisions: Decisions, rounds: dict[tuple[str, str], int],
+                started: Mapping[str, str] | None = None, *,
+                undecided: Collection[tuple[str, str]] = (),
+                round_numbers: Iterable[int] = ()) -> dict[str, dict[str, Any]]:
+    """Hub topic name -> JSON of the head judge's retained pages:
+
+    - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
+      each table's game started (ISO UTC, for the time in game), every decision (who, when,
+      why) and the open protests;
+    - `judge/rounds/{n}`: every finished protocol of round n with its players and roles
+      (one message per round, so a tournament of any length fits the 64 KiB limit). A game
+      whose table is back in play after an undo (`undecided`) is left out: no role of a
+      running game, even to the head judge; every round of `round_numbers` gets its page,
+      empty or not, so an emptied round replaces what was retained before.
+    """
+    games = effective_games(protocols, decisions, rounds)
+    stored = {(t, g): p for t, g, p in protocols}
+    by_round: dict[int, list[dict[str, Any]]] = {n: [] for n in round_numbers}
+    protests: list[dict[str, Any]] = []
+    for game in games:
+        if (game["table"], game["game_id"]) in undecided:
+            continue
+        protocol = stored[(game["table"], game["game_id"])]
+        reveal = protocol.get("reveal") or {}
+        by_round.setdefault(game["round"] or 0, []).append({
+            "table": game["table"], "game_id": game["game_id"], "round": game["round"],
+            "players": game["players"], "roles": reveal.get("roles"),
+            "termination": reveal.get("termination"),
+            "table_winner": game["table_winner"], "winner": game["winner"],
+            "counts": game["counts"], "extra_points": game["extra_points"],
+            "removed": (protocol.get("result") or {}).get("removed", []),
+        })
+        protests.extend({"table": game["table"], "game_id": game["game_id"], **p}
+                        for p in game["protests"] if p["state"] == "open")
+    taken = [{"id": n, "at": at, "who": who, "why": why, "kind": kind, "table": t,
+              "game_id": g, "args": args} for n, at, who, why, kind, t, g, args in decisions]
+    tables = [{**t, "started_at": (started or {}).get(t["table"])}
+              for t in aggregate.get("tables", [])]
+    state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
+             "rounds": sorted(n for n, played in by_round.items() if played),
+             "standings": compact_standings(aggregate.get("standings"))}
+    out: dict[str, dict[str, Any]] = {"judge/state": state}
+    for number, played in by_round.items():
+        out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
+    return out

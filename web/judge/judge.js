@@ -1,0 +1,415 @@
+// The head judge's page: draws the hub's retained `hub/judge/state` (every table, alerts,
+// standings, decisions) and `hub/judge/rounds/N` (the finished protocols of round N) and sends decisions on `hub/decide`, each after
+// a confirmation, showing the hub's answer from `hub/judge/reply` (docs/web.md). A request
+// is resent with the same id until the hub answers: the hub records it once (hub/remote.py).
+"use strict";
+
+(() => {
+  const opts = Live.options();
+  const G = Live.words(opts.lang);
+  const W = JudgeWords[opts.lang] || JudgeWords.ru;
+  document.documentElement.lang = opts.lang;
+  const root = document.getElementById("app");
+  const $ = (id) => document.getElementById(id);
+  const RESEND_MS = 4000;
+  const TRIES = 4;
+
+  const state = { link: false, refused: false, hub: null, judge: null, rounds: {},
+                  tab: "tables", form: null, pending: null, replies: [] };
+  window.judgeState = state;  // read by the browser tests
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  function resultWord(winner) {
+    return winner ? G[winner] || winner : "—";
+  }
+
+  function clock(startedAt) {
+    if (!startedAt) return "";
+    const s = Math.max(0, Math.floor((Date.now() - Date.parse(startedAt)) / 1000));
+    const h = Math.floor(s / 3600);
+    const m = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
+    return `${h ? `${h}:` : ""}${m}:${String(s % 60).padStart(2, "0")}`;
+  }
+
+  // -- drawing ------------------------------------------------------------------------------
+
+  function drawLink() {
+    let text = "";
+    let mode = "live";
+    if (state.refused) [text, mode] = [G.refused, "refused"];
+    else if (!state.link && state.judge) [text, mode] = [G.linkDown, "down"];
+    else if (!state.link) [text, mode] = [G.connecting, "connecting"];
+    else if (state.hub && state.hub.state !== "online") text = W.hubOffline;
+    $("link").textContent = text;
+    root.dataset.state = mode;
+  }
+
+  function drawTables(judge) {
+    const alerts = $("alerts");
+    alerts.replaceChildren(...(judge.alerts || []).map((a) => {
+      const item = el("li", `alert ${a.kind}`, alertText(opts.lang, a));
+      item.dataset.table = a.table;
+      return item;
+    }));
+    const list = $("table-list");
+    const tables = judge.tables || [];
+    if (!tables.length) {
+      list.replaceChildren(el("li", "muted", W.noTables));
+      return;
+    }
+    list.replaceChildren(...tables.map((t) => {
+      const item = el("li", "table");
+      item.dataset.table = t.table;
+      const head = el("div", "table-head");
+      head.append(el("span", "name", `${W.table} ${t.table}`));
+      head.append(el("span", `state ${t.state}`, W[t.state] || t.state));
+      item.append(head);
+      const phase = t.phase ? G[t.phase] || t.phase : W.noGame;
+      const line = el("div", "line");
+      line.append(el("span", "phase", phase));
+      if (t.game_id) line.append(el("span", "game muted", ` · ${t.game_id}`));
+      if (t.winner) line.append(el("span", `winner ${t.winner}`, ` · ${resultWord(t.winner)}`));
+      item.append(line);
+      if (t.started_at && t.phase && t.phase !== "finished") {
+        const time = el("div", "clock muted", "");
+        time.dataset.started = t.started_at;
+        item.append(time);
+      }
+      return item;
+    }));
+    tickClocks();
+  }
+
+  function tickClocks() {
+    for (const node of document.querySelectorAll(".clock[data-started]")) {
+      node.textContent = `${W.inGame} ${clock(node.dataset.started)}`;
+    }
+  }
+
+  function drawStandings(judge) {
+    const note = $("standings-note");
+    const head = document.querySelector("#standings-table thead");
+    const body = document.querySelector("#standings-table tbody");
+    const rows = judge.standings || [];  // the hub's rows, trimmed to what is shown
+    const asOf = judge.standings_as_of || {};
+    const notes = [];
+    if (asOf.as_of_round != null && rows.length) notes.push(fill(W.asOfRound, asOf));
+    if (asOf.hidden) notes.push(W.hiddenStandings);
+    if (!rows.length) notes.push(W.noStandings);
+    if (rows.some((r) => r.lot)) notes.push(W.lot);
+    note.textContent = notes.join(". ");
+    root.dataset.standingsHidden = asOf.hidden ? "yes" : "no";
+    head.replaceChildren();
+    body.replaceChildren();
+    if (!rows.length) return;
+    const tr = el("tr");
+    for (const [word, cls] of [["place", "num"], ["player", ""], ["total", "num"],
+                               ["games", "num"], ["wins", "num"]]) {
+      tr.append(el("th", cls, W[word]));
+    }
+    head.append(tr);
+    for (const row of rows) {
+      const line = el("tr");
+      line.dataset.player = row.player;
+      line.append(el("td", "num place", `${row.place}${row.lot ? "*" : ""}`));
+      line.append(el("td", "player", row.player));
+      line.append(el("td", "num total", Number(row.total).toFixed(2)));
+      line.append(el("td", "num", String(row.games)));
+      line.append(el("td", "num", String(row.wins)));
+      body.append(line);
+    }
+  }
+
+  function actionsFor(p, protests) {
+    const kinds = [];
+    if (p.counts) kinds.push("change_result", "extra_points", "order_replay");
+    kinds.push("protest_filed");
+    if (protests.length) kinds.push("protest_accepted", "protest_rejected");
+    const box = el("div", "actions");
+    for (const kind of kinds) {
+      const button = el("button", "act", W[kind]);
+      button.type = "button";
+      button.dataset.kind = kind;
+      button.addEventListener("click", () => openForm(kind, p));
+      box.append(button);
+    }
+    return box;
+  }
+
+  /** Every finished protocol: the hub sends them one round per message (judge/rounds/N). */
+  function allProtocols() {
+    return Object.values(state.rounds).flatMap((r) => r.protocols || []);
+  }
+
+  function drawProtocols(judge) {
+    const list = $("protocol-list");
+    const protocols = allProtocols().sort(
+      (a, b) => (b.round || 0) - (a.round || 0) || String(a.table).localeCompare(String(b.table)));
+    if (!protocols.length) {
+      list.replaceChildren(el("li", "muted", W.noProtocols));
+      return;
+    }
+    list.replaceChildren(...protocols.map((p) => {
+      const item = el("li", "protocol");
+      item.dataset.table = p.table;
+      item.dataset.game = p.game_id;
+      item.dataset.winner = p.winner || "";
+      item.dataset.counts = p.counts ? "yes" : "no";
+      const head = el("div", "protocol-head");
+      const round = p.round != null ? `${W.round} ${p.round} · ` : "";
+      head.append(el("span", "name", `${round}${W.table} ${p.table}`));
+      head.append(el("span", "muted", p.game_id));
+      item.append(head);
+      const result = el("div", "result");
+      if (!p.counts) result.append(el("span", "replayed", W.replayed));
+      else if (p.winner !== p.table_winner) {
+        result.append(el("span", "overruled", `${W.atTable}: ${resultWord(p.table_winner)}`));
+        result.append(document.createTextNode(" → "));
+        result.append(el("span", `winner ${p.winner}`, `${W.counts}: ${resultWord(p.winner)}`));
+      } else result.append(el("span", `winner ${p.winner}`, resultWord(p.winner)));
+      item.append(result);
+      const players = el("ol", "players");
+      (p.players || []).forEach((name, i) => {
+        const line = el("li", "", name);
+        const role = p.roles ? p.roles[String(i + 1)] : null;
+        if (role) line.append(el("span", `role ${role}`, G[role] || role));
+        players.append(line);
+      });
+      item.append(players);
+      for (const extra of p.extra_points || []) {
+        item.append(el("div", "muted", fill(W.extra, extra)));
+      }
+      const protests = (judge.protests || []).filter(
+        (x) => x.table === p.table && x.game_id === p.game_id);
+      for (const protest of protests) item.append(el("div", "alert", fill(W.protestOpen, protest)));
+      item.append(actionsFor(p, protests));
+      return item;
+    }));
+  }
+
+  function describe(d) {
+    const args = d.args || {};
+    const bits = [];
+    if (args.remedy) bits.push(W.remedies[args.remedy] || args.remedy);
+    if (args.winner) bits.push(resultWord(args.winner));
+    if (args.seat != null) bits.push(`${W.seat} ${args.seat}`);
+    if (args.points != null) bits.push(`${args.points}`);
+    return bits.join(", ");
+  }
+
+  function drawDecisions(judge) {
+    const list = $("decision-list");
+    const decisions = [...(judge.decisions || [])].reverse();
+    if (!decisions.length) {
+      list.replaceChildren(el("li", "muted", W.noDecisions));
+      return;
+    }
+    list.replaceChildren(...decisions.map((d) => {
+      const item = el("li", "decision");
+      item.dataset.id = d.id;
+      item.dataset.kind = d.kind;
+      const what = describe(d);
+      item.append(el("div", "name", `№${d.id} · ${W[d.kind] || d.kind}${what ? `: ${what}` : ""}`));
+      item.append(el("div", "muted", `${W.table} ${d.table} · ${d.game_id} · ${d.who} · `
+                     + new Date(d.at).toLocaleString(opts.lang === "en" ? "en-GB" : "ru-RU")));
+      item.append(el("div", "why", d.why));
+      return item;
+    }));
+  }
+
+  function drawTabs() {
+    for (const button of document.querySelectorAll("nav .tab")) {
+      button.textContent = W[button.dataset.tab];
+      button.classList.toggle("active", button.dataset.tab === state.tab);
+      $(button.dataset.tab).hidden = button.dataset.tab !== state.tab;
+    }
+  }
+
+  function render() {
+    drawLink();
+    drawTabs();
+    const judge = state.judge;
+    $("title").textContent = judge && judge.name ? `${W.title} · ${judge.name}` : W.title;
+    if (!judge) return;
+    drawTables(judge);
+    drawStandings(judge);
+    drawProtocols(judge);
+    drawDecisions(judge);
+    root.dataset.asOf = judge.as_of || "";
+  }
+
+  // -- deciding -----------------------------------------------------------------------------
+
+  function show(part) {
+    $("decide").hidden = part === null;
+    for (const id of ["decide-form", "decide-confirm", "decide-reply"]) $(id).hidden = id !== part;
+  }
+
+  /** What the form asks for: a decision's own arguments, or an accepted protest's remedy's. */
+  function effect() {
+    const kind = state.form.kind;
+    return kind === "protest_accepted" ? $("remedy").value : kind;
+  }
+
+  function showFields() {
+    const what = effect();
+    $("remedy-field").hidden = state.form.kind !== "protest_accepted";
+    $("winner-field").hidden = what !== "change_result";
+    $("seat-field").hidden = !["extra_points", "protest_filed", "penalty"].includes(what);
+    $("points-field").hidden = !["extra_points", "penalty"].includes(what);
+  }
+
+  function openForm(kind, protocol) {
+    state.form = { kind, table: protocol.table, game_id: protocol.game_id };
+    $("decide-title").textContent =
+      `${W[kind]} · ${W.table} ${protocol.table} · ${protocol.game_id}`;
+    $("remedy").value = "none";
+    showFields();
+    $("seat").max = String((protocol.players || []).length || 10);
+    if (kind === "change_result") {
+      const other = ["red", "black", "draw"].find((w) => w !== protocol.winner);
+      $("winner").value = other;
+    }
+    $("seat").value = "";
+    $("points").value = "";
+    $("why").value = "";
+    $("who").value = localStorage.getItem("mafiakit.judge.who") || "";
+    $("decide-problem").textContent = "";
+    show("decide-form");
+  }
+
+  function formRequest() {
+    const f = state.form;
+    const who = $("who").value.trim();
+    const why = $("why").value.trim();
+    if (!who) return W.needWho;
+    if (why.length < 3) return W.needWhy;
+    const args = {};
+    const what = effect();
+    if (f.kind === "protest_accepted") args.remedy = what;
+    if (what === "change_result") args.winner = $("winner").value;
+    if (["extra_points", "protest_filed", "penalty"].includes(what)) {
+      const seat = Number($("seat").value);
+      if (!Number.isInteger(seat) || seat < 1) return W.needSeat;
+      args.seat = seat;
+    }
+    if (["extra_points", "penalty"].includes(what)) {
+      const points = Number($("points").value);
+      if ($("points").value.trim() === "" || !Number.isFinite(points)) return W.needPoints;
+      // a penalty takes points: typed as a number, sent negative (hub/decisions.py)
+      args.points = what === "penalty" ? -Math.abs(points) : points;
+    }
+    return { schema_version: 1, request_id: Live.requestId("judge"), kind: f.kind,
+             table: f.table, game_id: f.game_id, who, why, args };
+  }
+
+  function confirmText(r) {
+    const what = describe(r);
+    return `${W[r.kind]}${what ? `: ${what}` : ""}. ${W.table} ${r.table}, ${r.game_id}. `
+      + `${W.who.split(" (")[0]}: ${r.who}. ${W.why}: ${r.why}`;
+  }
+
+  let client = null;
+
+  function send() {
+    const p = state.pending;
+    if (!p || p.answered) return;
+    if (p.tries >= TRIES) {
+      replyShown("refused", W.noReply);
+      state.pending = null;
+      return;
+    }
+    p.tries += 1;
+    if (client && state.link) Live.publish(client, Live.hubTopic(opts, "decide"), p.request);
+    p.timer = setTimeout(send, RESEND_MS);
+  }
+
+  function replyShown(outcome, text) {
+    const node = $("reply-text");
+    node.dataset.outcome = outcome;
+    node.textContent = text;
+    show("decide-reply");
+  }
+
+  function onReply(reply) {
+    state.replies.push(reply);
+    const p = state.pending;
+    if (!p || reply.request_id !== p.request.request_id) return;  // another phone's answer
+    clearTimeout(p.timer);
+    state.pending = null;
+    if (reply.ok) replyShown("ok", fill(W.recorded, { n: reply.decision_id }));
+    else {
+      const error = refusalText(opts.lang, reply.error || "", resultWord);
+      replyShown("refused", fill(W.refused, { error }));
+    }
+  }
+
+  $("decide-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const request = formRequest();
+    if (typeof request === "string") {
+      $("decide-problem").textContent = request;
+      return;
+    }
+    localStorage.setItem("mafiakit.judge.who", request.who);
+    state.form.request = request;
+    $("confirm-text").textContent = confirmText(request);
+    show("decide-confirm");
+  });
+  $("decide-cancel").addEventListener("click", () => show(null));
+  $("decide-back").addEventListener("click", () => show("decide-form"));
+  $("decide-close").addEventListener("click", () => show(null));
+  $("decide-yes").addEventListener("click", () => {
+    state.pending = { request: state.form.request, tries: 0, timer: null };
+    replyShown("sent", W.sending);
+    send();
+  });
+  for (const button of document.querySelectorAll("nav .tab")) {
+    button.addEventListener("click", () => {
+      state.tab = button.dataset.tab;
+      render();
+    });
+  }
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = W[node.dataset.word];
+  for (const option of $("winner").options) option.textContent = G[option.value];
+  for (const option of $("remedy").options) option.textContent = W.remedies[option.value];
+  $("remedy").addEventListener("change", showFields);
+
+  // -- the link -----------------------------------------------------------------------------
+
+  const ROUNDS = Live.hubTopic(opts, "judge/rounds/");
+
+  function onMessage(kind, payload, topic) {
+    if (topic.startsWith(ROUNDS)) {
+      if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
+      else delete state.rounds[topic.slice(ROUNDS.length)];
+      render();
+    } else if (topic === Live.hubTopic(opts, "judge/state")) {
+      if (payload) state.judge = payload;
+      render();
+    } else if (topic === Live.hubTopic(opts, "judge/reply")) {
+      if (payload) onReply(payload);
+    } else if (topic === Live.hubTopic(opts, "status")) {
+      state.hub = payload;
+      drawLink();
+    }
+  }
+
+  function onLink(up, why) {
+    state.link = up;
+    if (up) state.refused = false;
+    else if (why === "refused") state.refused = true;
+    drawLink();
+  }
+
+  client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+"].map(
+    (name) => Live.hubTopic(opts, name)), onMessage, onLink);
+  setInterval(tickClocks, 1000);
+  render();
+})();

@@ -1,0 +1,210 @@
+// The player's page: reads only the hub's retained `hub/public/players` and
+// `hub/public/rounds/N` (the `player` account may read nothing else: docs/web.md). A player types or picks his nickname and sees
+// his next table and seat, his finished games and, unless the hub hides them, the standings.
+"use strict";
+
+(() => {
+  const opts = Live.options();
+  const G = Live.words(opts.lang);
+  const WORDS = {
+    ru: {
+      title: "Мои игры", nickname: "Ваш ник", show: "Показать",
+      unknown: "Такого игрока нет в рассадке: выберите ник из списка",
+      next: "Следующая игра", nextLine: "Тур {round} · стол {table} · место {seat}",
+      done: "Все игры по рассадке сыграны", games: "Сыгранные игры", noGames: "Пока ни одной",
+      gameLine: "Тур {round} · стол {table} · место {seat}", won: "победа", lost: "поражение",
+      draw: "ничья", points: "баллы", replayed: "переигровка: не засчитана",
+      standings: "Турнирная таблица", noStandings: "Таблицы ещё нет",
+      hidden: "Таблица скрыта до финала", asOfRound: "После тура {as_of_round}",
+      lot: "* место делят: порядок решает жребий",
+      place: "№", player: "Игрок", total: "Баллы",
+      waiting: "Ждём данные хаба…",
+    },
+    en: {
+      title: "My games", nickname: "Your nickname", show: "Show",
+      unknown: "No such player in the seating: pick a nickname from the list",
+      next: "Next game", nextLine: "Round {round} · table {table} · seat {seat}",
+      done: "Every game of the seating is played", games: "Games played", noGames: "None yet",
+      gameLine: "Round {round} · table {table} · seat {seat}", won: "won", lost: "lost",
+      draw: "draw", points: "points", replayed: "replay ordered: does not count",
+      standings: "Standings", noStandings: "No standings yet",
+      hidden: "The standings are hidden until the final", asOfRound: "As of round {as_of_round}",
+      lot: "* a shared place: the lot decides the order",
+      place: "#", player: "Player",
+      total: "Points", waiting: "Waiting for the hub…",
+    },
+  };
+  const W = WORDS[opts.lang] || WORDS.ru;
+  document.documentElement.lang = opts.lang;
+  const root = document.getElementById("app");
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(window.location.search);
+  const state = { link: false, refused: false, data: null, rounds: {},
+                  chosen: params.get("player") || localStorage.getItem("mafiakit.player") || "" };
+  window.playerState = state;  // read by the browser tests
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
+  }
+
+  function find(name) {
+    const wanted = name.trim().toLocaleLowerCase();
+    const players = (state.data && state.data.players) || [];
+    return players.find((p) => String(p.player).toLocaleLowerCase() === wanted) || null;
+  }
+
+  function drawLink() {
+    let text = "";
+    let mode = "live";
+    if (state.refused) [text, mode] = [G.refused, "refused"];
+    else if (!state.link && state.data) [text, mode] = [G.linkDown, "down"];
+    else if (!state.link) [text, mode] = [G.connecting, "connecting"];
+    $("link").textContent = text;
+    root.dataset.state = mode;
+  }
+
+  const TEAM = { citizen: "red", sheriff: "red", mafia: "black", don: "black" };
+
+  /** A player's finished games, from the rounds' pages (public/rounds/N), round by round. */
+  function gamesOf(name) {
+    const out = [];
+    for (const rnd of Object.values(state.rounds)) {
+      for (const g of rnd.games || []) {
+        const seat = (g.players || []).indexOf(name) + 1;
+        if (!seat) continue;
+        const role = g.roles ? g.roles[seat - 1] : null;
+        out.push({ round: rnd.round, table: g.table, game_id: g.game_id, seat, role,
+                   winner: g.winner, counts: g.counts,
+                   won: role && g.winner !== "draw" ? TEAM[role] === g.winner : null,
+                   points: g.points ? g.points[seat - 1] : null });
+      }
+    }
+    return out.sort((a, b) => a.round - b.round);
+  }
+
+  function drawMe() {
+    const me = state.chosen ? find(state.chosen) : null;
+    $("me").hidden = !me;
+    $("problem").textContent = state.chosen && state.data && !me ? W.unknown : "";
+    if (!me) return;
+    $("me-name").textContent = me.player;
+    const next = $("next");
+    next.replaceChildren();
+    if (me.next) {
+      next.append(document.createTextNode(W.next));
+      next.append(el("span", "big", fill(W.nextLine, me.next)));
+      Object.assign(next.dataset, { round: me.next.round, table: me.next.table,
+                                    seat: me.next.seat });
+    } else {
+      next.textContent = W.done;
+      delete next.dataset.table;
+    }
+    const games = $("games");
+    const mine = gamesOf(me.player);
+    if (!mine.length) {
+      games.replaceChildren(el("li", "muted", W.noGames));
+      return;
+    }
+    games.replaceChildren(...mine.map((g) => {
+      const item = el("li", "game");
+      item.dataset.game = g.game_id;
+      item.dataset.role = g.role || "";
+      const head = el("div", "head");
+      head.append(el("span", "", fill(W.gameLine, g)));
+      if (g.role) head.append(el("span", `role ${g.role}`, G[g.role] || g.role));
+      item.append(head);
+      const line = el("div", "muted");
+      if (!g.counts) line.textContent = W.replayed;
+      else {
+        const outcome = g.winner === "draw" ? "draw" : g.won ? "won" : "lost";
+        line.append(el("span", outcome, `${G[g.winner] || g.winner} · ${W[outcome]}`));
+        if (g.points != null) {
+          line.append(document.createTextNode(` · ${W.points} ${Number(g.points).toFixed(2)}`));
+        }
+      }
+      item.append(line);
+      return item;
+    }));
+  }
+
+  function drawStandings() {
+    const data = state.data;
+    const rows = (data && data.standings) || [];
+    const head = document.querySelector("#standings-table thead");
+    const body = document.querySelector("#standings-table tbody");
+    head.replaceChildren();
+    body.replaceChildren();
+    const asOf = (data && data.standings_as_of) || {};
+    $("standings-note").textContent = !data ? W.waiting
+      : asOf.hidden ? W.hidden : !rows.length ? W.noStandings
+        : [asOf.as_of_round != null ? fill(W.asOfRound, asOf) : "",
+          rows.some((r) => r.lot) ? W.lot : ""].filter(Boolean).join(". ");
+    if (!rows.length) return;
+    const tr = el("tr");
+    tr.append(el("th", "num", W.place), el("th", "", W.player), el("th", "num", W.total));
+    head.append(tr);
+    const me = state.chosen.trim().toLocaleLowerCase();
+    for (const row of rows) {
+      const line = el("tr", String(row.player).toLocaleLowerCase() === me ? "me" : "");
+      line.dataset.player = row.player;
+      line.append(el("td", "num", `${row.place}${row.lot ? "*" : ""}`));
+      line.append(el("td", "", row.player));
+      line.append(el("td", "num total", Number(row.total).toFixed(2)));
+      body.append(line);
+    }
+  }
+
+  function render() {
+    drawLink();
+    $("title").textContent = state.data && state.data.name
+      ? `${W.title} · ${state.data.name}` : W.title;
+    const list = $("nicknames");
+    const names = ((state.data && state.data.players) || []).map((p) => p.player);
+    if (list.children.length !== names.length) {
+      list.replaceChildren(...names.map((n) => Object.assign(el("option"), { value: n })));
+    }
+    drawMe();
+    drawStandings();
+  }
+
+  $("nickname-label").textContent = W.nickname;
+  $("games-title").textContent = W.games;
+  $("standings-title").textContent = W.standings;
+  $("show").textContent = W.show;
+  $("nickname").value = state.chosen;
+  $("pick").addEventListener("submit", (event) => {
+    event.preventDefault();
+    state.chosen = $("nickname").value;
+    localStorage.setItem("mafiakit.player", state.chosen);
+    render();
+  });
+
+  const ROUNDS = Live.hubTopic(opts, "public/rounds/");
+
+  function onMessage(kind, payload, topic) {
+    if (topic.startsWith(ROUNDS)) {
+      if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
+      else delete state.rounds[topic.slice(ROUNDS.length)];
+    } else if (topic === Live.hubTopic(opts, "public/players")) state.data = payload;
+    else return;
+    render();
+  }
+
+  function onLink(up, why) {
+    state.link = up;
+    if (up) state.refused = false;
+    else if (why === "refused") state.refused = true;
+    drawLink();
+  }
+
+  Live.connect(opts, ["public/players", "public/rounds/+"].map((n) => Live.hubTopic(opts, n)),
+               onMessage, onLink);
+  render();
+})();
