@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict, assert_never, cast
 
 from pydantic import JsonValue
 
@@ -220,11 +220,11 @@ _BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
 
 
 def action_to_dict(a: act.Action) -> LogLine:
-    """An Action -> its game-log line (without "t")."""
-    line = after_game.to_dict(a)
-    if line is not None:
-        return line
+    """An Action -> its game-log line (without "t"); a new action without a line is a
+    type error (`assert_never`)."""
     match a:
+        case act.Extra() | act.Penalty() | act.LeaveColour() | act.Protest() | act.Close():
+            return after_game.to_dict(a)
         case act.Roles():
             return {"action": "roles", "don": a.don, "mafia": list(a.mafia), "sheriff": a.sheriff}
         case act.Nominate() | act.Withdraw():
@@ -252,7 +252,10 @@ def action_to_dict(a: act.Action) -> LogLine:
                     **({"kind": a.kind} if a.kind is not None else {})}
         case act.Disqualify():
             return {"action": "disqualify", "seat": a.seat, "kind": a.kind}
-    return {"action": _SIMPLE[type(a)]}
+        case act.Start() | act.Day() | act.Night() | act.SpeechEnd() | act.Undo():
+            return {"action": _SIMPLE[type(a)]}
+        case _:
+            assert_never(a)
 
 
 _SIMPLE: dict[type, str] = {act.Start: "start", act.Day: "day", act.Night: "night",

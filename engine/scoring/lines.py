@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
+from typing import assert_never
 
 from pydantic import JsonValue
 
@@ -92,8 +93,11 @@ def _points(h: int) -> float | int:
     return h // 100 if h % 100 == 0 else h / 100
 
 
-def to_dict(a: act.Action) -> dict[str, JsonValue] | None:
-    """An after-game action -> its game-log line; None for any other action."""
+AfterGameAction = act.Extra | act.Penalty | act.LeaveColour | act.Protest | act.Close
+
+
+def to_dict(a: AfterGameAction) -> dict[str, JsonValue]:
+    """An after-game action -> its game-log line."""
     out: dict[str, JsonValue]
     match a:
         case act.Extra():
@@ -111,7 +115,7 @@ def to_dict(a: act.Action) -> dict[str, JsonValue] | None:
         case act.Close():
             return {"action": "close", **({"judge": a.judge} if a.judge else {})}
         case _:
-            return None
+            assert_never(a)
     if a.approved_by is not None:
         out["approved_by"] = a.approved_by
     return out
