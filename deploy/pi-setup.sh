@@ -40,12 +40,15 @@ say() { echo "pi-setup: $*" >&2; }
 model="$({ tr -d '\0' < "$ROOT/proc/device-tree/model"; } 2>/dev/null || echo "not a Pi (or a chroot)")"
 say "model: $model"
 
+# With --root, packages and Python are installed inside that root (chroot; an arm64 root on
+# another machine needs qemu-user-static and binfmt), never on the machine running this.
+in_root() { if [ -n "$ROOT" ]; then chroot "$ROOT" "$@"; else "$@"; fi; }
+
 # 1. Packages: only what a table needs (no broker, no dev tools).
 if [ "$APT" = 1 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends python3-venv python3-pip chrony alsa-utils \
-    fonts-dejavu-core libasound2 >/dev/null
+  in_root apt-get update -qq
+  in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    python3-venv python3-pip chrony alsa-utils fonts-dejavu-core libasound2 >/dev/null
 fi
 
 # 2. Accounts: one per service, no login, no home.
@@ -68,8 +71,8 @@ if [ "$KIT" != "$ROOT/opt/mafiakit" ]; then
   tar -C "$KIT" --exclude=.venv --exclude=.git --exclude=out -cf - . | tar -C "$ROOT/opt/mafiakit" -xf -
 fi
 if [ "$VENV" = 1 ]; then
-  python3 -m venv "$ROOT/opt/mafiakit/.venv"
-  "$ROOT/opt/mafiakit/.venv/bin/pip" install -q "$ROOT/opt/mafiakit[pi]"
+  in_root python3 -m venv /opt/mafiakit/.venv
+  in_root /opt/mafiakit/.venv/bin/pip install -q "/opt/mafiakit[pi]"
 fi
 
 # 4. The LED chain's SPI0 without chip-select pins (GPIO 7 and 8 stay free for keys).
