@@ -68,7 +68,9 @@ add_user mafiakit-table gpio,spi,audio
 # 3. The kit in /opt/mafiakit, with its own venv (the pin library, no dev extras).
 install -d -m 0755 "$ROOT/opt/mafiakit"
 if [ "$KIT" != "$ROOT/opt/mafiakit" ]; then
-  tar -C "$KIT" --exclude=.venv --exclude=.git --exclude=out -cf - . | tar -C "$ROOT/opt/mafiakit" -xf -
+  tar -C "$KIT" --exclude=.venv --exclude=.git --exclude=out --exclude=__pycache__ \
+    --exclude=.mypy_cache --exclude=.ruff_cache --exclude=.pytest_cache --exclude="*.egg-info" \
+    -cf - . | tar -C "$ROOT/opt/mafiakit" -xf -
 fi
 if [ "$VENV" = 1 ]; then
   in_root python3 -m venv /opt/mafiakit/.venv
@@ -134,9 +136,11 @@ if [ -n "$DATA" ]; then
 fi
 systemctl ${ROOT:+--root="$ROOT"} enable "${units[@]}" chrony-wait.service >/dev/null 2>&1 \
   || systemctl ${ROOT:+--root="$ROOT"} enable "${units[@]}" >/dev/null
-if [ -z "$ROOT" ]; then
+if [ -z "$ROOT" ] && [ -d /run/systemd/system ]; then  # booted with systemd (sd_booted)
   systemctl daemon-reload
   say "done: reboot once (the SPI overlay), then: journalctl -u mafiakit-table -f"
+elif [ -z "$ROOT" ]; then  # a chroot or an image build: nothing to reload
+  say "done: systemd is not running here; the units start when this system boots on the Pi"
 else
   say "done: $ROOT is ready; boot it on the Pi"
 fi

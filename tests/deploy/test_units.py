@@ -209,3 +209,9 @@ def test_with_a_root_the_packages_and_the_venv_go_into_that_root(tmp_path: Path)
     assert any("apt-get install" in line and "chrony" in line for line in ran)
     assert f"chroot {root} python3 -m venv /opt/mafiakit/.venv" in ran
     assert f"chroot {root} /opt/mafiakit/.venv/bin/pip install -q /opt/mafiakit[pi]" in ran
+    kit = root / "opt" / "mafiakit"
+    assert (kit / "pyproject.toml").is_file() and (kit / "deploy" / "pi-setup.sh").is_file()
+    # a developer's checkout leaves no caches or stale build metadata on the card
+    leftovers = [p for p in kit.rglob("*") if p.name in {"__pycache__", ".mypy_cache",
+                 ".ruff_cache", ".pytest_cache", ".venv", ".git"} or p.suffix == ".egg-info"]
+    assert leftovers == []
