@@ -40,12 +40,15 @@ say() { echo "pi-setup: $*" >&2; }
 model="$({ tr -d '\0' < "$ROOT/proc/device-tree/model"; } 2>/dev/null || echo "not a Pi (or a chroot)")"
 say "model: $model"
 
+# With --root, packages and Python are installed inside that root (chroot; an arm64 root on
+# another machine needs qemu-user-static and binfmt), never on the machine running this.
+in_root() { if [ -n "$ROOT" ]; then chroot "$ROOT" "$@"; else "$@"; fi; }
+
 # 1. Packages: only what a table needs (no broker, no dev tools).
 if [ "$APT" = 1 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends python3-venv python3-pip chrony alsa-utils \
-    fonts-dejavu-core libasound2 >/dev/null
+  in_root apt-get update -qq
+  in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    python3-venv python3-pip chrony alsa-utils fonts-dejavu-core libasound2 >/dev/null
 fi
 
 # 2. Accounts: one per service, no login, no home.
@@ -65,11 +68,13 @@ add_user mafiakit-table gpio,spi,audio
 # 3. The kit in /opt/mafiakit, with its own venv (the pin library, no dev extras).
 install -d -m 0755 "$ROOT/opt/mafiakit"
 if [ "$KIT" != "$ROOT/opt/mafiakit" ]; then
-  tar -C "$KIT" --exclude=.venv --exclude=.git --exclude=out -cf - . | tar -C "$ROOT/opt/mafiakit" -xf -
+  tar -C "$KIT" --exclude=.venv --exclude=.git --exclude=out --exclude=__pycache__ \
+    --exclude=.mypy_cache --exclude=.ruff_cache --exclude=.pytest_cache --exclude="*.egg-info" \
+    -cf - . | tar -C "$ROOT/opt/mafiakit" -xf -
 fi
 if [ "$VENV" = 1 ]; then
-  python3 -m venv "$ROOT/opt/mafiakit/.venv"
-  "$ROOT/opt/mafiakit/.venv/bin/pip" install -q "$ROOT/opt/mafiakit[pi]"
+  in_root python3 -m venv /opt/mafiakit/.venv
+  in_root /opt/mafiakit/.venv/bin/pip install -q "/opt/mafiakit[pi]"
 fi
 
 # 4. The LED chain's SPI0 without chip-select pins (GPIO 7 and 8 stay free for keys).
@@ -131,9 +136,11 @@ if [ -n "$DATA" ]; then
 fi
 systemctl ${ROOT:+--root="$ROOT"} enable "${units[@]}" chrony-wait.service >/dev/null 2>&1 \
   || systemctl ${ROOT:+--root="$ROOT"} enable "${units[@]}" >/dev/null
-if [ -z "$ROOT" ]; then
+if [ -z "$ROOT" ] && [ -d /run/systemd/system ]; then  # booted with systemd (sd_booted)
   systemctl daemon-reload
   say "done: reboot once (the SPI overlay), then: journalctl -u mafiakit-table -f"
+elif [ -z "$ROOT" ]; then  # a chroot or an image build: nothing to reload
+  say "done: systemd is not running here; the units start when this system boots on the Pi"
 else
   say "done: $ROOT is ready; boot it on the Pi"
 fi

@@ -125,7 +125,7 @@ def admit_header(value: Any) -> dict[str, Any]:
     header = parse_header(dict(value))
     if header.get("players") is not None:
         admit_names(header["players"], "the header's players")
-    return header
+    return dict(header)
 
 
 def admit_publishable(build: Callable[[], list[Payload]]) -> None:

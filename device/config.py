@@ -1,7 +1,7 @@
 """The table's configuration: a TOML file, overridden by MAFIAKIT_* environment variables.
 
-pydantic-settings ignores `toml_file` unless `TomlConfigSettingsSource` is added to the
-sources (a known pitfall), so it is added explicitly below. Errors name the option.
+`bus.settings` reads the file and the environment (the same loader as the hub's); errors
+name the option.
 
     # table.toml
     tournament = "autumn-cup"
@@ -22,26 +22,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
-from pydantic_settings import (
-    BaseSettings,
-    PydanticBaseSettingsSource,
-    SettingsConfigDict,
-    TomlConfigSettingsSource,
-)
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
-from bus.topics import TopicError, check_id
+from bus.settings import RulesId, TableId, TournamentId, load_toml_settings
 from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.pins import PinMap
-from engine.ruleset import RulesetError, load_ruleset
 
 
 class BrokerSection(BaseModel):
@@ -92,30 +79,13 @@ class TableSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MAFIAKIT_", env_nested_delimiter="__",
                                       extra="forbid")
 
-    tournament: str = "local"
-    table: str = "1"
-    rules: str = "cml"
+    tournament: TournamentId = "local"
+    table: TableId = "1"
+    rules: RulesId = "cml"
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()
     hardware: HardwareSection = HardwareSection()
-
-    @field_validator("tournament", "table")
-    @classmethod
-    def _id(cls, value: str) -> str:
-        try:
-            return check_id(value)
-        except TopicError as exc:
-            raise ValueError(str(exc)) from None
-
-    @field_validator("rules")
-    @classmethod
-    def _rules(cls, value: str) -> str:
-        try:
-            load_ruleset(value)
-        except RulesetError as exc:
-            raise ValueError(str(exc)) from None
-        return value
 
 
 class ConfigError(ValueError):
@@ -127,28 +97,4 @@ def load_settings(path: Path | str | None = None, **overrides: object) -> TableS
     if path is not None and not Path(path).is_file():
         raise ConfigError(f"config file {path} does not exist: write one (`mafiakit table "
                           "--help` shows an example) or give --journal FILE instead")
-
-    class _FromFile(TableSettings):
-        @classmethod
-        def settings_customise_sources(
-            cls,
-            settings_cls: type[BaseSettings],
-            init_settings: PydanticBaseSettingsSource,
-            env_settings: PydanticBaseSettingsSource,
-            dotenv_settings: PydanticBaseSettingsSource,
-            file_secret_settings: PydanticBaseSettingsSource,
-        ) -> tuple[PydanticBaseSettingsSource, ...]:
-            if path is None:
-                return (init_settings, env_settings)
-            toml = TomlConfigSettingsSource(settings_cls, toml_file=Path(path))
-            return (init_settings, env_settings, toml)
-
-    try:
-        settings = _FromFile(**overrides)  # type: ignore[arg-type]
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "config"
-        raise ConfigError(f"{path or 'settings'}: {where}: {first['msg']}") from None
-    except Exception as exc:  # a TOML syntax error from the source
-        raise ConfigError(f"{path}: {exc}") from None
-    return TableSettings.model_validate(settings.model_dump())
+    return load_toml_settings(TableSettings, path, overrides, ConfigError)

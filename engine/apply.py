@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import assert_never
 
 from engine import events as ev
-from engine.scoring.sheet import APPLY as _SHEET_APPLY
+from engine.scoring import sheet
 from engine.state import (
     CANCELLED,
     DAY,
@@ -196,47 +196,73 @@ def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
                       queue=tuple(q for q in s.queue if q.kind == FAREWELL))
 
 
-_APPLY: dict[type, Callable[[GameState, Any], GameState]] = {
-    ev.RolesDealt: _roles_dealt,
-    ev.GameStarted: _game_started,
-    ev.NightBegan: _night_began,
-    ev.DayBegan: _day_began,
-    ev.SpeechBegan: _speech_began,
-    ev.SpeechEnded: _speech_ended,
-    ev.Nominated: _nominated,
-    ev.Withdrawn: _withdrawn,
-    ev.RoundBegan: _round_began,
-    ev.VotesEntered: _votes_entered,
-    ev.RoundClosed: _round_closed,
-    ev.SpeechesQueued: _speeches_queued,
-    ev.LiftPut: _lift_put,
-    ev.LiftVoted: _lift_voted,
-    ev.VoteSettled: _vote_settled,
-    ev.VoteCancelled: _vote_cancelled,
-    ev.PlayerRemoved: _player_removed,
-    ev.LateDisqualified: _late_disqualified,
-    ev.FoulGiven: _foul_given,
-    ev.SpeechLost: _speech_lost,
-    ev.Shot: _shot,
-    ev.DonChecked: _don_checked,
-    ev.SheriffChecked: _sheriff_checked,
-    ev.BestMoveMade: _best_move_made,
-    ev.StreaksCounted: _streaks_counted,
-    ev.GameEnded: _game_ended,
-}
-
-
-_APPLY.update(_SHEET_APPLY)
-
-
 def apply(state: GameState, event: ev.Event) -> GameState:
-    """The state after one event."""
-    return _APPLY[type(event)](state, event)
+    """The state after one event. One function per event; `assert_never` makes a new
+    event without one a type error (the most frequent events are matched first)."""
+    s, e = state, event
+    match e:
+        case ev.VotesEntered():
+            return _votes_entered(s, e)
+        case ev.SpeechBegan():
+            return _speech_began(s, e)
+        case ev.SpeechEnded():
+            return _speech_ended(s, e)
+        case ev.Nominated():
+            return _nominated(s, e)
+        case ev.RoundBegan():
+            return _round_began(s, e)
+        case ev.RoundClosed():
+            return _round_closed(s, e)
+        case ev.FoulGiven():
+            return _foul_given(s, e)
+        case ev.SpeechesQueued():
+            return _speeches_queued(s, e)
+        case ev.VoteSettled():
+            return _vote_settled(s, e)
+        case ev.DayBegan():
+            return _day_began(s, e)
+        case ev.NightBegan():
+            return _night_began(s, e)
+        case ev.Shot():
+            return _shot(s, e)
+        case ev.DonChecked():
+            return _don_checked(s, e)
+        case ev.SheriffChecked():
+            return _sheriff_checked(s, e)
+        case ev.StreaksCounted():
+            return _streaks_counted(s, e)
+        case ev.PlayerRemoved():
+            return _player_removed(s, e)
+        case ev.RolesDealt():
+            return _roles_dealt(s, e)
+        case ev.GameStarted():
+            return _game_started(s, e)
+        case ev.Withdrawn():
+            return _withdrawn(s, e)
+        case ev.LiftPut():
+            return _lift_put(s, e)
+        case ev.LiftVoted():
+            return _lift_voted(s, e)
+        case ev.VoteCancelled():
+            return _vote_cancelled(s, e)
+        case ev.LateDisqualified():
+            return _late_disqualified(s, e)
+        case ev.SpeechLost():
+            return _speech_lost(s, e)
+        case ev.BestMoveMade():
+            return _best_move_made(s, e)
+        case ev.GameEnded():
+            return _game_ended(s, e)
+        case (sheet.ExtraSet() | sheet.PenaltyGiven() | sheet.ColourLeftNoted()
+              | sheet.ProtestWritten() | sheet.ProtocolClosed()):
+            return s._replace(sheet=sheet.fold(s.sheet, e))
+        case _:
+            assert_never(e)
 
 
 def fold(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
     """The state after a sequence of events (from the empty game by default)."""
     s = GameState() if state is None else state
     for event in events:
-        s = _APPLY[type(event)](s, event)
+        s = apply(s, event)
     return s

@@ -7,8 +7,10 @@ understands, before the rules ever see it. Writing gives back exactly the docume
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import NotRequired, TypedDict, assert_never, cast
+
+from pydantic import JsonValue
 
 from engine import actions as act
 from engine.errors import LogError
@@ -18,6 +20,21 @@ from engine.scoring import lines as after_game
 
 FORMAT, VERSION = "mafia-game-log", 1
 MAX_LINE = 16_384
+
+LogLine = dict[str, JsonValue]
+"""A line as written: the header or an action, ready for `json.dumps`."""
+
+JsonObject = dict[str, object]
+"""A line as read: a decoded JSON object whose values are checked before use."""
+
+
+class LogHeader(TypedDict):
+    """Line 1 once `parse_header` has checked it; other header fields pass through unchecked."""
+
+    format: str
+    version: int
+    rules: str
+    players: NotRequired[list[str]]
 
 ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # action: (required fields, optional fields); "t" is allowed everywhere
@@ -41,7 +58,7 @@ ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-def parse_json_line(text: str) -> dict[str, Any]:
+def parse_json_line(text: str) -> JsonObject:
     if len(text) > MAX_LINE:
         raise LogError(f"the line is too long ({len(text)} characters, at most {MAX_LINE})")
     try:
@@ -53,7 +70,7 @@ def parse_json_line(text: str) -> dict[str, Any]:
     return obj
 
 
-def parse_header(obj: dict[str, Any], extra_rules: Iterable[str] = ()) -> dict[str, Any]:
+def parse_header(obj: JsonObject, extra_rules: Iterable[str] = ()) -> LogHeader:
     """Check line 1; return it. Required: format, version, rules (a built-in id or one of
     `extra_rules`, the ids of league rulesets loaded from files)."""
     if obj.get("format") != FORMAT:
@@ -70,24 +87,24 @@ def parse_header(obj: dict[str, Any], extra_rules: Iterable[str] = ()) -> dict[s
         or not all(isinstance(p, str) for p in players)
     ):
         raise LogError('"players" must be a list of 10 nicknames (seat 1 first)')
-    return obj
+    return cast(LogHeader, obj)  # every declared field was checked above
 
 
-def _seat(obj: dict[str, Any], key: str, name: str) -> int:
+def _seat(obj: JsonObject, key: str, name: str) -> int:
     value = obj[key]
-    if not is_seat(value):
+    if not isinstance(value, int) or not is_seat(value):
         raise LogError(f"{name}: {key!r} must be a seat number 1-10, not {json.dumps(value)}")
-    return int(value)
+    return value
 
 
-def _seats(obj: dict[str, Any], key: str, name: str) -> tuple[int, ...]:
+def _seats(obj: JsonObject, key: str, name: str) -> tuple[int, ...]:
     value = obj[key]
     if not isinstance(value, list) or not all(is_seat(v) for v in value):
         raise LogError(f"{name}: {key!r} must be a list of seat numbers 1-10")
     return tuple(value)
 
 
-def _count_or_voters(obj: dict[str, Any], name: str) -> tuple[int | None, tuple[int, ...] | None]:
+def _count_or_voters(obj: JsonObject, name: str) -> tuple[int | None, tuple[int, ...] | None]:
     has_count, has_voters = "count" in obj, "voters" in obj
     if has_count == has_voters:
         raise LogError(f"{name}: give either 'count' or 'voters' (exactly one)")
@@ -99,7 +116,7 @@ def _count_or_voters(obj: dict[str, Any], name: str) -> tuple[int | None, tuple[
     return None, _seats(obj, "voters", name)
 
 
-def parse_action(obj: dict[str, Any]) -> act.Action:
+def parse_action(obj: JsonObject) -> act.Action:
     """A game-log action line (already JSON-decoded) -> an Action, or LogError."""
     name = obj.get("action")
     if not isinstance(name, str) or name not in ACTION_FIELDS:
@@ -117,7 +134,7 @@ def parse_action(obj: dict[str, Any]) -> act.Action:
     return _BUILD[name](obj, name)
 
 
-def _roles(o: dict[str, Any], n: str) -> act.Action:
+def _roles(o: JsonObject, n: str) -> act.Action:
     mafia = _seats(o, "mafia", n)
     if len(mafia) != 2:
         raise LogError("roles: 'mafia' must list exactly two seats")
@@ -125,21 +142,21 @@ def _roles(o: dict[str, Any], n: str) -> act.Action:
                      sheriff=_seat(o, "sheriff", n))
 
 
-def _by(o: dict[str, Any], n: str) -> int | None:
+def _by(o: JsonObject, n: str) -> int | None:
     return _seat(o, "by", n) if "by" in o else None
 
 
-def _votes(o: dict[str, Any], n: str) -> act.Action:
+def _votes(o: JsonObject, n: str) -> act.Action:
     count, voters = _count_or_voters(o, n)
     return act.Votes(seat=_seat(o, "seat", n), count=count, voters=voters)
 
 
-def _lift(o: dict[str, Any], n: str) -> act.Action:
+def _lift(o: JsonObject, n: str) -> act.Action:
     count, voters = _count_or_voters(o, n)
     return act.Lift(count=count, voters=voters)
 
 
-def _shoot(o: dict[str, Any], n: str) -> act.Action:
+def _shoot(o: JsonObject, n: str) -> act.Action:
     if ("target" in o) == ("shots" in o):
         raise LogError("shoot: give either 'target' or 'shots' (exactly one)")
     if "target" in o:
@@ -157,14 +174,14 @@ def _shoot(o: dict[str, Any], n: str) -> act.Action:
     return act.Shoot(shots=tuple(sorted(pairs)))
 
 
-def _best_move(o: dict[str, Any], n: str) -> act.Action:
+def _best_move(o: JsonObject, n: str) -> act.Action:
     seats = _seats(o, "seats", n)
     if not 1 <= len(seats) <= 3:
         raise LogError("best_move: 'seats' must name one to three seats")
     return act.BestMove(seats=seats)
 
 
-def _foul(o: dict[str, Any], n: str) -> act.Action:
+def _foul(o: JsonObject, n: str) -> act.Action:
     reason = o.get("reason")
     if reason is not None and not isinstance(reason, str):
         raise LogError("foul: 'reason' must be text")
@@ -174,14 +191,14 @@ def _foul(o: dict[str, Any], n: str) -> act.Action:
                     kind="voting" if "kind" in o else None)
 
 
-def _disqualify(o: dict[str, Any], n: str) -> act.Action:
+def _disqualify(o: JsonObject, n: str) -> act.Action:
     kind = o["kind"]
     if kind not in ("removal", "team_loss"):
         raise LogError("disqualify: 'kind' must be \"removal\" or \"team_loss\"")
     return act.Disqualify(seat=_seat(o, "seat", n), kind=kind)
 
 
-_BUILD: dict[str, Callable[[dict[str, Any], str], act.Action]] = {
+_BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
     "roles": _roles,
     "start": lambda o, n: act.Start(),
     "day": lambda o, n: act.Day(),
@@ -202,16 +219,16 @@ _BUILD: dict[str, Callable[[dict[str, Any], str], act.Action]] = {
 }
 
 
-def action_to_dict(a: act.Action) -> dict[str, Any]:
-    """An Action -> its game-log line (without "t")."""
-    line = after_game.to_dict(a)
-    if line is not None:
-        return line
+def action_to_dict(a: act.Action) -> LogLine:
+    """An Action -> its game-log line (without "t"); a new action without a line is a
+    type error (`assert_never`)."""
     match a:
+        case act.Extra() | act.Penalty() | act.LeaveColour() | act.Protest() | act.Close():
+            return after_game.to_dict(a)
         case act.Roles():
             return {"action": "roles", "don": a.don, "mafia": list(a.mafia), "sheriff": a.sheriff}
         case act.Nominate() | act.Withdraw():
-            out: dict[str, Any] = {"action": "nominate" if isinstance(a, act.Nominate)
+            out: LogLine = {"action": "nominate" if isinstance(a, act.Nominate)
                                    else "withdraw", "seat": a.seat}
             if a.by is not None:
                 out["by"] = a.by
@@ -235,22 +252,25 @@ def action_to_dict(a: act.Action) -> dict[str, Any]:
                     **({"kind": a.kind} if a.kind is not None else {})}
         case act.Disqualify():
             return {"action": "disqualify", "seat": a.seat, "kind": a.kind}
-    return {"action": _SIMPLE[type(a)]}
+        case act.Start() | act.Day() | act.Night() | act.SpeechEnd() | act.Undo():
+            return {"action": _SIMPLE[type(a)]}
+        case _:
+            assert_never(a)
 
 
 _SIMPLE: dict[type, str] = {act.Start: "start", act.Day: "day", act.Night: "night",
                             act.SpeechEnd: "speech_end", act.Undo: "undo"}
 
 
-def _count_dict(count: int | None, voters: tuple[int, ...] | None) -> dict[str, Any]:
+def _count_dict(count: int | None, voters: tuple[int, ...] | None) -> LogLine:
     return {"voters": list(voters)} if voters is not None else {"count": count}
 
 
-def header(rules: str, **fields: Any) -> dict[str, Any]:
+def header(rules: str, **fields: JsonValue) -> LogLine:
     return {"format": FORMAT, "version": VERSION, "rules": rules, **fields}
 
 
-def dump_lines(head: dict[str, Any], actions: Iterable[act.Action]) -> Iterator[str]:
+def dump_lines(head: Mapping[str, object], actions: Iterable[act.Action]) -> Iterator[str]:
     """The game log as JSON lines (header first)."""
     yield json.dumps(head, ensure_ascii=False)
     for a in actions:

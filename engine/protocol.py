@@ -7,7 +7,6 @@ from typing import Any
 from engine.ruleset import Ruleset
 from engine.scoring.game import score_dict, score_game
 from engine.state import DayLog, GameState, NightLog
-from engine.views import best_move_view
 
 
 def result(s: GameState, rules_id: str, rules: Ruleset | None = None) -> dict[str, Any]:
@@ -76,5 +75,9 @@ def _night(n: NightLog) -> dict[str, Any]:
 
 
 def _best_move(s: GameState) -> dict[str, Any] | None:
-    bm = best_move_view(s)
-    return None if bm is None else bm.model_dump(mode="json")
+    """The fields of `engine.viewmodels.BestMoveView`, built here so that a replay does not
+    load the screens' view models (tests/engine/test_log.py compares the two)."""
+    bm = s.best_move
+    if bm is None:
+        return None
+    return {"seat": bm.seat, "guess": list(bm.guess), "black_found": bm.black_found}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine import actions as act
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
-from engine.log import parse_action, parse_header, parse_json_line
+from engine.log import LogHeader, parse_action, parse_header, parse_json_line
 from engine.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -25,9 +25,9 @@ class ReplayError(ValueError):
 
 
 def replay(lines: Iterable[str | bytes],
-           rulesets: Mapping[str, Ruleset] | None = None) -> tuple[dict[str, Any], Game]:
+           rulesets: Mapping[str, Ruleset] | None = None) -> tuple[LogHeader, Game]:
     """Apply a whole log (text or raw byte lines). Blank lines are skipped but counted."""
-    head: dict[str, Any] | None = None
+    head: LogHeader | None = None
     game: Game | None = None
     number = 0
     for number, raw in enumerate(lines, start=1):

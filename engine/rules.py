@@ -7,8 +7,7 @@ produced, consequences included (see `engine.flow`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never
 
 from engine import actions as act
 from engine import events as ev
@@ -47,16 +46,55 @@ def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     tx = Tx(state, rules)
     if decide_after_game(state, action, tx):  # after-game lines (engine.scoring.entry)
         return tx
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    if isinstance(action, _NOT_HERE):
         raise IllegalAction(f"unknown action {action!r}")
-    if state.finished and type(action) not in _AFTER_END:
+    if state.finished and not isinstance(action, _AFTER_END):
         raise IllegalAction(
             f"the game is over ({_result_words(state)}): only the end of a farewell "
             "speech, fouls, disqualifications, after-game lines and undo can be entered"
         )
-    handler(tx, action)
+    _handle(tx, action)
     return tx
+
+
+def _handle(tx: Tx, a: act.Action) -> None:
+    """One handler per action; `assert_never` makes a new action without one a type error."""
+    match a:
+        case act.Votes():
+            _votes(tx, a)
+        case act.SpeechEnd():
+            _speech_end(tx, a)
+        case act.Nominate():
+            _nominate(tx, a)
+        case act.Withdraw():
+            _withdraw(tx, a)
+        case act.Lift():
+            _lift(tx, a)
+        case act.Day():
+            _day(tx, a)
+        case act.Night():
+            _night(tx, a)
+        case act.Shoot():
+            shoot(tx, a)
+        case act.DonCheck():
+            don_check(tx, a)
+        case act.SheriffCheck():
+            sheriff_check(tx, a)
+        case act.BestMove():
+            best_move(tx, a)
+        case act.Foul():
+            _foul(tx, a)
+        case act.Disqualify():
+            _disqualify(tx, a)
+        case act.Roles():
+            _roles(tx, a)
+        case act.Start():
+            _start(tx, a)
+        case (act.Undo() | act.Extra() | act.Penalty() | act.LeaveColour() | act.Protest()
+              | act.Close()):
+            raise IllegalAction(f"unknown action {a!r}")  # see _NOT_HERE
+        case _:
+            assert_never(a)
 
 
 def _result_words(s: GameState) -> str:
@@ -312,21 +350,6 @@ def _after_the_decision(s: GameState, seat: int) -> None:
         raise IllegalAction(f"seat {seat} is already disqualified")
 
 
-_HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
-    act.Roles: _roles,
-    act.Start: _start,
-    act.Day: _day,
-    act.Night: _night,
-    act.SpeechEnd: _speech_end,
-    act.Nominate: _nominate,
-    act.Withdraw: _withdraw,
-    act.Votes: _votes,
-    act.Lift: _lift,
-    act.Shoot: shoot,
-    act.DonCheck: don_check,
-    act.SheriffCheck: sheriff_check,
-    act.BestMove: best_move,
-    act.Foul: _foul,
-    act.Disqualify: _disqualify,
-}
+# Undo is Game.pop's (engine.game); the after-game lines are engine.scoring.entry's.
+_NOT_HERE = (act.Undo, *act.AFTER_GAME)
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Disqualify)

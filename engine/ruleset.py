@@ -12,16 +12,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
+from engine.scoring.options import Options as _Options
 from engine.scoring.options import ScoringOptions
 
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
 RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
-
-
-class _Options(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Timers(_Options):

@@ -18,17 +18,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from pydantic_settings import (
-    BaseSettings,
-    PydanticBaseSettingsSource,
-    SettingsConfigDict,
-    TomlConfigSettingsSource,
-)
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
-from bus.topics import TopicError, check_id
-from engine.ruleset import RulesetError, load_ruleset
+from bus.settings import RulesId, TableId, TournamentId, load_toml_settings
 
 
 class HubBroker(BaseModel):
@@ -54,10 +48,10 @@ class HubSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MAFIAKIT_HUB_", env_nested_delimiter="__",
                                       extra="forbid")
 
-    tournament: str = "local"
+    tournament: TournamentId = "local"
     name: str = ""
-    rules: str = "cml"
-    tables: list[str] = Field(default_factory=list)
+    rules: RulesId = "cml"
+    tables: list[TableId] = Field(default_factory=list)
     seating: Path | None = None
     database: Path = Path("hub.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)  # the tables' heartbeat period
@@ -71,31 +65,6 @@ class HubSettings(BaseSettings):
     standings: StandingsView = StandingsView()
     broker: HubBroker = HubBroker()
 
-    @field_validator("tournament")
-    @classmethod
-    def _id(cls, value: str) -> str:
-        try:
-            return check_id(value, "tournament id")
-        except TopicError as exc:
-            raise ValueError(str(exc)) from None
-
-    @field_validator("tables")
-    @classmethod
-    def _tables(cls, value: list[str]) -> list[str]:
-        try:
-            return [check_id(t, "table id") for t in value]
-        except TopicError as exc:
-            raise ValueError(str(exc)) from None
-
-    @field_validator("rules")
-    @classmethod
-    def _rules(cls, value: str) -> str:
-        try:
-            load_ruleset(value)
-        except RulesetError as exc:
-            raise ValueError(str(exc)) from None
-        return value
-
 
 class HubConfigError(ValueError):
     """hub.toml is missing or invalid; the message names the option."""
@@ -105,31 +74,7 @@ def load_hub_settings(path: Path | str | None = None, **overrides: object) -> Hu
     if path is not None and not Path(path).is_file():
         raise HubConfigError(f"config file {path} does not exist")
     base = Path(path).parent if path is not None else Path()
-
-    class _FromFile(HubSettings):
-        @classmethod
-        def settings_customise_sources(
-            cls,
-            settings_cls: type[BaseSettings],
-            init_settings: PydanticBaseSettingsSource,
-            env_settings: PydanticBaseSettingsSource,
-            dotenv_settings: PydanticBaseSettingsSource,
-            file_secret_settings: PydanticBaseSettingsSource,
-        ) -> tuple[PydanticBaseSettingsSource, ...]:
-            if path is None:
-                return (init_settings, env_settings)
-            return (init_settings, env_settings,
-                    TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
-
-    try:
-        settings = _FromFile(**overrides)  # type: ignore[arg-type]
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "config"
-        raise HubConfigError(f"{path or 'settings'}: {where}: {first['msg']}") from None
-    except Exception as exc:  # a TOML syntax error
-        raise HubConfigError(f"{path}: {exc}") from None
-    out = HubSettings.model_validate(settings.model_dump())
+    out = load_toml_settings(HubSettings, path, overrides, HubConfigError)
     # Relative files in hub.toml are relative to hub.toml, not to where the hub was started.
     updates: dict[str, Path] = {}
     if out.seating is not None and not out.seating.is_absolute():

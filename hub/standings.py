@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
-from engine.log import parse_action
+from engine.log import LogHeader, parse_action
 from engine.replay import ReplayError, replay
 from engine.ruleset import load_ruleset
 from engine.scoring.game import score_dict, score_game
@@ -65,7 +65,7 @@ def decision_line(d: DecisionRow) -> dict[str, Any] | None:
     return None
 
 
-def _replayed(protocol: dict[str, Any]) -> tuple[dict[str, Any], Game]:
+def _replayed(protocol: dict[str, Any]) -> tuple[LogHeader, Game]:
     """The table's game, its signature (`close`) left off so the head judge's lines can
     follow (the signature changes no figure)."""
     actions = list(protocol.get("actions", []))

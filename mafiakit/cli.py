@@ -16,29 +16,34 @@ import os
 import sys
 from collections.abc import Callable
 
-# the modules whose register(subparsers) adds the kit's subcommands, in --help order
-PARTS = (
-    "mafiakit.replay",  # replay
-    "mafiakit.standings",  # standings
-    "mafiakit.evening",  # evening (club)
-    "mafiakit.protocol",  # protocol
-    "bus.cli",  # schema, broker, acl
-    "device.cli",  # table
-    "firmware_sim.cli",  # sim
-    "scoreboard.cli",  # scoreboard
-    "hub.cli",  # hub [seat | round | decide | export]
-    "mafiakit.demo",  # demo
-    "mafiakit.bench.cli",  # bench NAME
-)
+# the modules whose register(subparsers) adds the kit's subcommands, in --help order, with
+# the commands each adds (tests/mafiakit/test_cli.py checks that they agree)
+PARTS: dict[str, tuple[str, ...]] = {
+    "mafiakit.replay": ("replay",),
+    "mafiakit.standings": ("standings",),
+    "mafiakit.evening": ("evening",),  # club
+    "mafiakit.protocol": ("protocol",),
+    "bus.cli": ("schema", "broker", "acl"),
+    "device.cli": ("table",),
+    "firmware_sim.cli": ("sim",),
+    "scoreboard.cli": ("scoreboard",),
+    "hub.cli": ("hub",),  # hub seat | round | decide | export
+    "mafiakit.demo": ("demo",),
+    "mafiakit.bench.cli": ("bench",),
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of the part that adds `command`, or of every part: a command pays
+    for its own part's registration, never for the others' (`mafiakit replay` is run by
+    the hundred in a tournament's scripts)."""
     parser = argparse.ArgumentParser(
         prog="mafiakit", description="Mafia Table Kit: the rules engine, the table service, "
         "the simulator and the scoreboard of a tournament Mafia table.",
         epilog="`mafiakit COMMAND --help` explains each command; README.md shows them in use.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in PARTS:
+    own = [name for name, commands in PARTS.items() if command in commands]
+    for name in own or PARTS:  # no command, or an unknown one: all, for help and the error
         importlib.import_module(name).register(sub)
     return parser
 
@@ -56,7 +61,8 @@ def resolve(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout belongs to the commands
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     try:
         result: int = resolve(args)(args)

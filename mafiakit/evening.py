@@ -51,8 +51,8 @@ def read_game(name: str, data: bytes) -> ClubGame:
     lines = data.split(b"\n")
     try:
         if not is_club(next((line for line in lines if line.strip()), b"")):
-            head, _ = replay(lines)
-            raise CommandError(f"{name} plays {head['rules']!r}: a club evening adds up club "
+            classic, _ = replay(lines)
+            raise CommandError(f"{name} plays {classic['rules']!r}: a club evening adds up club "
                                "games only (`mafiakit standings` totals a tournament)")
         head, game = replay_club(lines)
     except ReplayError as exc:

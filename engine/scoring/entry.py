@@ -5,9 +5,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine import actions as act
 from engine.checks import seat_number
 from engine.errors import IllegalAction
@@ -28,8 +25,7 @@ def _extra(tx: Tx, a: act.Extra) -> None:
     seat_number(a.seat)
     if a.points == 0 and s.sheet.extra_of(a.seat) is None:
         raise IllegalAction(f"seat {a.seat} has no extra points to withdraw")
-    after = s._replace(sheet=sheet.APPLY[sheet.ExtraSet](
-        s, sheet.ExtraSet(a.seat, a.points, a.approved_by)).sheet)
+    after = s._replace(sheet=sheet.fold(s.sheet, sheet.ExtraSet(a.seat, a.points, a.approved_by)))
     check_entry(after, tx.rules, a.seat, a.points, a.approved_by)
     tx.emit(sheet.ExtraSet(a.seat, a.points, a.approved_by))
 
@@ -75,22 +71,22 @@ def _close(tx: Tx, a: act.Close) -> None:
     tx.emit(sheet.ProtocolClosed(a.judge))
 
 
-HANDLERS: dict[type, Callable[[Tx, Any], None]] = {
-    act.Extra: _extra,
-    act.Penalty: _penalty,
-    act.LeaveColour: _colour_left,
-    act.Protest: _protest,
-    act.Close: _close,
-}
-
-
 def decide_after_game(state: GameState, action: act.Action, tx: Tx) -> bool:
     """Handle an after-game line; False when the action is none of them. Once the protocol
     is closed, nothing but undo is accepted."""
     if state.sheet.closed:
         raise IllegalAction("the protocol is closed and signed: only undo is accepted")
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        return False
-    handler(tx, action)
+    match action:
+        case act.Extra():
+            _extra(tx, action)
+        case act.Penalty():
+            _penalty(tx, action)
+        case act.LeaveColour():
+            _colour_left(tx, action)
+        case act.Protest():
+            _protest(tx, action)
+        case act.Close():
+            _close(tx, action)
+        case _:
+            return False
     return True

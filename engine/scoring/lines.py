@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import assert_never
+
+from pydantic import JsonValue
 
 from engine import actions as act
 from engine.errors import LogError
@@ -26,13 +28,14 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-def _seat(o: dict[str, Any], key: str, n: str) -> int:
-    if not is_seat(o[key]):
-        raise LogError(f"{n}: {key!r} must be a seat number 1-10, not {json.dumps(o[key])}")
-    return int(o[key])
+def _seat(o: dict[str, object], key: str, n: str) -> int:
+    value = o[key]
+    if not isinstance(value, int) or not is_seat(value):
+        raise LogError(f"{n}: {key!r} must be a seat number 1-10, not {json.dumps(value)}")
+    return value
 
 
-def _text(o: dict[str, Any], key: str, n: str, *, required: bool = False) -> str | None:
+def _text(o: dict[str, object], key: str, n: str, *, required: bool = False) -> str | None:
     value = o.get(key)
     if value is None and not required:
         return None
@@ -52,12 +55,12 @@ def points_to_hundredths(value: object, n: str) -> int:
     return round(scaled)
 
 
-def _extra(o: dict[str, Any], n: str) -> act.Action:
+def _extra(o: dict[str, object], n: str) -> act.Action:
     return act.Extra(seat=_seat(o, "seat", n), points=points_to_hundredths(o["points"], n),
                      approved_by=_text(o, "approved_by", n))
 
 
-def _penalty(o: dict[str, Any], n: str) -> act.Action:
+def _penalty(o: dict[str, object], n: str) -> act.Action:
     clause = _text(o, "clause", n, required=True)
     assert clause is not None
     return act.Penalty(seat=_seat(o, "seat", n), points=points_to_hundredths(o["points"], n),
@@ -65,19 +68,19 @@ def _penalty(o: dict[str, Any], n: str) -> act.Action:
                        approved_by=_text(o, "approved_by", n))
 
 
-def _colour_left(o: dict[str, Any], n: str) -> act.Action:
+def _colour_left(o: dict[str, object], n: str) -> act.Action:
     if o["colour"] != "black":
         raise LogError('colour_left: \'colour\' must be "black" (000 III.5.1)')
     return act.LeaveColour(seat=_seat(o, "seat", n), named=_seat(o, "named", n))
 
 
-def _protest(o: dict[str, Any], n: str) -> act.Action:
+def _protest(o: dict[str, object], n: str) -> act.Action:
     text = _text(o, "text", n, required=True)
     assert text is not None
     return act.Protest(seat=_seat(o, "seat", n), text=text)
 
 
-BUILD: dict[str, Callable[[dict[str, Any], str], act.Action]] = {
+BUILD: dict[str, Callable[[dict[str, object], str], act.Action]] = {
     "extra": _extra,
     "penalty": _penalty,
     "colour_left": _colour_left,
@@ -90,9 +93,12 @@ def _points(h: int) -> float | int:
     return h // 100 if h % 100 == 0 else h / 100
 
 
-def to_dict(a: act.Action) -> dict[str, Any] | None:
-    """An after-game action -> its game-log line; None for any other action."""
-    out: dict[str, Any]
+AfterGameAction = act.Extra | act.Penalty | act.LeaveColour | act.Protest | act.Close
+
+
+def to_dict(a: AfterGameAction) -> dict[str, JsonValue]:
+    """An after-game action -> its game-log line."""
+    out: dict[str, JsonValue]
     match a:
         case act.Extra():
             out = {"action": "extra", "seat": a.seat, "points": _points(a.points)}
@@ -109,7 +115,7 @@ def to_dict(a: act.Action) -> dict[str, Any] | None:
         case act.Close():
             return {"action": "close", **({"judge": a.judge} if a.judge else {})}
         case _:
-            return None
+            assert_never(a)
     if a.approved_by is not None:
         out["approved_by"] = a.approved_by
     return out

@@ -16,11 +16,14 @@ def hundredths(points: float) -> int:
     return round(points * 100)
 
 
-class _Options(BaseModel):
+class Options(BaseModel):
+    """Every options table of a ruleset (engine.ruleset's too): frozen, and an unknown key
+    is an error naming it, so a typo in a league's file never passes silently."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class WinOptions(_Options):
+class WinOptions(Options):
     points: float = 1.0
     clause_red: str = ""
     clause_black: str = ""
@@ -30,7 +33,7 @@ class WinOptions(_Options):
     first_killed_clause: str = ""
 
 
-class BestMovePoints(_Options):
+class BestMovePoints(Options):
     """Points of a red victim's best move by the number of black seats found (2 and 3)."""
 
     citizen_two: float = 0.3
@@ -42,7 +45,7 @@ class BestMovePoints(_Options):
     sheriff_clause: str = ""
 
 
-class ExtraLimits(_Options):
+class ExtraLimits(Options):
     """The judge's extra points: ranges per player, per team and per game."""
 
     winner_min: float = Field(0.1, ge=0)
@@ -85,7 +88,7 @@ class ExtraLimits(_Options):
     versus_clause: str = ""
 
 
-class PenaltyOptions(_Options):
+class PenaltyOptions(Options):
     disqualification: float = -0.5
     disqualification_clause: str = ""
     team_loss: float = -0.5
@@ -97,7 +100,7 @@ class PenaltyOptions(_Options):
     """A `penalty` line whose clause starts with this counts as mechanical (000 III.5)."""
 
 
-class ColourLeftOptions(_Options):
+class ColourLeftOptions(Options):
     allowed: bool = False
     """cml 000 III.5.1: a red player killed at night may leave a black colour on record."""
     wrong: float = -0.3
@@ -106,7 +109,7 @@ class ColourLeftOptions(_Options):
     right_clause: str = ""
 
 
-class CompensationOptions(_Options):
+class CompensationOptions(Options):
     formula: Literal["none", "share_of_red_games", "share_of_games"] = "none"
     """share_of_red_games: cml III.3; share_of_games: judge-guide "Компенсация за первую
     ночь"."""
@@ -121,7 +124,7 @@ TieBreak = Literal["extras", "wins", "wins_don_sheriff", "extras_don_sheriff",
                    "first_night_deaths"]
 
 
-class ScoringOptions(_Options):
+class ScoringOptions(Options):
     """Everything a league says about points; defaults are no league's, every built-in
     ruleset sets its own."""
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from pydantic import JsonValue
+
 from engine import actions as act
 from engine.errors import IllegalAction
 from engine.game import Game
@@ -58,7 +60,8 @@ def random_tournament(rules: Ruleset | str, players: int, rounds: int,
             game = p.game
             assert game is not None
             random_after_game(game, rng)
+            seated: list[JsonValue] = [*order[table * 10:(table + 1) * 10]]
             head = header(ruleset.id, tournament="Generated", stage=f"round {rnd}",
                           game=number, table=str(table + 1),
-                          players=order[table * 10:(table + 1) * 10])
+                          players=seated)
             yield list(dump_lines(head, game.actions))

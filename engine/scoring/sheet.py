@@ -1,14 +1,13 @@
 """The after-game record of a game: extras, penalties, colours left, protests, signature.
 
 Part of the frozen `GameState` (`GameState.sheet`), changed only by the events below, each
-folded by one small function (`APPLY`, merged into `engine.apply`). Points are exact
+folded by `fold`, which `engine.apply` hands them to. Points are exact
 hundredths (docs/scoring.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple, assert_never
 
 
 class ExtraEntry(NamedTuple):
@@ -87,17 +86,18 @@ def _extra_set(s: Sheet, e: ExtraSet) -> Sheet:
     return s._replace(extras=kept)
 
 
-def _on_sheet(fn: Callable[[Sheet, Any], Sheet]) -> Callable[[Any, Any], Any]:
-    def apply(state: Any, event: Any) -> Any:
-        return state._replace(sheet=fn(state.sheet, event))
-    return apply
-
-
-APPLY: dict[type, Callable[[Any, Any], Any]] = {
-    ExtraSet: _on_sheet(_extra_set),
-    PenaltyGiven: _on_sheet(lambda s, e: s._replace(penalties=(*s.penalties, e.entry))),
-    ColourLeftNoted: _on_sheet(lambda s, e: s._replace(colour_left=(*s.colour_left, e.entry))),
-    ProtestWritten: _on_sheet(lambda s, e: s._replace(protests=(*s.protests, e.entry))),
-    ProtocolClosed: _on_sheet(lambda s, e: s._replace(closed=True, judge=e.judge)),
-}
-"""event type -> fold(state, event); `engine.apply` merges it into its table."""
+def fold(s: Sheet, e: SheetEvent) -> Sheet:
+    """The sheet after one of its events (`engine.apply` hands them here)."""
+    match e:
+        case ExtraSet():
+            return _extra_set(s, e)
+        case PenaltyGiven():
+            return s._replace(penalties=(*s.penalties, e.entry))
+        case ColourLeftNoted():
+            return s._replace(colour_left=(*s.colour_left, e.entry))
+        case ProtestWritten():
+            return s._replace(protests=(*s.protests, e.entry))
+        case ProtocolClosed():
+            return s._replace(closed=True, judge=e.judge)
+        case _:
+            assert_never(e)

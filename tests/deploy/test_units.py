@@ -183,3 +183,35 @@ def test_a_password_on_the_command_line_is_not_accepted(tmp_path: Path) -> None:
         input="", capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert "unknown option --password" in done.stderr
+
+
+def test_with_a_root_the_packages_and_the_venv_go_into_that_root(tmp_path: Path) -> None:
+    """--root without --no-apt/--no-venv (an image or a debootstrap'd root, deploy/pi-setup.md
+    "Trying it without a Pi"): apt and pip run inside the root through chroot, never on the
+    machine running the script (which may be an x86 laptop preparing an arm64 image)."""
+    root = fake_root(tmp_path)
+    ca = tmp_path / "mafiakit-ca.crt"
+    ca.write_text("-----BEGIN CERTIFICATE-----\n")
+    bin_dir, calls = tmp_path / "bin", tmp_path / "calls"
+    bin_dir.mkdir()
+    for name in ("chroot", "apt-get", "python3", "pip"):
+        (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*" >> {calls}\n')
+        (bin_dir / name).chmod(0o755)
+    done = subprocess.run(
+        ["bash", str(ROOT / "deploy" / "pi-setup.sh"), "--root", str(root), "--hub", "hub.local",
+         "--tournament", "cup", "--table", "3", "--ca", str(ca)],
+        input="s3cret\n", capture_output=True, text=True, check=False,
+        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"})
+    assert done.returncode == 0, done.stderr
+    ran = calls.read_text().splitlines()
+    assert all(line.startswith(f"chroot {root} ") for line in ran), ran
+    assert f"chroot {root} apt-get update -qq" in ran
+    assert any("apt-get install" in line and "chrony" in line for line in ran)
+    assert f"chroot {root} python3 -m venv /opt/mafiakit/.venv" in ran
+    assert f"chroot {root} /opt/mafiakit/.venv/bin/pip install -q /opt/mafiakit[pi]" in ran
+    kit = root / "opt" / "mafiakit"
+    assert (kit / "pyproject.toml").is_file() and (kit / "deploy" / "pi-setup.sh").is_file()
+    # a developer's checkout leaves no caches or stale build metadata on the card
+    leftovers = [p for p in kit.rglob("*") if p.name in {"__pycache__", ".mypy_cache",
+                 ".ruff_cache", ".pytest_cache", ".venv", ".git"} or p.suffix == ".egg-info"]
+    assert leftovers == []

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -45,7 +46,7 @@ def start_table(journal: Path, url: str) -> tuple[subprocess.Popen[str], int]:
     return proc, int(ready[2])
 
 
-def send(proc: subprocess.Popen[str], line: dict[str, object]) -> None:
+def send(proc: subprocess.Popen[str], line: Mapping[str, object]) -> None:
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(json.dumps(line) + "\n")
     proc.stdin.flush()

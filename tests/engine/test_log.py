@@ -15,6 +15,7 @@ from engine.log import action_to_dict, dump_lines, header, parse_action
 from engine.playout import Mix, random_game
 from engine.protocol import result
 from engine.replay import ReplayError, replay
+from engine.views import best_move_view
 
 # the classic games; the hand-checked club games (examples/club-*) wait for the club
 # engine and are checked by tests/engine/test_club_examples.py meanwhile
@@ -56,6 +57,21 @@ def test_cml_example_facts() -> None:
 
 
 H = '{"format": "mafia-game-log", "version": 1, "rules": "cml"}'
+
+
+def test_the_result_best_move_is_the_screens_best_move_view() -> None:
+    """engine.protocol builds the best move itself (a replay loads no view models): it must
+    stay the BestMoveView the reveal carries, field for field."""
+    seen = 0
+    for seed in range(200):
+        game = random_game("cml", seed).game
+        assert game is not None
+        view = best_move_view(game.state)
+        assert result(game.state, "cml")["best_move"] == (
+            None if view is None else view.model_dump(mode="json"))
+        seen += view is not None
+    assert seen >= 10
+
 
 
 @pytest.mark.parametrize(("lines", "line_no", "phrase"), [

@@ -181,3 +181,26 @@ def test_a_scoreboard_without_any_screen_says_so_instead_of_drawing_into_memory(
                           check=False, timeout=120)
     assert done.returncode == 1
     assert "scoreboard: no screen found" in done.stderr and "--screenshot PATH" in done.stderr
+
+
+def test_each_part_adds_exactly_the_commands_the_dispatch_table_names() -> None:
+    """`mafiakit COMMAND` registers only the part PARTS names for it, so the table must
+    match what each part's register() really adds."""
+    from mafiakit.cli import PARTS, build_parser
+
+    def commands(parser: argparse.ArgumentParser) -> set[str]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return set(sub.choices)
+
+    everything = commands(build_parser())
+    assert everything == {c for part in PARTS.values() for c in part}
+    for part in PARTS.values():
+        for command in part:
+            assert commands(build_parser(command)) == set(part)
+
+
+def test_an_unknown_command_lists_every_command() -> None:
+    done = mafiakit("replya", "x.jsonl")
+    assert done.returncode == 2
+    assert "invalid choice: 'replya'" in done.stderr
+    assert all(name in done.stderr for name in SUBCOMMANDS)

@@ -1,0 +1,65 @@
+"""Settings read from a TOML file and overridden by environment variables: one loader for
+the table (`device.config`) and the hub (`hub.config`), and the ids both check.
+
+pydantic-settings ignores `toml_file` unless `TomlConfigSettingsSource` is added to the
+sources (a known pitfall), so `load_toml_settings` adds it. The order is: the caller's
+overrides, then the environment, then the file. Errors name the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+from pydantic import AfterValidator, ValidationError
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, TomlConfigSettingsSource
+
+from bus.topics import check_id
+from engine.ruleset import load_ruleset
+
+S = TypeVar("S", bound=BaseSettings)
+
+
+def _known_rules(value: str) -> str:
+    load_ruleset(value)  # RulesetError is a ValueError: pydantic reports it on the option
+    return value
+
+
+# Tournament and table ids: each is one level of a topic and part of a broker account name.
+TournamentId = Annotated[str, AfterValidator(lambda v: check_id(v, "tournament id"))]
+TableId = Annotated[str, AfterValidator(lambda v: check_id(v, "table id"))]
+
+RulesId = Annotated[str, AfterValidator(_known_rules)]
+"""A built-in ruleset id or a ruleset file the kit can load."""
+
+
+def load_toml_settings(cls: type[S], path: Path | str | None, overrides: dict[str, object],
+                       error: Callable[[str], Exception]) -> S:
+    """`cls` from the TOML file at `path` (if any), the environment and `overrides`; any
+    problem raises `error(message)` with the file and the option in the message."""
+
+    def sources(
+        reading: type[BaseSettings],
+        settings_cls: type[BaseSettings],
+        *,
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        if path is None:
+            return (init_settings, env_settings)
+        return (init_settings, env_settings,
+                TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
+
+    reading = type(cls.__name__, (cls,), {"settings_customise_sources": classmethod(sources)})
+    try:
+        settings: BaseSettings = reading(**overrides)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "config"
+        raise error(f"{path or 'settings'}: {where}: {first['msg']}") from None
+    except Exception as exc:  # a TOML syntax error from the source
+        raise error(f"{path}: {exc}") from None
+    return cls.model_validate(settings.model_dump())
