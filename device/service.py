@@ -58,6 +58,7 @@ from engine.game import Game
 from engine.log import header as log_header
 from engine.log import parse_action
 from engine.protocol import result
+from engine.refusals import R
 from engine.ruleset import Ruleset
 from engine.timer import current_timer
 from engine.views import public_view
@@ -363,7 +364,7 @@ class TableService:
             action = parse_action(line)
             if isinstance(action, Undo):
                 if not self.game.actions:
-                    raise IllegalAction("nothing to undo")
+                    raise IllegalAction(R.NOTHING_TO_UNDO)
                 undone = self.game.pop()
             else:
                 self.game.push(action)
