@@ -58,7 +58,7 @@ from engine.game import Game
 from engine.log import header as log_header
 from engine.log import parse_action
 from engine.protocol import result
-from engine.refusals import R
+from engine.refusals import Lang, Phrase, R
 from engine.ruleset import Ruleset
 from engine.timer import current_timer
 from engine.views import public_view
@@ -91,6 +91,8 @@ class TableService:
         self.countdown: Countdown | None = None
         self._timer_id: tuple[Any, ...] | None = None
         self.last_error: str | None = None
+        self.refusal: Phrase | None = None  # the last refusal by key (the screen's language)
+        self.lang: Lang = settings.lang
         self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
@@ -162,6 +164,7 @@ class TableService:
         log.error("%s", message)
         self.new_game(self._default_header())
         self.last_error = message
+        self.refusal = None
 
     def start(self) -> TableService:
         if self.bus is not None:
@@ -206,7 +209,7 @@ class TableService:
     def handle(self, item: InboxItem) -> None:
         match item:
             case Submit(line=line, reply=answer):
-                self._answer(answer, lambda: self.submit_line(line))
+                self._answer(answer, lambda: self._in_own_words(self.submit_line(line)))
             case Received():
                 self._received(item)
             case LocalCommand(command=command, reply=answer):
@@ -303,10 +306,12 @@ class TableService:
                 bridge.recorded(ok, key, self.game)
                 if not ok:
                     self.last_error = why
+                    self.refusal = None
             case PadTimer(restart=restart):
                 self.timer_key(restart=restart)
             case PadRefusal(message=message):
                 self.last_error = message
+                self.refusal = None
             case PadWait():
                 pass
             case _:
@@ -338,6 +343,7 @@ class TableService:
         self.screen_seqs.after_line(self.game)
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
+        self.refusal = None
         self._retime()
         self.publish_all()
         return gid
@@ -369,8 +375,10 @@ class TableService:
             else:
                 self.game.push(action)
                 undone = None
-        except (LogError, IllegalAction) as exc:
+        except LogError as exc:
             return self._reject(line, str(exc))
+        except IllegalAction as exc:
+            return self._reject(line, str(exc), exc.phrase)
         seq = self.seq + 1
         decided = self.game.state.finished
         outcome = result(self.game.state, self.game.rules.id) if decided else None
@@ -389,6 +397,7 @@ class TableService:
         self.seq = seq
         self.screen_seqs.after_line(self.game)
         self.last_error = None
+        self.refusal = None
         self._retime()
         self.publish_all()  # public first: what every screen waits for
         self._publish_event(seq, line)
@@ -408,8 +417,16 @@ class TableService:
         else:
             self.game.pop()
 
-    def _reject(self, line: Any, reason: str) -> tuple[bool, str]:
+    def _in_own_words(self, answer: tuple[bool, str]) -> tuple[bool, str]:
+        """The console's answer in the table's language (`lang`); the hub's stay English."""
+        if not answer[0] and self.refusal is not None:
+            return False, self.refusal.text(self.lang)
+        return answer
+
+    def _reject(self, line: Any, reason: str,
+                refusal: Phrase | None = None) -> tuple[bool, str]:
         self.last_error = reason[:500]
+        self.refusal = refusal
         name = line.get("action") if isinstance(line, dict) else None
         log.info("rejected %s: %s", str(name)[:40], reason[:200])
         self.publish_all(only=(InfoClass.JUDGE,))
@@ -431,6 +448,7 @@ class TableService:
     def timer_key(self, restart: bool = False) -> None:
         if self.countdown is None:
             self.last_error = "no timer is running"
+            self.refusal = None
         else:
             try:
                 now = self.mono()
@@ -438,6 +456,7 @@ class TableService:
                                   else self.countdown.toggle(now))
             except TimerError as exc:
                 self.last_error = str(exc)
+                self.refusal = None
         self.publish_all()
 
     def _poll_timer(self) -> None:
@@ -455,6 +474,7 @@ class TableService:
             silent = self.bridge.refresh(self.game, left)
             if silent is not None:  # the judge's one line: the table cannot play its music
                 self.last_error = silent
+                self.refusal = None
                 self.publish_all(only=(InfoClass.JUDGE,))
 
     def _timer_event(self, event: TimerEvent) -> None:
@@ -481,7 +501,8 @@ class TableService:
 
     def judge_extra(self) -> snap.JudgeExtra:
         return snap.JudgeExtra(last_error=self.last_error, pad=self.pad_text,
-                               game_id=self.game_id)
+                               game_id=self.game_id,
+                               refusal=None if self.refusal is None else self.refusal.wire())
 
     def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),
                     force: bool = False) -> None:

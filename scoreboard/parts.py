@@ -179,7 +179,7 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
         lines=tuple(lines),
         pending=(t(lang, "judge.pending", text=pad_text(feed.pending_key, lang))
                  if feed.pending_key else ""),
-        error=t(lang, "judge.error", text=feed.last_error) if feed.last_error else "",
+        error=t(lang, "judge.error", text=error) if (error := feed.error_text(lang)) else "",
     )
 
 

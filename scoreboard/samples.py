@@ -136,7 +136,8 @@ SAMPLES: Final[dict[str, dict[str, Any]]] = {
         seats=seats(NIGHT1, {5: 1, 10: 2}), nominations=[4, 9]),
 }
 PUBLIC_SAMPLES: Final = tuple(name for name in SAMPLES if not name.startswith("judge_"))
-JUDGE_INPUT: Final = {"pending_key": "Фол → №", "last_error": "seat 11 does not exist"}
+JUDGE_INPUT: Final = {"pending_key": "Фол → №", "last_error": "seat 4 is already nominated today",
+                      "refusal": {"key": "already_nominated", "params": {"seat": 4}}}
 
 
 def sample_view(name: str) -> dict[str, Any]:
@@ -169,7 +170,8 @@ def sample_feed(name: str, status: str = "online", table: str = "3",
     """A TableFeed holding the sample, as the feed store would build it."""
     snap = read_snapshot(payload if payload is not None else sample_payload(name, table))
     return TableFeed(table=table, view=snap.view, names=snap.names or (), status=status,
-                     seq=snap.seq, pending_key=snap.pending_key, last_error=snap.last_error)
+                     seq=snap.seq, pending_key=snap.pending_key, last_error=snap.last_error,
+                     refusal=snap.refusal)
 
 
 WALL: Final = (  # (table, sample, status): a tournament floor at one moment

@@ -216,7 +216,8 @@ def test_judge_frame_shows_everything() -> None:
     assert judge.judge.lines == ("Ночь 1: выстрел в №7", "Дон проверил №4: шериф",
                                  "Дальше ночью: проверка шерифа, лучший ход")
     assert judge.judge.pending == "Пульт: Фол → №"
-    assert judge.judge.error == "Ошибка: seat 11 does not exist"
+    # issue 11: the refusal comes by key and is shown in the screen's language
+    assert judge.judge.error == "Ошибка: №4 уже выставлен сегодня"
 
 
 def test_the_judge_is_not_told_of_a_miss_before_the_shot() -> None:
