@@ -93,6 +93,7 @@ class TableService:
         self.last_error: str | None = None
         self.refusal: Phrase | None = None  # the last refusal by key (the screen's language)
         self.lang: Lang = settings.lang
+        self.decided_at: datetime | None = None  # the protest window starts here (issue 12)
         self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
@@ -146,7 +147,7 @@ class TableService:
             self._set_aside(f"game {saved.game_id!r}", str(exc), saved)
             return
         self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
-        self.screen_seqs = _screen_seqs(game.rules, saved.lines)
+        self.screen_seqs, self.decided_at = _screen_seqs(game.rules, saved.lines)
         if game.state.finished != saved.finished:  # written by a kit that split the two
             self.journal.set_result(saved.game_id, result(game.state, game.rules.id)
                                     if game.state.finished else None)
@@ -341,6 +342,7 @@ class TableService:
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
         self.screen_seqs.after_line(self.game)
+        self.decided_at = None
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
         self.refusal = None
@@ -396,6 +398,7 @@ class TableService:
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
         self.screen_seqs.after_line(self.game)
+        self.decided_at = _decision(was_decided, decided, line, self.decided_at)
         self.last_error = None
         self.refusal = None
         self._retime()
@@ -502,7 +505,8 @@ class TableService:
     def judge_extra(self) -> snap.JudgeExtra:
         return snap.JudgeExtra(last_error=self.last_error, pad=self.pad_text,
                                game_id=self.game_id,
-                               refusal=None if self.refusal is None else self.refusal.wire())
+                               refusal=None if self.refusal is None else self.refusal.wire(),
+                               decided_at=self.decided_at)
 
     def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),
                     force: bool = False) -> None:
@@ -584,19 +588,38 @@ class TableService:
         self._send("heartbeat", hb)
 
 
-def _screen_seqs(rules: Ruleset, lines: list[dict[str, Any]]) -> snap.ScreenSeqs:
-    """The screen seqs of a journal's game, counted again line by line (a restart)."""
+def _screen_seqs(rules: Ruleset, lines: list[dict[str, Any]]
+                 ) -> tuple[snap.ScreenSeqs, datetime | None]:
+    """The screen seqs of a journal's game, counted again line by line (a restart), and
+    when its result was decided (the `t` of the line that decided it)."""
     seqs = snap.ScreenSeqs()
     game = Game(rules)
     seqs.after_line(game)
+    decided_at = None
     for line in lines:
         action = parse_action(line)
+        was = game.state.finished
         if isinstance(action, Undo):
             game.pop()
         else:
             game.push(action)
         seqs.after_line(game)
-    return seqs
+        decided_at = _decision(was, game.state.finished, line, decided_at)
+    return seqs, decided_at
+
+
+def _decision(was: bool, now: bool, line: dict[str, Any],
+              decided_at: datetime | None) -> datetime | None:
+    """The decision time after one line: set when the line decides the game, cleared when
+    an undo takes it back to running."""
+    if not now:
+        return None
+    if was:
+        return decided_at
+    try:
+        return datetime.fromisoformat(str(line.get("t")))
+    except ValueError:
+        return None
 
 
 def _pair(outcome: CommandOutcome) -> tuple[bool, str]:

@@ -38,6 +38,7 @@ class JudgeExtra:
     pad: str
     game_id: str
     refusal: RefusalView | None = None
+    decided_at: datetime | None = None  # when the result was decided: the protest window
 
 
 @dataclass
@@ -78,6 +79,9 @@ def class_view(game: Game, info_class: InfoClass, *, countdown: Countdown | None
         v = v.model_copy(update={"last_error": judge_extra.last_error,
                                  "pad": judge_extra.pad, "game_id": judge_extra.game_id,
                                  "refusal": judge_extra.refusal})
+        if v.after_game is not None and judge_extra.decided_at is not None:
+            v = v.model_copy(update={"after_game": v.after_game.model_copy(
+                update={"decided_at": judge_extra.decided_at})})
     return v, elapsed
 
 

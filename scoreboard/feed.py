@@ -156,7 +156,8 @@ class FeedStore:
                 entry.reveal[0] == snap.game_id):
             view = with_reveal(view, entry.reveal[1])
         return replace(feed, view=view, seq=snap.seq, pending_key=snap.pending_key,
-                       last_error=entry.last_error, refusal=entry.refusal)
+                       last_error=entry.last_error, refusal=entry.refusal,
+                       after_game=snap.after_game)
 
     def feeds(self, now: float) -> list[TableFeed]:
         """Every table's feed at `now`."""

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from bus.nicknames import printable
 from engine.refusals import RefusalView
+from engine.scoring.view import AfterGameView
 from scoreboard.view import View, ViewError, read_view
 
 STATUSES: Final = ("online", "offline", "stale", "unknown")
@@ -35,6 +36,7 @@ class Snapshot:
     last_error: str | None = None
     game_id: str | None = None
     refusal: RefusalView | None = None
+    after_game: AfterGameView | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class TableFeed:
     pending_key: str | None = None  # the judge's pad: keys pressed, command not complete
     last_error: str | None = None  # the last refusal the table gave the judge (English)
     refusal: RefusalView | None = None  # the same by key, for the screen's language
+    after_game: AfterGameView | None = None  # judge: points, protests, the signature
 
     def error_text(self, lang: str) -> str | None:
         """The last refusal in `lang`; the table's English when the key is not known here."""
@@ -98,7 +101,19 @@ def read_snapshot(payload: Any) -> Snapshot:
         last_error=_optional_text(extras.get("last_error"), "the last error"),
         game_id=_optional_text(extras.get("game_id"), "the game id"),
         refusal=_refusal(extras.get("refusal")),
+        after_game=_after_game(extras.get("after_game")),
     )
+
+
+def _after_game(value: Any) -> AfterGameView | None:
+    """The judge's after-game view; a broken one is an error (the points would be wrong)."""
+    if value is None:
+        return None
+    try:
+        return AfterGameView.model_validate(value)
+    except ValidationError as exc:
+        raise ViewError(f"the after-game points cannot be read ({exc.error_count()} "
+                        "problems)") from None
 
 
 def _refusal(value: Any) -> RefusalView | None:

@@ -131,13 +131,13 @@ def test_names_survive_a_snapshot_without_a_roster() -> None:
 def test_refused_actions_become_the_judges_last_error() -> None:
     store = FeedStore(STALE)
     store.on_snapshot("3", sample_payload("judge_day"), NOW)
-    assert store.feed("3", NOW).last_error == "seat 11 does not exist"
+    assert store.feed("3", NOW).last_error == "seat 4 is already nominated today"
     store.on_event("3", False, "the vote has not started")
     assert store.feed("3", NOW).last_error == "the vote has not started"
     store.on_event("3", True, None)
     assert store.feed("3", NOW).last_error is None
     store.on_snapshot("3", sample_payload("judge_day"), NOW + 1)  # the latest message wins
-    assert store.feed("3", NOW + 1).last_error == "seat 11 does not exist"
+    assert store.feed("3", NOW + 1).last_error == "seat 4 is already nominated today"
 
 
 def test_stale_after_must_be_positive() -> None:
@@ -182,7 +182,7 @@ def test_the_reveal_comes_only_from_the_protocol_of_the_same_game() -> None:
 def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
     """Issue 11: the table sends the refusal by key; a Russian judge screen says it in
     Russian, an English one as the table's English text."""
-    payload = sample_payload("judge_day", pending_key=None, last_error=None)
+    payload = sample_payload("judge_day", pending_key=None, last_error=None, refusal=None)
     payload["view"].update(last_error="seat 4 is already nominated today",
                            refusal={"key": "already_nominated", "params": {"seat": 4}})
     store = FeedStore(STALE)
@@ -194,7 +194,7 @@ def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
 
 
 def test_a_refusal_key_this_screen_does_not_know_shows_the_tables_english() -> None:
-    payload = sample_payload("judge_day", pending_key=None, last_error=None)
+    payload = sample_payload("judge_day", pending_key=None, last_error=None, refusal=None)
     payload["view"].update(last_error="a rule from a newer table",
                            refusal={"key": "from_a_newer_table", "params": {}})
     store = FeedStore(STALE)
