@@ -84,10 +84,15 @@ class Verb(Enum):
     TEAM_LOSS = "TEAM LOSS"
     NOMINATE = "NOMINATE"
     WITHDRAW = "WITHDRAW"
+    ON_RECORD = "ON RECORD"  # NOMINATE in a farewell: a colour left on record (000 III.5.1)
+    PROTEST = "PROTEST"  # VOTE after the result: the seat wrote a protest (000 III.15.1)
 
 
 FOUL_FAMILY = (Verb.FOUL, Verb.REMOVE, Verb.TEAM_LOSS)
-NOMINATE_FAMILY = (Verb.NOMINATE, Verb.WITHDRAW)
+NOMINATE_FAMILY = (Verb.NOMINATE, Verb.WITHDRAW, Verb.ON_RECORD)
+# A protest keyed on the pad: the player writes its words in the paper protocol himself
+# (000 III.15.1 "сделать запись в соответствующей графе Протокола"); the log notes the seat.
+PAD_PROTEST_TEXT = "—"
 HOLD_UPGRADE: dict[tuple[str, Verb | None], Verb | None] = {
     ("FOUL", Verb.FOUL): Verb.REMOVE,
     ("FOUL", Verb.REMOVE): Verb.TEAM_LOSS,
@@ -113,6 +118,11 @@ def _seats_at_table(view: View) -> set[int]:
     return {entry.seat for entry in view.seats if entry.at_table}
 
 
+def _after_the_result(view: View) -> bool:
+    """The game is decided and nobody speaks: the after-game lines' moment."""
+    return view.phase == "finished" and view.step == "over"
+
+
 def _vote(view: View) -> VotersVoteView:
     if view.vote is None:
         raise _Refused("no vote is running")
@@ -129,6 +139,7 @@ class PadDecoder:
         self._skipped: list[str] = []  # night steps passed over with a bare NEXT
         self._skip_night: int | None = None
         self._skip_actions = -1  # `actions` when the last step was skipped
+        self._closing = False  # NEXT pressed after the result: holding it signs the protocol
 
     # ---- entry points -------------------------------------------------------------------
     def feed(self, event: KeyEvent, view: View) -> Result:
@@ -149,6 +160,7 @@ class PadDecoder:
         self._verb = None
         self._list = None
         self._skipped = []
+        self._closing = False
 
     def text(self, view: View) -> str:
         """The unfinished sequence, as the judge screen shows it ("" when there is none)."""
@@ -164,12 +176,17 @@ class PadDecoder:
             return self._night_text(view)
         if view.phase == "finished" and step == "over" and self._list is not None:
             return self._extra_text(view)
+        if self._closing:
+            return "CLOSE: hold NEXT"
         return ""
 
     # ---- holds and presses ----------------------------------------------------------------
     def _hold(self, key: str, view: View) -> Result:
         if key == "TIMER":
             return DeviceCommand("timer_restart")
+        if key == "NEXT" and self._closing and _after_the_result(view):
+            self._closing = False
+            return Action({"action": "close"})  # the judge signs (001 9.9, 003 9.10)
         # A hold always follows the press of the same key, which set the verb it upgrades.
         self._verb = HOLD_UPGRADE.get((key, self._verb), self._verb)
         return Pending(self.text(view))
@@ -177,6 +194,10 @@ class PadDecoder:
     def _press(self, key: str, view: View) -> Result:
         if key == "TIMER":
             return DeviceCommand("timer_toggle")
+        if self._closing and key == "UNDO":  # cancels the waiting signature, undoes nothing
+            self._closing = False
+            return Pending(self.text(view))
+        self._closing = False
         if key == "UNDO":
             return self._undo(view)
         if self._verb is not None:
@@ -187,12 +208,16 @@ class PadDecoder:
         if key == "NEXT":
             return self._next(view)
         if key == "VOTE":
+            if _after_the_result(view) and self._list is None:
+                return self._start_verb(Verb.PROTEST, view)
             return self._vote(view)
         if key == "FOUL":
             if view.phase == "setup":
                 raise _Refused("fouls count only once the game has started")
             return self._start_verb(Verb.FOUL, view)
         if key == "NOMINATE":
+            if view.step == "farewell":
+                return self._start_verb(Verb.ON_RECORD, view)
             if view.step not in NOMINATION_STEPS:
                 raise _Refused("nominations are made during a player's own speech")
             return self._start_verb(Verb.NOMINATE, view)
@@ -205,9 +230,8 @@ class PadDecoder:
     def _complete_verb(self, key: str, view: View) -> Result:
         verb = self._verb
         assert verb is not None
-        if (key == "FOUL" and verb in FOUL_FAMILY) or (
-            key == "NOMINATE" and verb in NOMINATE_FAMILY
-        ):
+        again = {"FOUL": FOUL_FAMILY, "NOMINATE": NOMINATE_FAMILY, "VOTE": (Verb.PROTEST,)}
+        if verb in again.get(key, ()):
             return Pending(self.text(view))  # the same key again: maybe the start of a hold
         seat = seat_of(key)
         if seat is None:
@@ -220,6 +244,9 @@ class PadDecoder:
             Verb.TEAM_LOSS: {"action": "disqualify", "seat": seat, "kind": "team_loss"},
             Verb.NOMINATE: {"action": "nominate", "seat": seat, **by},
             Verb.WITHDRAW: {"action": "withdraw", "seat": seat, **by},
+            Verb.ON_RECORD: {"action": "colour_left", "seat": view.speaker, "named": seat,
+                             "colour": "black"},
+            Verb.PROTEST: {"action": "protest", "seat": seat, "text": PAD_PROTEST_TEXT},
         }
         return Action(actions[verb])
 
@@ -273,6 +300,9 @@ class PadDecoder:
             raise _Refused("votes first: press the voters' seats, then VOTE")
         if phase == "finished" and step == "over" and self._list is not None:
             return self._extra_next(view)
+        if _after_the_result(view):
+            self._closing = True  # a press alone records nothing: hold NEXT to sign
+            return Pending(self.text(view))
         raise _Refused("the game is over: nothing comes next")
 
     def _record(self, action: dict[str, Any]) -> Action:
@@ -440,5 +470,7 @@ class PadDecoder:
             self._verb = None
         if self._skipped and (view.phase != "night" or view.number != self._skip_night):
             self._skipped = []
+        if self._closing and not _after_the_result(view):
+            self._closing = False
         if self._list is not None and self._list.context != self._context(view):
             self._list = None

@@ -172,11 +172,16 @@ def has(key: str) -> bool:
 # "SHOOT _", "VOTE #4: 2 5", "DON 3  MAFIA 5 _  SHERIFF _"); longest first, so "TEAM LOSS"
 # is replaced before "LOSS" could be.
 PAD_WORDS: Final[dict[str, str]] = {
+    "CLOSE: hold NEXT": "ЗАКРЫТЬ ПРОТОКОЛ: удерживайте ДАЛЕЕ",
     "SHERIFF CHECK": "ПРОВЕРКА ШЕРИФА",
     "DON CHECK": "ПРОВЕРКА ДОНА",
     "BEST MOVE": "ЛУЧШИЙ ХОД",
     "TEAM LOSS": "ПОРАЖЕНИЕ КОМАНДЫ",
+    "ON RECORD": "ПОД ЗАПИСЬ",
+    "withdraw": "снять",
     "NOMINATE": "ВЫСТАВЛЕНИЕ",
+    "PROTEST": "ПРОТЕСТ",
+    "EXTRA": "ДОП. БАЛЛЫ",
     "WITHDRAW": "СНЯТИЕ",
     "MORNING": "УТРО",
     "SHERIFF": "ШЕРИФ",

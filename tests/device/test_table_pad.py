@@ -44,7 +44,20 @@ def random_log(rules: str, seed: int) -> str:
     return "\n".join(dump_lines(header(rules), p.entered)) + "\n"
 
 
-CONSOLE_ONLY = {"penalty", "protest", "colour_left", "close"}  # docs/pad.md: typed, not keyed
+CONSOLE_ONLY = {"penalty"}  # docs/pad.md: a penalty names its clause, typed at the console
+PAD_WORDS = {"protest": "text", "close": "judge"}  # on the paper protocol, not on the pad
+
+
+def keyed(line: str) -> str:
+    """A log line as the pad records it: a protest's words and the judge's name stay on
+    paper (docs/pad.md, "After the result")."""
+    obj = json.loads(line)
+    field = PAD_WORDS.get(obj["action"])
+    if field == "text":
+        obj["text"] = "—"
+    elif field is not None:
+        obj.pop(field, None)
+    return json.dumps(obj, ensure_ascii=False)
 
 
 def pad_part(text: str) -> str:
@@ -52,7 +65,7 @@ def pad_part(text: str) -> str:
     lines = text.splitlines()
     cut = next((i for i, line in enumerate(lines[1:], start=1)
                 if json.loads(line)["action"] in CONSOLE_ONLY), len(lines))
-    return "\n".join(lines[:cut]) + "\n"
+    return "\n".join([lines[0], *map(keyed, lines[1:cut])]) + "\n"
 
 
 GAMES = [(p.stem, pad_part(p.read_text(encoding="utf-8"))) for p in EXAMPLES] + [

@@ -344,3 +344,16 @@ def test_the_deal_screen_fills_its_middle_with_the_deck_and_how_the_deal_goes() 
     assert deal.deck == 10 and deal.deal_lines[0] == "Как раздают карты"
     assert secrets_found(deal) == []
     assert table_frame(sample_feed("speech"), NOW, "ru").deck == 0
+
+
+@pytest.mark.parametrize(("pad", "ru"), [
+    ("CLOSE: hold NEXT", "ЗАКРЫТЬ ПРОТОКОЛ: удерживайте ДАЛЕЕ"),
+    ("PROTEST _", "ПРОТЕСТ _"),
+    ("ON RECORD _", "ПОД ЗАПИСЬ _"),
+    ("EXTRA 7: 0 (withdraw)", "ДОП. БАЛЛЫ 7: 0 (снять)"),
+])
+def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
+    """Issue 11: one language on a Russian screen, the after-game keys included."""
+    payload = sample_payload("judge_over", pending_key=pad)
+    frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
+    assert frame.judge is not None and frame.judge.pending == f"Пульт: {ru}"
