@@ -305,14 +305,13 @@ class TableService:
             case PadRecord(line=line, key=key):
                 ok, why = self.submit_line(line)
                 bridge.recorded(ok, key, self.game)
-                if not ok:
+                if not ok:  # the rules refused it: _reject kept the reason and its key
                     self.last_error = why
-                    self.refusal = None
             case PadTimer(restart=restart):
                 self.timer_key(restart=restart)
-            case PadRefusal(message=message):
+            case PadRefusal(message=message, refusal=refusal):
                 self.last_error = message
-                self.refusal = None
+                self.refusal = refusal
             case PadWait():
                 pass
             case _:
@@ -450,8 +449,8 @@ class TableService:
 
     def timer_key(self, restart: bool = False) -> None:
         if self.countdown is None:
-            self.last_error = "no timer is running"
-            self.refusal = None
+            self.refusal = Phrase(R.TIMER_NONE)
+            self.last_error = self.refusal.text("en")
         else:
             try:
                 now = self.mono()
@@ -617,9 +616,10 @@ def _decision(was: bool, now: bool, line: dict[str, Any],
     if was:
         return decided_at
     try:
-        return datetime.fromisoformat(str(line.get("t")))
+        at = datetime.fromisoformat(str(line.get("t")))
     except ValueError:
         return None
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _pair(outcome: CommandOutcome) -> tuple[bool, str]:

@@ -121,6 +121,31 @@ class Refusal(StrEnum):
     NEED_POINTS = "need_points"
     NEED_PLAYERS = "need_players"
     NEED_TOTAL = "need_total"
+    # the judge's pad (device/keys.py): sequences it cannot take, before the rules see them
+    PAD_NO_VOTE = "pad_no_vote"
+    PAD_FOUL_BEFORE_START = "pad_foul_before_start"
+    PAD_NOMINATE_OUTSIDE_SPEECH = "pad_nominate_outside_speech"
+    PAD_UNKNOWN_KEY = "pad_unknown_key"
+    PAD_VERB_NEEDS_SEAT = "pad_verb_needs_seat"
+    PAD_NOTHING_TO_UNDO = "pad_nothing_to_undo"
+    PAD_DEALT_NEXT = "pad_dealt_next"
+    PAD_ZERO_NIGHT = "pad_zero_night"
+    PAD_GAME_OVER = "pad_game_over"
+    PAD_SEAT_ALONE_SPEECH = "pad_seat_alone_speech"
+    PAD_SEAT_ALONE = "pad_seat_alone"
+    PAD_VOTES_FIRST = "pad_votes_first"
+    PAD_NOTHING_NEXT = "pad_nothing_next"
+    PAD_ROLE_TWICE = "pad_role_twice"
+    PAD_FIFTH_ROLE = "pad_fifth_role"
+    PAD_ROLES_INCOMPLETE = "pad_roles_incomplete"
+    PAD_COUNT_TOO_HIGH = "pad_count_too_high"
+    PAD_VOTE_OUTSIDE = "pad_vote_outside"
+    PAD_NIGHT_DONE = "pad_night_done"
+    PAD_BEST_MOVE_THREE = "pad_best_move_three"
+    PAD_UNKNOWN_STEP = "pad_unknown_step"
+    PAD_EXTRA_POINTS = "pad_extra_points"
+    PAD_NO_SUCH_SEAT = "pad_no_such_seat"
+    TIMER_NONE = "timer_none"
     # words used inside refusals
     W_SEAT = "w_seat"
     W_VOTER = "w_voter"
@@ -151,6 +176,13 @@ class Refusal(StrEnum):
     W_MUTED_TURN = "w_muted_turn"
     W_TIE_SPEECH = "w_tie_speech"
     W_MAJORITY_SPEECH = "w_majority_speech"
+    W_FOUL = "w_foul"
+    W_REMOVE = "w_remove"
+    W_TEAM_LOSS = "w_team_loss"
+    W_NOMINATE = "w_nominate"
+    W_WITHDRAW = "w_withdraw"
+    W_ON_RECORD = "w_on_record"
+    W_PROTEST_KEY = "w_protest_key"
 
 
 R = Refusal
@@ -337,6 +369,61 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
     R.NEED_PLAYERS: ("их получили бы игроков: {n}", "{n} players would hold them"),
     R.NEED_TOTAL: ("сумма игры была бы {total}, больше {limit}",
                    "the game's total would be {total}, above {limit}"),
+    R.PAD_NO_VOTE: ("голосование не идёт", "no vote is running"),
+    R.PAD_FOUL_BEFORE_START: ("фолы считаются только после начала игры",
+                              "fouls count only once the game has started"),
+    R.PAD_NOMINATE_OUTSIDE_SPEECH: ("выставляют только во время собственной речи игрока",
+                                    "nominations are made during a player's own speech"),
+    R.PAD_UNKNOWN_KEY: ("неизвестная клавиша {key}", "unknown key {key}"),
+    R.PAD_VERB_NEEDS_SEAT: ("«{verb}»: нужен номер места; ничего не записано",
+                            "{verb} needs a seat number; nothing was recorded"),
+    R.PAD_NOTHING_TO_UNDO: ("отменять пока нечего", "nothing to undo yet"),
+    R.PAD_DEALT_NEXT: ("карты розданы: «Далее» начинает ночь",
+                       "the cards are dealt: NEXT starts the night"),
+    R.PAD_ZERO_NIGHT: ("в нулевую ночь выбирать нечего: «Далее» её завершает",
+                       "nothing to choose in the zero night: NEXT ends it"),
+    R.PAD_GAME_OVER: ("игра окончена: работают только «Фол», «Далее» (конец прощальной речи) "
+                      "и «Отмена»",
+                      "the game is over: only FOUL, NEXT (end a farewell) and UNDO work"),
+    R.PAD_SEAT_ALONE_SPEECH: ("номер места сам по себе ничего не записывает: сначала "
+                              "«Выставить» или «Фол»",
+                              "a seat key alone records nothing: press NOMINATE or FOUL first"),
+    R.PAD_SEAT_ALONE: ("номер места сам по себе ничего не записывает: для фола сначала «Фол»",
+                       "a seat key alone records nothing: press FOUL first for a foul"),
+    R.PAD_VOTES_FIRST: ("сначала голоса: номера голосующих, затем «Голос»",
+                        "votes first: press the voters' seats, then VOTE"),
+    R.PAD_NOTHING_NEXT: ("игра окончена: дальше ничего нет",
+                         "the game is over: nothing comes next"),
+    R.PAD_ROLE_TWICE: ("у №{seat} уже есть роль: введите роли заново",
+                       "seat {seat} already has a role: enter the roles again"),
+    R.PAD_FIFTH_ROLE: ("все четыре роли уже введены: введите их заново, затем «Далее»",
+                       "all four roles were in: enter them again, then NEXT"),
+    R.PAD_ROLES_INCOMPLETE: ("нужны дон, две мафии и шериф: введено {n} из 4",
+                             "roles need the don, two mafia and the sheriff: {n} of 4 entered"),
+    R.PAD_COUNT_TOO_HIGH: ("голосов {count}, а за столом только {present} игроков",
+                           "{count} votes, but only {present} players are at the table"),
+    R.PAD_VOTE_OUTSIDE: ("«Голос» работает только на голосовании и при вопросе о подъёме",
+                         "VOTE works only during a vote or the lift question"),
+    R.PAD_NIGHT_DONE: ("ночные шаги закончены: «Далее» — утро",
+                       "the night's steps are done: NEXT brings the morning"),
+    R.PAD_BEST_MOVE_THREE: ("в лучшем ходе не больше трёх номеров: введите заново",
+                            "the best move names at most three seats: enter it again"),
+    R.PAD_UNKNOWN_STEP: ("пульт не знает ночного шага {step}",
+                         "this pad does not know the night step {step}"),
+    R.PAD_EXTRA_POINTS: ("доп. баллы для №{seat}: нажмите баллы номером места (1 = 0.1 … "
+                         "7 = 0.7, 10 = снять), затем «Далее»",
+                         "extra points for seat {seat}: press the points as a seat key "
+                         "(1 = 0.1 ... 7 = 0.7, 10 = withdraw), then NEXT"),
+    R.PAD_NO_SUCH_SEAT: ("места {seat} нет: в этой игре {seats} мест",
+                         "there is no seat {seat}: this game has {seats} seats"),
+    R.TIMER_NONE: ("таймер сейчас не идёт", "no timer is running"),
+    R.W_FOUL: ("Фол", "FOUL"),
+    R.W_REMOVE: ("Удаление", "REMOVE"),
+    R.W_TEAM_LOSS: ("Поражение команды", "TEAM LOSS"),
+    R.W_NOMINATE: ("Выставить", "NOMINATE"),
+    R.W_WITHDRAW: ("Снять", "WITHDRAW"),
+    R.W_ON_RECORD: ("Под запись", "ON RECORD"),
+    R.W_PROTEST_KEY: ("Протест", "PROTEST"),
     R.W_SEAT: ("место", "seat"),
     R.W_VOTER: ("голосующий", "voter"),
     R.W_BY: ("выставляющий (by)", "by"),

@@ -8,9 +8,7 @@ result was decided, from which the screen counts the protest window down.
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from engine.ruleset import Ruleset
 from engine.scoring.game import as_points, score_game
@@ -37,7 +35,7 @@ class AfterGameView(BaseModel):
     judge: str | None = Field(None, description="who signed the protocol")
     protest_minutes: int = Field(ge=0, description="the window for protests after the game")
     protest_clause: str
-    decided_at: datetime | None = Field(None, description="set by the table: when the "
+    decided_at: AwareDatetime | None = Field(None, description="set by the table: when the "
                                         "result was decided (the window starts then)")
 
 

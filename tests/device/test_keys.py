@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -379,3 +380,14 @@ def test_a_signature_waits_only_while_the_game_stays_decided() -> None:
     feed(decoder, "NEXT", OVER)
     assert decoder.text(SPEECH) == ""  # an undo took the game back: nothing to sign
     assert decoder.feed(KeyEvent("NEXT", "hold", 0.8), OVER) == Pending("")
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_every_pad_refusal_reaches_a_russian_screen_in_russian(name: str) -> None:
+    """Issue 11: the pad's refusals carry their key like the engine's (engine/refusals.py)."""
+    at, keys, _ = REFUSALS[name]
+    result = last(keys, at)
+    assert isinstance(result, PadError) and result.phrase is not None
+    assert result.phrase.text("en") == result.message
+    ru = result.phrase.text("ru")
+    assert re.search(r"[а-яё]", ru, re.IGNORECASE) and ru != result.message

@@ -162,6 +162,8 @@ def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Pa
         while not hardware.events.empty():
             service.handle(hardware.events.get())
         assert service.last_error == "there is no seat 12: this game has 10 seats"
+        assert service.refusal is not None  # and by key, for a Russian judge's screen
+        assert service.refusal.text("ru") == "места 12 нет: в этой игре 10 мест"
         assert service.bridge is not None
         judge = judge_view(service.game.state, service.game.rules)
         assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it
