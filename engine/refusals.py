@@ -23,6 +23,7 @@ LANGS: Final[tuple[Lang, ...]] = ("ru", "en")
 class Refusal(StrEnum):
     """The key of a refusal (or of a word used inside one)."""
 
+    UNKEYED = "unkeyed"  # a refusal given as English text, not yet in this catalogue
     # the game as a whole
     UNKNOWN_ACTION = "unknown_action"
     GAME_OVER = "game_over"
@@ -189,6 +190,7 @@ R = Refusal
 
 # key -> (ru, en). The English is what the command line and the game log's tools print.
 TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
+    R.UNKEYED: ("{text}", "{text}"),
     R.UNKNOWN_ACTION: ("неизвестное действие {action}", "unknown action {action}"),
     R.GAME_OVER: ("игра окончена ({result}): можно ввести только конец прощальной речи, "
                   "фолы, дисквалификации, строки после игры и отмену",

@@ -5,7 +5,9 @@ the trip to the screen."""
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,7 +23,7 @@ from tests.engine.test_properties import ANY_ACTION, RULES, SEAT_ISH
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("key", list(Refusal))
+@pytest.mark.parametrize("key", [k for k in Refusal if k is not R.UNKEYED])
 def test_every_refusal_has_russian_and_english_with_the_same_placeholders(key: Refusal) -> None:
     ru, en = TEXTS[key]
     assert ru.strip() and en.strip()
@@ -70,9 +72,29 @@ def test_every_refusal_reaches_the_screen_in_both_languages(
         try:
             game.push(action)
         except IllegalAction as exc:
+            assert exc.phrase.key is not R.UNKEYED, str(exc)  # a classic refusal has its key
             texts = {lang: exc.text(lang) for lang in LANGS}
             assert str(exc) == texts["en"]
             assert CYRILLIC.search(texts["ru"]), (exc.phrase.key, texts)
             assert texts["ru"] != texts["en"]
             on_the_wire = RefusalView.model_validate_json(exc.phrase.wire().model_dump_json())
             assert on_the_wire.text("ru") == texts["ru"]
+
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def _unkeyed_refusals(path: Path) -> list[int]:
+    """Lines where IllegalAction is given a text instead of a key."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction"
+            and node.args and isinstance(node.args[0], ast.Constant | ast.JoinedStr)]
+
+
+def test_refusals_without_russian_text_are_only_the_club_engines_for_now() -> None:
+    """Every classic refusal has its key; the club engine (engine/club/, merged with English
+    texts) is the one place left, and no other file may add one."""
+    unkeyed = {path.relative_to(ENGINE).as_posix(): lines for path in ENGINE.rglob("*.py")
+               if (lines := _unkeyed_refusals(path))}
+    assert unkeyed and all(name.startswith("club/") for name in unkeyed), unkeyed
