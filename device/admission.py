@@ -23,6 +23,7 @@ from engine import Undo
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action, parse_header
+from engine.refusals import R
 
 MAX_DEPTH: Final = 6  # an action line is flat; a header holds a list of names
 MAX_REASON: Final = 200  # a foul's reason: a short note for the protocol, not a letter
@@ -157,7 +158,7 @@ def replay_saved(header: dict[str, Any], lines: list[dict[str, Any]]) -> Game:
             action = parse_action(line)
             if isinstance(action, Undo):
                 if not game.actions:
-                    raise IllegalAction("nothing to undo")
+                    raise IllegalAction(R.NOTHING_TO_UNDO)
                 game.pop()
             else:
                 game.push(action)

@@ -19,6 +19,7 @@ from device.pad import KeyEvent
 from device.pins import seat_of
 from device.timer import TimerEvent
 from engine.game import Game
+from engine.refusals import Phrase, R
 from engine.views import judge_view, public_view, reveal
 from engine.vocab import Phase
 
@@ -43,6 +44,7 @@ class PadRefusal:
     """An impossible sequence: tell the judge why; nothing is recorded."""
 
     message: str
+    refusal: Phrase | None = None  # the same by key, for the screen's language
 
 
 @dataclass(frozen=True)
@@ -68,16 +70,17 @@ class PadBridge:
             if event.kind != "press":
                 return PadWait()
             self.hardware.signal_error()
-            return PadRefusal(f"there is no seat {seat}: this game has {seats} seats")
+            no_seat = Phrase(R.PAD_NO_SUCH_SEAT, {"seat": seat, "seats": seats})
+            return PadRefusal(no_seat.text("en"), no_seat)
         result = self.decoder.feed(event, judge)
         match result:
             case Action(action=line):
                 return PadRecord(line, event.key)
             case DeviceCommand(name=name):
                 return PadTimer(restart=name == "timer_restart")
-            case PadError(message=message):
+            case PadError(message=message, phrase=phrase):
                 self.hardware.signal_error()
-                return PadRefusal(message)
+                return PadRefusal(message, phrase)
             case Pending():
                 if event.kind == "press":
                     public = public_view(game.state, game.rules)

@@ -135,6 +135,8 @@ def command(args: argparse.Namespace) -> int:
     overrides: dict[str, Any] = {}
     if args.journal:
         overrides["journal"] = args.journal
+    if args.lang:
+        overrides["lang"] = args.lang
     if args.broker:
         overrides["broker"] = {"url": args.broker}
     try:
@@ -195,6 +197,7 @@ MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   tournament = "autumn-cup"
   table = "3"
   rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml
+  lang = "ru"                   # the console's refusals: ru or en (screens: --lang)
   journal = "/var/lib/mafiakit/table-3.sqlite"
   [broker]
   url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
@@ -215,5 +218,8 @@ Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin"
                    help="print every game of this table's journal (id, header, result) and exit")
     p.add_argument("--export", metavar="GAME_ID",
                    help="print one game of the journal as a game log ('current' = the open one)")
+    p.add_argument("--lang", choices=("ru", "en"),
+                   help="the console's language for refusals (overrides the config's; "
+                   "default en)")
     p.add_argument("-v", "--verbose", action="store_true", help="log what the table does")
     p.set_defaults(run="device.cli:command")

@@ -29,6 +29,7 @@ from bus.config import BrokerConfig
 from bus.settings import RulesId, TableId, TournamentId, load_toml_settings
 from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.pins import PinMap
+from engine.refusals import Lang
 
 
 class BrokerSection(BaseModel):
@@ -82,6 +83,7 @@ class TableSettings(BaseSettings):
     tournament: TournamentId = "local"
     table: TableId = "1"
     rules: RulesId = "cml"
+    lang: Lang = "en"  # the console's answers (screens choose their own with --lang)
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()

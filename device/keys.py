@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from device.pad import KeyEvent
 from device.pins import seat_of
+from engine.refusals import Param, Phrase, R, Refusal
 from engine.viewmodels import JudgeView, VotersVoteView
 
 View = JudgeView
@@ -68,9 +69,11 @@ class DeviceCommand:
 
 @dataclass(frozen=True)
 class PadError:
-    """An impossible sequence, explained for the judge; nothing was recorded."""
+    """An impossible sequence, explained for the judge; nothing was recorded. `message` is
+    the English text, `phrase` the same by key for the screen's language."""
 
     message: str
+    phrase: Phrase | None = None
 
 
 Result = Pending | Action | DeviceCommand | PadError
@@ -84,10 +87,18 @@ class Verb(Enum):
     TEAM_LOSS = "TEAM LOSS"
     NOMINATE = "NOMINATE"
     WITHDRAW = "WITHDRAW"
+    ON_RECORD = "ON RECORD"  # NOMINATE in a farewell: a colour left on record (000 III.5.1)
+    PROTEST = "PROTEST"  # VOTE after the result: the seat wrote a protest (000 III.15.1)
 
 
+VERB_WORDS = {Verb.FOUL: R.W_FOUL, Verb.REMOVE: R.W_REMOVE, Verb.TEAM_LOSS: R.W_TEAM_LOSS,
+              Verb.NOMINATE: R.W_NOMINATE, Verb.WITHDRAW: R.W_WITHDRAW,
+              Verb.ON_RECORD: R.W_ON_RECORD, Verb.PROTEST: R.W_PROTEST_KEY}
 FOUL_FAMILY = (Verb.FOUL, Verb.REMOVE, Verb.TEAM_LOSS)
-NOMINATE_FAMILY = (Verb.NOMINATE, Verb.WITHDRAW)
+NOMINATE_FAMILY = (Verb.NOMINATE, Verb.WITHDRAW, Verb.ON_RECORD)
+# A protest keyed on the pad: the player writes its words in the paper protocol himself
+# (000 III.15.1 "сделать запись в соответствующей графе Протокола"); the log notes the seat.
+PAD_PROTEST_TEXT = "—"
 HOLD_UPGRADE: dict[tuple[str, Verb | None], Verb | None] = {
     ("FOUL", Verb.FOUL): Verb.REMOVE,
     ("FOUL", Verb.REMOVE): Verb.TEAM_LOSS,
@@ -108,14 +119,23 @@ class _List:
 class _Refused(Exception):
     """Raised inside the decoder for an impossible input; becomes a PadError."""
 
+    def __init__(self, key: Refusal, /, **params: Param) -> None:
+        self.phrase = Phrase(key, params)
+        super().__init__(self.phrase.text("en"))
+
 
 def _seats_at_table(view: View) -> set[int]:
     return {entry.seat for entry in view.seats if entry.at_table}
 
 
+def _after_the_result(view: View) -> bool:
+    """The game is decided and nobody speaks: the after-game lines' moment."""
+    return view.phase == "finished" and view.step == "over"
+
+
 def _vote(view: View) -> VotersVoteView:
     if view.vote is None:
-        raise _Refused("no vote is running")
+        raise _Refused(R.PAD_NO_VOTE)
     return view.vote
 
 
@@ -129,6 +149,7 @@ class PadDecoder:
         self._skipped: list[str] = []  # night steps passed over with a bare NEXT
         self._skip_night: int | None = None
         self._skip_actions = -1  # `actions` when the last step was skipped
+        self._closing = False  # NEXT pressed after the result: holding it signs the protocol
 
     # ---- entry points -------------------------------------------------------------------
     def feed(self, event: KeyEvent, view: View) -> Result:
@@ -142,13 +163,14 @@ class PadDecoder:
             return self._press(event.key, view)
         except _Refused as refused:
             self.reset()
-            return PadError(str(refused))
+            return PadError(str(refused), refused.phrase)
 
     def reset(self) -> None:
         """Forget every unfinished input."""
         self._verb = None
         self._list = None
         self._skipped = []
+        self._closing = False
 
     def text(self, view: View) -> str:
         """The unfinished sequence, as the judge screen shows it ("" when there is none)."""
@@ -164,12 +186,17 @@ class PadDecoder:
             return self._night_text(view)
         if view.phase == "finished" and step == "over" and self._list is not None:
             return self._extra_text(view)
+        if self._closing:
+            return "CLOSE: hold NEXT"
         return ""
 
     # ---- holds and presses ----------------------------------------------------------------
     def _hold(self, key: str, view: View) -> Result:
         if key == "TIMER":
             return DeviceCommand("timer_restart")
+        if key == "NEXT" and self._closing and _after_the_result(view):
+            self._closing = False
+            return Action({"action": "close"})  # the judge signs (001 9.9, 003 9.10)
         # A hold always follows the press of the same key, which set the verb it upgrades.
         self._verb = HOLD_UPGRADE.get((key, self._verb), self._verb)
         return Pending(self.text(view))
@@ -177,6 +204,10 @@ class PadDecoder:
     def _press(self, key: str, view: View) -> Result:
         if key == "TIMER":
             return DeviceCommand("timer_toggle")
+        if self._closing and key == "UNDO":  # cancels the waiting signature, undoes nothing
+            self._closing = False
+            return Pending(self.text(view))
+        self._closing = False
         if key == "UNDO":
             return self._undo(view)
         if self._verb is not None:
@@ -187,16 +218,20 @@ class PadDecoder:
         if key == "NEXT":
             return self._next(view)
         if key == "VOTE":
+            if _after_the_result(view) and self._list is None:
+                return self._start_verb(Verb.PROTEST, view)
             return self._vote(view)
         if key == "FOUL":
             if view.phase == "setup":
-                raise _Refused("fouls count only once the game has started")
+                raise _Refused(R.PAD_FOUL_BEFORE_START)
             return self._start_verb(Verb.FOUL, view)
         if key == "NOMINATE":
+            if view.step == "farewell":
+                return self._start_verb(Verb.ON_RECORD, view)
             if view.step not in NOMINATION_STEPS:
-                raise _Refused("nominations are made during a player's own speech")
+                raise _Refused(R.PAD_NOMINATE_OUTSIDE_SPEECH)
             return self._start_verb(Verb.NOMINATE, view)
-        raise _Refused(f"unknown key {key!r}")
+        raise _Refused(R.PAD_UNKNOWN_KEY, key=repr(key))
 
     def _start_verb(self, verb: Verb, view: View) -> Result:
         self._verb, self._verb_context = verb, self._verb_key(view)
@@ -205,13 +240,12 @@ class PadDecoder:
     def _complete_verb(self, key: str, view: View) -> Result:
         verb = self._verb
         assert verb is not None
-        if (key == "FOUL" and verb in FOUL_FAMILY) or (
-            key == "NOMINATE" and verb in NOMINATE_FAMILY
-        ):
+        again = {"FOUL": FOUL_FAMILY, "NOMINATE": NOMINATE_FAMILY, "VOTE": (Verb.PROTEST,)}
+        if verb in again.get(key, ()):
             return Pending(self.text(view))  # the same key again: maybe the start of a hold
         seat = seat_of(key)
         if seat is None:
-            raise _Refused(f"{verb.value} needs a seat number; nothing was recorded")
+            raise _Refused(R.PAD_VERB_NEEDS_SEAT, verb=Phrase(VERB_WORDS[verb]))
         self._verb = None
         by = {"by": view.speaker} if view.speaker is not None else {}
         actions: dict[Verb, dict[str, Any]] = {
@@ -220,6 +254,9 @@ class PadDecoder:
             Verb.TEAM_LOSS: {"action": "disqualify", "seat": seat, "kind": "team_loss"},
             Verb.NOMINATE: {"action": "nominate", "seat": seat, **by},
             Verb.WITHDRAW: {"action": "withdraw", "seat": seat, **by},
+            Verb.ON_RECORD: {"action": "colour_left", "seat": view.speaker, "named": seat,
+                             "colour": "black"},
+            Verb.PROTEST: {"action": "protest", "seat": seat, "text": PAD_PROTEST_TEXT},
         }
         return Action(actions[verb])
 
@@ -232,7 +269,7 @@ class PadDecoder:
             self._skipped.pop()
             self._list = None
         elif view.actions == 0:
-            raise _Refused("nothing to undo yet")
+            raise _Refused(R.PAD_NOTHING_TO_UNDO)
         else:
             return Action({"action": "undo"})
         return Pending(self.text(view))
@@ -246,16 +283,16 @@ class PadDecoder:
         if phase == "night" and step != "zero_night":
             return self._night_seat(seat, view)
         if phase == "setup":
-            raise _Refused("the cards are dealt: NEXT starts the night")
+            raise _Refused(R.PAD_DEALT_NEXT)
         if phase == "night":
-            raise _Refused("nothing to choose in the zero night: NEXT ends it")
+            raise _Refused(R.PAD_ZERO_NIGHT)
         if phase == "finished" and step == "over":
             return self._extra_seat(seat, view)
         if phase == "finished":
-            raise _Refused("the game is over: only FOUL, NEXT (end a farewell) and UNDO work")
+            raise _Refused(R.PAD_GAME_OVER)
         if step in NOMINATION_STEPS:
-            raise _Refused("a seat key alone records nothing: press NOMINATE or FOUL first")
-        raise _Refused("a seat key alone records nothing: press FOUL first for a foul")
+            raise _Refused(R.PAD_SEAT_ALONE_SPEECH)
+        raise _Refused(R.PAD_SEAT_ALONE)
 
     def _next(self, view: View) -> Result:
         phase, step = view.phase, view.step
@@ -270,10 +307,13 @@ class PadDecoder:
         if step == "await_night":
             return self._record({"action": "night"})
         if step in ("vote", "lift"):
-            raise _Refused("votes first: press the voters' seats, then VOTE")
+            raise _Refused(R.PAD_VOTES_FIRST)
         if phase == "finished" and step == "over" and self._list is not None:
             return self._extra_next(view)
-        raise _Refused("the game is over: nothing comes next")
+        if _after_the_result(view):
+            self._closing = True  # a press alone records nothing: hold NEXT to sign
+            return Pending(self.text(view))
+        raise _Refused(R.PAD_NOTHING_NEXT)
 
     def _record(self, action: dict[str, Any]) -> Action:
         self._list = None
@@ -283,18 +323,16 @@ class PadDecoder:
     def _role_seat(self, seat: int, view: View) -> Result:
         entry = self._entry(view)
         if seat in entry.seats:
-            raise _Refused(f"seat {seat} already has a role: enter the roles again")
+            raise _Refused(R.PAD_ROLE_TWICE, seat=seat)
         if len(entry.seats) == 4:
-            raise _Refused("all four roles were in: enter them again, then NEXT")
+            raise _Refused(R.PAD_FIFTH_ROLE)
         entry.seats.append(seat)
         return Pending(self.text(view))
 
     def _commit_roles(self, view: View) -> Result:
         seats = self._entry(view).seats
         if len(seats) < 4:
-            raise _Refused(
-                f"roles need the don, two mafia and the sheriff: {len(seats)} of 4 entered"
-            )
+            raise _Refused(R.PAD_ROLES_INCOMPLETE, n=len(seats))
         don, mafia_a, mafia_b, sheriff = seats
         return self._record(
             {"action": "roles", "don": don, "mafia": [mafia_a, mafia_b], "sheriff": sheriff}
@@ -310,19 +348,19 @@ class PadDecoder:
         if entry.counting:
             present = len(_seats_at_table(view))
             if seat > present:
-                raise _Refused(f"{seat} votes, but only {present} players are at the table")
+                raise _Refused(R.PAD_COUNT_TOO_HIGH, count=seat, present=present)
             entry.count = seat
         elif seat in entry.seats:
             entry.seats.remove(seat)
         elif seat in _seats_at_table(view):
             entry.seats.append(seat)
         else:
-            raise _Refused(f"seat {seat} is not at the table and cannot vote")
+            raise _Refused(R.VOTER_NOT_AT_TABLE, seat=seat)
         return Pending(self.text(view))
 
     def _vote(self, view: View) -> Result:
         if view.step not in ("vote", "lift"):
-            raise _Refused("VOTE works only during a vote or the lift question")
+            raise _Refused(R.PAD_VOTE_OUTSIDE)
         entry = self._entry(view)
         if not entry.counting and not entry.seats:
             entry.counting = True  # VOTE on an empty list: enter a head count instead
@@ -351,7 +389,7 @@ class PadDecoder:
     def _night_seat(self, seat: int, view: View) -> Result:
         step = self._night_step(view)
         if step is None:
-            raise _Refused("the night's steps are done: NEXT brings the morning")
+            raise _Refused(R.PAD_NIGHT_DONE)
         entry = self._entry(view)
         if step in CHOICE_STEPS:
             entry.seats = [seat]  # a new seat key replaces the choice
@@ -359,11 +397,11 @@ class PadDecoder:
             if seat in entry.seats:
                 entry.seats.remove(seat)
             elif len(entry.seats) == 3:
-                raise _Refused("the best move names at most three seats: enter it again")
+                raise _Refused(R.PAD_BEST_MOVE_THREE)
             else:
                 entry.seats.append(seat)
         else:
-            raise _Refused(f"this pad does not know the night step {step!r}")
+            raise _Refused(R.PAD_UNKNOWN_STEP, step=repr(step))
         return Pending(self.text(view))
 
     def _night_next(self, view: View) -> Result:
@@ -404,8 +442,7 @@ class PadDecoder:
     def _extra_next(self, view: View) -> Result:
         seats = self._entry(view).seats
         if len(seats) < 2:
-            raise _Refused(f"extra points for seat {seats[0]}: press the points as a seat key "
-                           "(1 = 0.1 ... 7 = 0.7, 10 = withdraw), then NEXT")
+            raise _Refused(R.PAD_EXTRA_POINTS, seat=seats[0])
         tenths = 0 if seats[1] == 10 else seats[1]
         return self._record({"action": "extra", "seat": seats[0], "points": tenths / 10})
 
@@ -440,5 +477,7 @@ class PadDecoder:
             self._verb = None
         if self._skipped and (view.phase != "night" or view.number != self._skip_night):
             self._skipped = []
+        if self._closing and not _after_the_result(view):
+            self._closing = False
         if self._list is not None and self._list.context != self._context(view):
             self._list = None

@@ -58,6 +58,7 @@ from engine.game import Game
 from engine.log import header as log_header
 from engine.log import parse_action
 from engine.protocol import result
+from engine.refusals import Lang, Phrase, R
 from engine.ruleset import Ruleset
 from engine.timer import current_timer
 from engine.views import public_view
@@ -90,6 +91,9 @@ class TableService:
         self.countdown: Countdown | None = None
         self._timer_id: tuple[Any, ...] | None = None
         self.last_error: str | None = None
+        self.refusal: Phrase | None = None  # the last refusal by key (the screen's language)
+        self.lang: Lang = settings.lang
+        self.decided_at: datetime | None = None  # the protest window starts here (issue 12)
         self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
@@ -143,7 +147,7 @@ class TableService:
             self._set_aside(f"game {saved.game_id!r}", str(exc), saved)
             return
         self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
-        self.screen_seqs = _screen_seqs(game.rules, saved.lines)
+        self.screen_seqs, self.decided_at = _screen_seqs(game.rules, saved.lines)
         if game.state.finished != saved.finished:  # written by a kit that split the two
             self.journal.set_result(saved.game_id, result(game.state, game.rules.id)
                                     if game.state.finished else None)
@@ -161,6 +165,7 @@ class TableService:
         log.error("%s", message)
         self.new_game(self._default_header())
         self.last_error = message
+        self.refusal = None
 
     def start(self) -> TableService:
         if self.bus is not None:
@@ -205,7 +210,7 @@ class TableService:
     def handle(self, item: InboxItem) -> None:
         match item:
             case Submit(line=line, reply=answer):
-                self._answer(answer, lambda: self.submit_line(line))
+                self._answer(answer, lambda: self._in_own_words(self.submit_line(line)))
             case Received():
                 self._received(item)
             case LocalCommand(command=command, reply=answer):
@@ -300,12 +305,13 @@ class TableService:
             case PadRecord(line=line, key=key):
                 ok, why = self.submit_line(line)
                 bridge.recorded(ok, key, self.game)
-                if not ok:
+                if not ok:  # the rules refused it: _reject kept the reason and its key
                     self.last_error = why
             case PadTimer(restart=restart):
                 self.timer_key(restart=restart)
-            case PadRefusal(message=message):
+            case PadRefusal(message=message, refusal=refusal):
                 self.last_error = message
+                self.refusal = refusal
             case PadWait():
                 pass
             case _:
@@ -335,8 +341,10 @@ class TableService:
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
         self.screen_seqs.after_line(self.game)
+        self.decided_at = None
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
+        self.refusal = None
         self._retime()
         self.publish_all()
         return gid
@@ -363,13 +371,15 @@ class TableService:
             action = parse_action(line)
             if isinstance(action, Undo):
                 if not self.game.actions:
-                    raise IllegalAction("nothing to undo")
+                    raise IllegalAction(R.NOTHING_TO_UNDO)
                 undone = self.game.pop()
             else:
                 self.game.push(action)
                 undone = None
-        except (LogError, IllegalAction) as exc:
+        except LogError as exc:
             return self._reject(line, str(exc))
+        except IllegalAction as exc:
+            return self._reject(line, str(exc), exc.phrase)
         seq = self.seq + 1
         decided = self.game.state.finished
         outcome = result(self.game.state, self.game.rules.id) if decided else None
@@ -387,7 +397,9 @@ class TableService:
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
         self.screen_seqs.after_line(self.game)
+        self.decided_at = _decision(was_decided, decided, line, self.decided_at)
         self.last_error = None
+        self.refusal = None
         self._retime()
         self.publish_all()  # public first: what every screen waits for
         self._publish_event(seq, line)
@@ -407,8 +419,16 @@ class TableService:
         else:
             self.game.pop()
 
-    def _reject(self, line: Any, reason: str) -> tuple[bool, str]:
+    def _in_own_words(self, answer: tuple[bool, str]) -> tuple[bool, str]:
+        """The console's answer in the table's language (`lang`); the hub's stay English."""
+        if not answer[0] and self.refusal is not None:
+            return False, self.refusal.text(self.lang)
+        return answer
+
+    def _reject(self, line: Any, reason: str,
+                refusal: Phrase | None = None) -> tuple[bool, str]:
         self.last_error = reason[:500]
+        self.refusal = refusal
         name = line.get("action") if isinstance(line, dict) else None
         log.info("rejected %s: %s", str(name)[:40], reason[:200])
         self.publish_all(only=(InfoClass.JUDGE,))
@@ -429,7 +449,8 @@ class TableService:
 
     def timer_key(self, restart: bool = False) -> None:
         if self.countdown is None:
-            self.last_error = "no timer is running"
+            self.refusal = Phrase(R.TIMER_NONE)
+            self.last_error = self.refusal.text("en")
         else:
             try:
                 now = self.mono()
@@ -437,6 +458,7 @@ class TableService:
                                   else self.countdown.toggle(now))
             except TimerError as exc:
                 self.last_error = str(exc)
+                self.refusal = None
         self.publish_all()
 
     def _poll_timer(self) -> None:
@@ -454,6 +476,7 @@ class TableService:
             silent = self.bridge.refresh(self.game, left)
             if silent is not None:  # the judge's one line: the table cannot play its music
                 self.last_error = silent
+                self.refusal = None
                 self.publish_all(only=(InfoClass.JUDGE,))
 
     def _timer_event(self, event: TimerEvent) -> None:
@@ -480,7 +503,9 @@ class TableService:
 
     def judge_extra(self) -> snap.JudgeExtra:
         return snap.JudgeExtra(last_error=self.last_error, pad=self.pad_text,
-                               game_id=self.game_id)
+                               game_id=self.game_id,
+                               refusal=None if self.refusal is None else self.refusal.wire(),
+                               decided_at=self.decided_at)
 
     def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),
                     force: bool = False) -> None:
@@ -562,19 +587,39 @@ class TableService:
         self._send("heartbeat", hb)
 
 
-def _screen_seqs(rules: Ruleset, lines: list[dict[str, Any]]) -> snap.ScreenSeqs:
-    """The screen seqs of a journal's game, counted again line by line (a restart)."""
+def _screen_seqs(rules: Ruleset, lines: list[dict[str, Any]]
+                 ) -> tuple[snap.ScreenSeqs, datetime | None]:
+    """The screen seqs of a journal's game, counted again line by line (a restart), and
+    when its result was decided (the `t` of the line that decided it)."""
     seqs = snap.ScreenSeqs()
     game = Game(rules)
     seqs.after_line(game)
+    decided_at = None
     for line in lines:
         action = parse_action(line)
+        was = game.state.finished
         if isinstance(action, Undo):
             game.pop()
         else:
             game.push(action)
         seqs.after_line(game)
-    return seqs
+        decided_at = _decision(was, game.state.finished, line, decided_at)
+    return seqs, decided_at
+
+
+def _decision(was: bool, now: bool, line: dict[str, Any],
+              decided_at: datetime | None) -> datetime | None:
+    """The decision time after one line: set when the line decides the game, cleared when
+    an undo takes it back to running."""
+    if not now:
+        return None
+    if was:
+        return decided_at
+    try:
+        at = datetime.fromisoformat(str(line.get("t")))
+    except ValueError:
+        return None
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _pair(outcome: CommandOutcome) -> tuple[bool, str]:

@@ -16,6 +16,7 @@ from device.timer import Countdown
 from engine.game import Game
 from engine.log import action_to_dict
 from engine.protocol import result
+from engine.refusals import RefusalView
 from engine.state import DayLog, GameState, NightLog, Speech
 from engine.timer import Timer
 from engine.viewmodels import JudgeView, View
@@ -36,6 +37,8 @@ class JudgeExtra:
     last_error: str | None
     pad: str
     game_id: str
+    refusal: RefusalView | None = None
+    decided_at: datetime | None = None  # when the result was decided: the protest window
 
 
 @dataclass
@@ -74,7 +77,11 @@ def class_view(game: Game, info_class: InfoClass, *, countdown: Countdown | None
         elapsed = countdown.elapsed(mono_now)
     if judge_extra is not None and isinstance(v, JudgeView):
         v = v.model_copy(update={"last_error": judge_extra.last_error,
-                                 "pad": judge_extra.pad, "game_id": judge_extra.game_id})
+                                 "pad": judge_extra.pad, "game_id": judge_extra.game_id,
+                                 "refusal": judge_extra.refusal})
+        if v.after_game is not None and judge_extra.decided_at is not None:
+            v = v.model_copy(update={"after_game": v.after_game.model_copy(
+                update={"decided_at": judge_extra.decided_at})})
     return v, elapsed
 
 

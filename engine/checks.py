@@ -4,37 +4,38 @@ reason the judge understands."""
 from __future__ import annotations
 
 from engine.errors import IllegalAction
+from engine.refusals import R, Refusal, phrase
 from engine.roles import is_seat
 from engine.state import NIGHT, GameState
 
 
-def seat_number(value: int, what: str = "seat") -> int:
+def seat_number(value: int, what: Refusal = R.W_SEAT) -> int:
     if not is_seat(value):
-        raise IllegalAction(f"{what} {value!r} is not a seat number 1-10")
+        raise IllegalAction(R.NOT_A_SEAT, what=phrase(what), value=repr(value))
     return value
 
 
 def at_table(s: GameState, seat: int) -> int:
     seat_number(seat)
     if seat not in s.at_table:
-        raise IllegalAction(f"seat {seat} is not at the table")
+        raise IllegalAction(R.NOT_AT_TABLE, seat=seat)
     return seat
 
 
 def started(s: GameState) -> None:
     if s.roles is None:
-        raise IllegalAction("the cards are not dealt yet: the roles line comes first")
+        raise IllegalAction(R.NOT_DEALT)
     if not s.started:
-        raise IllegalAction("the game has not started: «Наступает ночь» (start) comes first")
+        raise IllegalAction(R.NOT_STARTED)
 
 
-def night_after_shot(s: GameState, what: str) -> None:
+def night_after_shot(s: GameState, what: Refusal) -> None:
     started(s)
     if s.phase != NIGHT:
-        raise IllegalAction(f"{what} happens at night; it is day {s.number}")
+        raise IllegalAction(R.AT_NIGHT_ONLY, what=phrase(what), number=s.number)
     if s.number == 0:
-        raise IllegalAction(f"there is no {what} in the zero night")
+        raise IllegalAction(R.NONE_IN_ZERO_NIGHT, what=phrase(what))
     night = s.night
     assert night is not None
     if not night.shot_done:
-        raise IllegalAction(f"the mafia's shot comes before the {what}")
+        raise IllegalAction(R.SHOT_FIRST, what=phrase(what))

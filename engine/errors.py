@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from engine.refusals import Lang, Param, Phrase, Refusal
+
 
 class IllegalAction(ValueError):
     """The action is not allowed now; the game is unchanged.
 
-    The message names the rule, e.g. "seat 5 is already nominated today".
+    Carries a refusal key and its parameters (engine/refusals.py), so the judge's screen and
+    console say it in their language; `str()` is the English text, e.g. "seat 5 is already
+    nominated today".
     """
+
+    def __init__(self, key: Refusal | str, /, **params: Param) -> None:
+        # A text instead of a key is a refusal not in the catalogue yet (the club engine,
+        # engine/club/): every screen shows its English. tests/engine/test_refusals.py
+        # keeps it to engine/club/ and the classic games free of it.
+        self.phrase = (Phrase(key, params) if isinstance(key, Refusal)
+                       else Phrase(Refusal.UNKEYED, {"text": key}))
+        super().__init__(self.phrase.text("en"))
+
+    def text(self, lang: Lang) -> str:
+        return self.phrase.text(lang)
 
 
 class LogError(ValueError):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine import actions as act
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.refusals import R
 from engine.rules import decide
 from engine.ruleset import Ruleset, load_ruleset
 from engine.state import GameState
@@ -70,7 +71,7 @@ class Game:
     def pop(self) -> act.Action:
         """Undo the last action still in effect, restoring the earlier state exactly."""
         if not self._actions:
-            raise IllegalAction("nothing to undo")
+            raise IllegalAction(R.NOTHING_TO_UNDO)
         self._states.pop()
         self._events.pop()
         return self._actions.pop()

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Final, NamedTuple
+
 from engine import actions as act
 from engine import events as ev
 from engine.checks import at_table, night_after_shot, seat_number, started
 from engine.errors import IllegalAction
 from engine.flow import Tx
+from engine.refusals import R, Refusal
 from engine.roles import BLACK_ROLES, Role
 from engine.ruleset import Ruleset
 from engine.state import DAY, NIGHT, GameState
@@ -17,13 +20,13 @@ def shoot(tx: Tx, a: act.Shoot) -> None:
     s = tx.state
     started(s)
     if s.phase != NIGHT:
-        raise IllegalAction(f"the mafia shoots at night; it is day {s.number}")
+        raise IllegalAction(R.SHOOT_AT_NIGHT, number=s.number)
     if s.number == 0:
-        raise IllegalAction("there is no shooting in the zero night")
+        raise IllegalAction(R.NO_ZERO_NIGHT_SHOT)
     night = s.night
     assert night is not None
     if night.shot_done:
-        raise IllegalAction("the mafia has already shot tonight")
+        raise IllegalAction(R.ALREADY_SHOT)
     if a.shots is None:
         if a.target is not None:
             at_table(s, a.target)
@@ -32,48 +35,62 @@ def shoot(tx: Tx, a: act.Shoot) -> None:
     blacks = s.black_at_table()
     given = [seat for seat, _ in a.shots]
     for seat in given:
-        seat_number(seat, "shooter")
+        seat_number(seat, R.W_SHOOTER)
         if seat not in blacks:
-            raise IllegalAction(f"seat {seat} is not a black player at the table")
+            raise IllegalAction(R.NOT_BLACK, seat=seat)
         if given.count(seat) > 1:
-            raise IllegalAction(f"two shots from seat {seat}")
+            raise IllegalAction(R.TWO_SHOTS, seat=seat)
     for seat in blacks:
         if seat not in given:
-            raise IllegalAction(f"the shot of black seat {seat} is missing (null = no shot)")
+            raise IllegalAction(R.SHOT_MISSING, seat=seat)
     targets = {target for _, target in a.shots}
     for target in targets:
         if target is not None:
-            seat_number(target, "target")
+            seat_number(target, R.W_TARGET)
     # 000 I.7.3.1-2, 003 4.5.4-5: a kill only when every black shot the same player.
     (only,) = targets if len(targets) == 1 else (None,)
     kill = only if only is not None and only in s.at_table else None
     tx.emit(ev.Shot(kill, tuple(sorted(a.shots))))
 
 
-def _check(tx: Tx, seat: int, checker: Role, title: str) -> None:
+class _CheckWords(NamedTuple):
+    what: Refusal
+    out: Refusal
+    checked: Refusal
+    self_check: Refusal
+
+
+_CHECK_WORDS: Final = {
+    Role.DON: _CheckWords(R.W_DON_CHECK, R.DON_OUT, R.DON_CHECKED, R.DON_SELF),
+    Role.SHERIFF: _CheckWords(R.W_SHERIFF_CHECK, R.SHERIFF_OUT, R.SHERIFF_CHECKED, R.SHERIFF_SELF),
+}
+
+
+def _check(tx: Tx, seat: int, checker: Role) -> None:
     """The don's or the sheriff's check: once a night, after the shot, while he is at the
     table, never of himself (000 I.7.5-7.7, 003 4.5.6-4.5.8)."""
     s = tx.state
-    night_after_shot(s, f"{title}'s check")
+    keys = _CHECK_WORDS[checker]
+    night_after_shot(s, keys.what)
     own = s.seat_of(checker)
     if own not in s.at_table:
-        raise IllegalAction(f"the {title} is out: there is no {title}'s check")
+        raise IllegalAction(keys.out)
     assert s.night is not None
     done = s.night.don_check if checker is Role.DON else s.night.sheriff_check
     if done is not None:
-        raise IllegalAction(f"the {title} has already checked tonight (one check a night)")
+        raise IllegalAction(keys.checked)
     seat_number(seat)
     if seat == own:
-        raise IllegalAction(f"the {title} cannot check himself")
+        raise IllegalAction(keys.self_check)
 
 
 def don_check(tx: Tx, a: act.DonCheck) -> None:
-    _check(tx, a.seat, Role.DON, "don")
+    _check(tx, a.seat, Role.DON)
     tx.emit(ev.DonChecked(a.seat))
 
 
 def sheriff_check(tx: Tx, a: act.SheriffCheck) -> None:
-    _check(tx, a.seat, Role.SHERIFF, "sheriff")
+    _check(tx, a.seat, Role.SHERIFF)
     tx.emit(ev.SheriffChecked(a.seat))
 
 
@@ -101,38 +118,35 @@ def _day1_removals(s: GameState, rules: Ruleset) -> int:
 
 def best_move(tx: Tx, a: act.BestMove) -> None:
     s, rules = tx.state, tx.rules
-    night_after_shot(s, "best move")
+    night_after_shot(s, R.W_BEST_MOVE)
     if s.best_move is not None:
-        raise IllegalAction("the best move is already recorded")
+        raise IllegalAction(R.BEST_MOVE_RECORDED)
     victim = best_move_victim(s, rules)
     if victim is None:
-        raise IllegalAction(_no_best_move_reason(s, rules))
+        raise _no_best_move(s, rules)
     n = len(a.seats)
     if not 1 <= n <= rules.best_move.max_seats:
-        raise IllegalAction(f"the best move names 1 to {rules.best_move.max_seats} seats, not {n}")
+        raise IllegalAction(R.BEST_MOVE_SIZE, max=rules.best_move.max_seats, n=n)
     for seat in a.seats:
         seat_number(seat)
         if a.seats.count(seat) > 1:
-            raise IllegalAction(f"seat {seat} is named twice in the best move")
+            raise IllegalAction(R.NAMED_TWICE, seat=seat)
         if seat == victim:
-            raise IllegalAction(f"seat {victim} cannot name himself in the best move")
+            raise IllegalAction(R.BEST_MOVE_SELF, seat=victim)
     found = sum(1 for seat in a.seats if s.role(seat) in BLACK_ROLES)
     tx.emit(ev.BestMoveMade(victim, a.seats, found))
 
 
-def _no_best_move_reason(s: GameState, rules: Ruleset) -> str:
+def _no_best_move(s: GameState, rules: Ruleset) -> IllegalAction:
     night = s.night
     assert night is not None
     if s.number != rules.best_move.night:
-        return f"the best move is made only in night {rules.best_move.night}"
+        return IllegalAction(R.BEST_MOVE_NIGHT, night=rules.best_move.night)
     if night.shot is None:
-        return "nobody was killed tonight: there is no best move"
+        return IllegalAction(R.NOBODY_KILLED)
     if night.shot not in s.at_table:
-        return (f"seat {night.shot} was removed by discipline after the shot: he leaves by "
-                "that removal, without a best move (000 I.8.1, 003 6.5)")
+        return IllegalAction(R.REMOVED_AFTER_SHOT, seat=night.shot)  # 000 I.8.1, 003 6.5
     limit = rules.best_move.max_day1_vote_removals
     if rules.best_move.day1_removal_causes == ("vote", "lift"):
-        return (f"no best move: day 1's vote removed more than {limit} player "
-                "(000 I.7.8)")
-    return (f"no best move: more than {limit} player left the table on day 1 "
-            "(002 «стол покинул не более одного игрока»)")
+        return IllegalAction(R.NO_BEST_MOVE_VOTE, limit=limit)  # 000 I.7.8
+    return IllegalAction(R.NO_BEST_MOVE_LEFT, limit=limit)  # 002

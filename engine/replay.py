@@ -9,6 +9,7 @@ from engine import actions as act
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import LogHeader, parse_action, parse_header, parse_json_line
+from engine.refusals import R
 from engine.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def replay(lines: Iterable[str | bytes],
                 continue
             action = parse_action(obj)
             if isinstance(action, act.Undo) and not game.actions:
-                raise IllegalAction("nothing to undo")
+                raise IllegalAction(R.NOTHING_TO_UNDO)
             game.push(action)
         except (LogError, IllegalAction) as exc:
             raise ReplayError(number, str(exc)) from None

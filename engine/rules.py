@@ -25,6 +25,7 @@ from engine.flow import (
     remove_by_vote,
 )
 from engine.night import best_move, don_check, sheriff_check, shoot
+from engine.refusals import Phrase, R, Refusal, phrase, word
 from engine.roles import Role
 from engine.ruleset import Ruleset
 from engine.scoring.entry import decide_after_game
@@ -47,12 +48,9 @@ def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     if decide_after_game(state, action, tx):  # after-game lines (engine.scoring.entry)
         return tx
     if isinstance(action, _NOT_HERE):
-        raise IllegalAction(f"unknown action {action!r}")
+        raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
     if state.finished and not isinstance(action, _AFTER_END):
-        raise IllegalAction(
-            f"the game is over ({_result_words(state)}): only the end of a farewell "
-            "speech, fouls, disqualifications, after-game lines and undo can be entered"
-        )
+        raise IllegalAction(R.GAME_OVER, result=_result_words(state))
     _handle(tx, action)
     return tx
 
@@ -92,13 +90,15 @@ def _handle(tx: Tx, a: act.Action) -> None:
             _start(tx, a)
         case (act.Undo() | act.Extra() | act.Penalty() | act.LeaveColour() | act.Protest()
               | act.Close()):
-            raise IllegalAction(f"unknown action {a!r}")  # see _NOT_HERE
+            raise IllegalAction(R.UNKNOWN_ACTION, action=repr(a))  # see _NOT_HERE
         case _:
             assert_never(a)
 
 
-def _result_words(s: GameState) -> str:
-    return "a draw" if s.winner == "draw" else f"{s.winner} won"
+def _result_words(s: GameState) -> Phrase:
+    if s.winner == "draw":
+        return phrase(R.RESULT_DRAW)
+    return phrase(R.RESULT_WON, team=word(str(s.winner)))
 
 
 # -- checks shared by several actions -------------------------------------------------------
@@ -107,13 +107,13 @@ def _result_words(s: GameState) -> str:
 def _voters(s: GameState, voters: tuple[int, ...], already: set[int]) -> None:
     seen: set[int] = set()
     for v in voters:
-        seat_number(v, "voter")
+        seat_number(v, R.W_VOTER)
         if v not in s.at_table:
-            raise IllegalAction(f"seat {v} is not at the table and cannot vote")
+            raise IllegalAction(R.VOTER_NOT_AT_TABLE, seat=v)
         if v in seen:
-            raise IllegalAction(f"seat {v} is listed twice")
+            raise IllegalAction(R.LISTED_TWICE, seat=v)
         if v in already:
-            raise IllegalAction(f"two votes from seat {v} in this round")
+            raise IllegalAction(R.TWO_VOTES, seat=v)
         seen.add(v)
 
 
@@ -122,13 +122,13 @@ def _voters(s: GameState, voters: tuple[int, ...], already: set[int]) -> None:
 
 def _roles(tx: Tx, a: act.Roles) -> None:
     if tx.state.roles is not None:
-        raise IllegalAction("the cards are already dealt (undo to deal again)")
+        raise IllegalAction(R.ALREADY_DEALT)
     seats = (a.don, *a.mafia, a.sheriff)
     for seat in seats:
         seat_number(seat)
     for seat in seats:
         if seats.count(seat) > 1:
-            raise IllegalAction(f"seat {seat} is given two cards")
+            raise IllegalAction(R.TWO_CARDS, seat=seat)
     roles = [Role.CITIZEN] * 10
     roles[a.don - 1] = Role.DON
     roles[a.mafia[0] - 1] = roles[a.mafia[1] - 1] = Role.MAFIA
@@ -139,9 +139,9 @@ def _roles(tx: Tx, a: act.Roles) -> None:
 def _start(tx: Tx, a: act.Start) -> None:
     s = tx.state
     if s.roles is None:
-        raise IllegalAction("deal the cards first: the roles line comes before start")
+        raise IllegalAction(R.DEAL_FIRST)
     if s.started:
-        raise IllegalAction("the game has already started")
+        raise IllegalAction(R.ALREADY_STARTED)
     tx.emit(ev.GameStarted())
 
 
@@ -149,13 +149,13 @@ def _day(tx: Tx, a: act.Day) -> None:
     s = tx.state
     started(s)
     if s.phase != NIGHT:
-        raise IllegalAction(f"it is already day {s.number}")
+        raise IllegalAction(R.ALREADY_DAY, number=s.number)
     killed = None
     if s.number > 0:
         night = s.night
         assert night is not None
         if not night.shot_done:
-            raise IllegalAction("the mafia has not shot yet: enter the shot (or a miss) first")
+            raise IllegalAction(R.NOT_SHOT_YET)
         if night.shot is not None and night.shot in s.at_table:
             killed = night.shot
             tx.emit(ev.PlayerRemoved(killed, "kill"))  # the kill takes effect in the morning
@@ -173,13 +173,14 @@ def _night(tx: Tx, a: act.Night) -> None:
     s = tx.state
     started(s)
     if s.phase != DAY:
-        raise IllegalAction(f"it is already night {s.number}")
+        raise IllegalAction(R.ALREADY_NIGHT, number=s.number)
     if s.speech is not None:
-        raise IllegalAction(f"seat {s.speech.seat} is still speaking ({s.speech.kind})")
+        raise IllegalAction(R.STILL_SPEAKING, seat=s.speech.seat,
+                            kind=word(str(s.speech.kind)))
     if s.voting is not None:
-        raise IllegalAction("the vote is not finished")
+        raise IllegalAction(R.VOTE_NOT_FINISHED)
     if s.lift is not None:
-        raise IllegalAction("the lift question is pending")
+        raise IllegalAction(R.LIFT_PENDING)
     close_phase(tx)
     if not tx.state.finished:
         tx.emit(ev.NightBegan(s.number))
@@ -188,50 +189,48 @@ def _night(tx: Tx, a: act.Night) -> None:
 def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
     s = tx.state
     if s.speech is None:
-        raise IllegalAction("nobody is speaking now")
+        raise IllegalAction(R.NOBODY_SPEAKING)
     tx.emit(ev.SpeechEnded(s.speech.seat))
     advance(tx)
 
 
-def _speaker_for_nomination(s: GameState, by: int | None, what: str) -> int:
+def _speaker_for_nomination(s: GameState, by: int | None, what: Refusal) -> int:
     speech = s.speech
     if s.phase != DAY or speech is None or speech.kind not in REGULAR_KINDS:
-        raise IllegalAction(f"a {what} is made only during a player's own day speech")
+        raise IllegalAction(R.OWN_SPEECH_ONLY, what=phrase(what))
     if by is not None and by != speech.seat:
-        seat_number(by, "by")
-        raise IllegalAction(f"seat {by} is not speaking now (seat {speech.seat} is)")
+        seat_number(by, R.W_BY)
+        raise IllegalAction(R.NOT_SPEAKING, by=by, seat=speech.seat)
     return speech.seat
 
 
 def _nominate(tx: Tx, a: act.Nominate) -> None:
     s = tx.state
-    speaker = _speaker_for_nomination(s, a.by, "nomination")
+    speaker = _speaker_for_nomination(s, a.by, R.W_NOMINATION)
     day = s.day
     assert day is not None
     if day.vote == CANCELLED:
-        raise IllegalAction("there is no vote today (cancelled by a removal): "
-                            "nominations are not taken")
+        raise IllegalAction(R.NO_VOTE_TODAY)
     if speaker in day.nominators:
         done = day.nominations[day.nominators.index(speaker)]
-        raise IllegalAction(f"seat {speaker} has already nominated seat {done} today "
-                            "(one nomination a day)")
+        raise IllegalAction(R.ONE_NOMINATION, seat=speaker, done=done)
     at_table(s, a.seat)
     if a.seat in day.nominations:
-        raise IllegalAction(f"seat {a.seat} is already nominated today")
+        raise IllegalAction(R.ALREADY_NOMINATED, seat=a.seat)
     tx.emit(ev.Nominated(speaker, a.seat))
 
 
 def _withdraw(tx: Tx, a: act.Withdraw) -> None:
     s = tx.state
     if not tx.rules.day.withdraw_allowed:
-        raise IllegalAction(f"withdrawing a nomination is not allowed under {tx.rules.id}")
-    speaker = _speaker_for_nomination(s, a.by, "withdrawal")
+        raise IllegalAction(R.NO_WITHDRAWAL, rules=tx.rules.id)
+    speaker = _speaker_for_nomination(s, a.by, R.W_WITHDRAWAL)
     day = s.day
     assert day is not None
     seat_number(a.seat)
     mine = [n for n, by in zip(day.nominations, day.nominators, strict=True) if by == speaker]
     if a.seat not in mine:
-        raise IllegalAction(f"seat {speaker} did not nominate seat {a.seat} today")
+        raise IllegalAction(R.DID_NOT_NOMINATE, seat=speaker, target=a.seat)
     tx.emit(ev.Withdrawn(speaker, a.seat))
 
 
@@ -239,18 +238,17 @@ def _votes(tx: Tx, a: act.Votes) -> None:
     s = tx.state
     voting = s.voting
     if voting is None:
-        raise IllegalAction("no voting round is running now")
+        raise IllegalAction(R.NO_VOTING_ROUND)
     seat_number(a.seat)
     candidates = voting.candidates
     if a.seat not in candidates:
-        raise IllegalAction(f"seat {a.seat} is not a candidate in this round "
-                            f"(candidates: {', '.join(map(str, candidates))})")
+        raise IllegalAction(R.NOT_CANDIDATE, seat=a.seat,
+                            candidates=", ".join(map(str, candidates)))
     if a.seat == candidates[-1]:
-        raise IllegalAction(f"seat {a.seat} is the last candidate: he receives all "
-                            "remaining votes, enter none for him")
+        raise IllegalAction(R.LAST_CANDIDATE, seat=a.seat)
     expected = candidates[len(voting.entered)]
     if a.seat != expected:
-        raise IllegalAction(f"votes go in nomination order: next is seat {expected}")
+        raise IllegalAction(R.VOTE_ORDER, seat=expected)
     cast = sum(n for _, n, _ in voting.entered)
     left = len(s.at_table) - cast
     if a.voters is not None:
@@ -263,9 +261,9 @@ def _votes(tx: Tx, a: act.Votes) -> None:
         assert a.count is not None
         count = a.count
         if type(count) is not int or count < 0:
-            raise IllegalAction(f"vote count {count!r} is not a whole number ≥ 0")
+            raise IllegalAction(R.VOTE_COUNT, count=repr(count))
     if count > left:
-        raise IllegalAction(f"only {left} votes are left in this round ({cast} already cast)")
+        raise IllegalAction(R.VOTES_LEFT, left=left, cast=cast)
     tx.emit(ev.VotesEntered(a.seat, count, a.voters))
     if len(tx.state.voting.entered) == len(candidates) - 1:  # type: ignore[union-attr]
         close_round(tx)
@@ -275,7 +273,7 @@ def _lift(tx: Tx, a: act.Lift) -> None:
     s = tx.state
     tied = s.lift
     if tied is None:
-        raise IllegalAction("the lift question is not put now")
+        raise IllegalAction(R.NO_LIFT)
     at_table = len(s.at_table)
     if a.voters is not None:
         _voters(s, a.voters, set())
@@ -284,7 +282,7 @@ def _lift(tx: Tx, a: act.Lift) -> None:
         assert a.count is not None
         yes = a.count
         if type(yes) is not int or not 0 <= yes <= at_table:
-            raise IllegalAction(f"lift votes must be 0-{at_table} (players at the table)")
+            raise IllegalAction(R.LIFT_RANGE, at_table=at_table)
     passed = 2 * yes > at_table  # more than half of the players at the table
     tx.emit(ev.LiftVoted(yes, passed))
     tx.emit(ev.VoteSettled(HELD))
@@ -297,17 +295,14 @@ def _foul(tx: Tx, a: act.Foul) -> None:
     started(s)
     seat_number(a.seat)
     if a.kind not in (None, "voting"):
-        raise IllegalAction(f"foul kind {a.kind!r} is not \"voting\" (or none)")
+        raise IllegalAction(R.FOUL_KIND, kind=repr(a.kind))
     farewell = s.speech is not None and s.speech.kind == FAREWELL and s.speech.seat == a.seat
     if a.seat not in s.at_table and not farewell:
-        raise IllegalAction(f"seat {a.seat} is not at the table")
+        raise IllegalAction(R.NOT_AT_TABLE, seat=a.seat)
     have = s.fouls[a.seat - 1]
     if (a.kind == "voting" and rules.fouls.voting_foul_never_removes
             and have >= rules.fouls.removal_at - 1):
-        raise IllegalAction(
-            f"seat {a.seat} has {have} fouls: a voting foul (a hand lifted early or put on "
-            "the table before the vote) is never a fourth foul (000 II.1.6 «4ый фол не "
-            "выдается»)")
+        raise IllegalAction(R.VOTING_FOUL_LIMIT, seat=a.seat, have=have)  # 000 II.1.6
     tx.emit(ev.FoulGiven(a.seat))
     if s.finished or a.seat not in s.at_table:
         return  # 002: after the result is decided, penalties do not change the game
@@ -323,7 +318,7 @@ def _disqualify(tx: Tx, a: act.Disqualify) -> None:
     started(s)
     seat_number(a.seat)
     if a.kind not in ("removal", "team_loss"):
-        raise IllegalAction(f"disqualification kind {a.kind!r} is not removal or team_loss")
+        raise IllegalAction(R.DISQUALIFY_KIND, kind=repr(a.kind))
     if s.finished:
         _after_the_decision(s, a.seat)
         late_disqualification(tx, a.seat, a.kind, team_loss=False)
@@ -345,9 +340,9 @@ def _after_the_decision(s: GameState, seat: int) -> None:
     once a seat, never for a player already removed by discipline."""
     gone = [r.cause for r in s.removed if r.seat == seat and r.cause in ("fouls", "disqualified")]
     if gone:
-        raise IllegalAction(f"seat {seat} was already removed by discipline ({gone[0]})")
+        raise IllegalAction(R.ALREADY_REMOVED, seat=seat, how=word(str(gone[0])))
     if any(done == seat for done, _ in s.late_disqualifications):
-        raise IllegalAction(f"seat {seat} is already disqualified")
+        raise IllegalAction(R.ALREADY_DISQUALIFIED, seat=seat)
 
 
 # Undo is Game.pop's (engine.game); the after-game lines are engine.scoring.entry's.

@@ -15,7 +15,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.refusals import RefusalView
 from engine.roles import ClubRole, Role, Side
+from engine.scoring.view import AfterGameView
 from engine.vocab import (
     OPEN_NIGHT_STEPS,
     Cause,
@@ -254,6 +256,10 @@ class JudgeView(_Common):
     last_error: str | None = Field(None, description="set by the table: why the last action "
                                    "was refused")
     pad: str | None = Field(None, description="set by the table: the pad's unfinished keys")
+    refusal: RefusalView | None = Field(None, description="set by the table: the last refusal "
+                                        "by key, for the screen's own language")
+    after_game: AfterGameView | None = Field(None, description="a decided game's points, "
+                                             "protests and signature (issue 12)")
     game_id: str | None = Field(None, description="set by the table")
 
 

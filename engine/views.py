@@ -13,6 +13,7 @@ from typing import Literal, assert_never, overload
 
 from engine.roles import BLACK_ROLES, Role
 from engine.ruleset import Ruleset
+from engine.scoring.view import after_game_view
 from engine.state import DAY, NIGHT, SETUP, GameState, NightLog, Round
 from engine.timer import Timer, current_timer, night_steps
 from engine.viewmodels import (
@@ -145,6 +146,7 @@ def judge_view(s: GameState, rules: Ruleset, actions: int = 0) -> JudgeView:
         nights=tuple(night_view(n, s) for n in _all_nights(s)),
         best_move=best_move_view(s),
         night_steps=tuple(NightStep(n) for n in night_steps(s, rules)),
+        after_game=after_game_view(s, rules),
     )
 
 

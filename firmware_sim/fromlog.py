@@ -87,6 +87,12 @@ def _presses(
     if name == "disqualify":
         holds = 2 if line["kind"] == "team_loss" else 1
         return [*[("FOUL", True)] * holds, (seat, False)]
+    if name == "colour_left":  # in the farewell: NOMINATE, the named seat (000 III.5.1)
+        return [("NOMINATE", False), (str(line["named"]), False)]
+    if name == "protest":  # the words go on the paper protocol; the pad notes the seat
+        return [("VOTE", False), (seat, False)]
+    if name == "close":  # the signature: NEXT held (the judge signs the paper protocol)
+        return [("NEXT", True)]
     tenths = float(line.get("points", -1)) * 10
     if name == "extra" and "approved_by" not in line and tenths in range(10):
         # docs/pad.md: seat, the points as a seat key (10 = withdraw), NEXT

@@ -174,9 +174,13 @@ def table_status(service: TableService, lang: str) -> Callable[[], str]:
     from engine.views import public_view
     from firmware_sim.words import status
 
+    def refusal() -> str | None:  # in the window's language, as on the judge's screen
+        if service.refusal is None:
+            return service.last_error
+        return service.refusal.text("ru" if lang == "ru" else "en")
+
     return lambda: status(public_view(service.game.state, service.game.rules),
-                          service.game.state.winner, service.pad_text, service.last_error,
-                          lang)
+                          service.game.state.winner, service.pad_text, refusal(), lang)
 
 
 def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]

@@ -13,6 +13,7 @@ from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action
 from engine.protocol import result
+from engine.refusals import R
 from engine.replay import ReplayError, replay
 
 
@@ -39,7 +40,7 @@ def apply_event(check: GameCheck, event: Event) -> str | None:
         action = parse_action(dict(event.action))
         if isinstance(action, Undo):
             if not check.game.actions:
-                raise IllegalAction("nothing to undo")
+                raise IllegalAction(R.NOTHING_TO_UNDO)
             check.game.pop()
         else:
             check.game.push(action)

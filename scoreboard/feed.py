@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from engine.refusals import RefusalView
 from engine.viewmodels import Reveal
 from scoreboard.tablefeed import Snapshot, TableFeed, read_names, read_snapshot
 from scoreboard.view import ViewError, with_reveal
@@ -47,6 +48,7 @@ class _Table:
     offline_at: float | None = None
     session: Session | None = None
     last_error: str | None = None  # from the latest judge snapshot or refused action
+    refusal: RefusalView | None = None  # the same by key (judge snapshots only)
     reveal: tuple[str, Reveal] | None = None  # (game id, reveal) from the retained protocol
 
 
@@ -81,6 +83,7 @@ class FeedStore:
         entry = self._table(table)
         entry.snapshot = snapshot
         entry.last_error = snapshot.last_error
+        entry.refusal = snapshot.refusal
         if snapshot.names is not None:
             entry.names = snapshot.names
         if not retained:
@@ -121,6 +124,7 @@ class FeedStore:
         """An action the table received: a refusal becomes the judge's "last error"."""
         entry = self._table(table)
         entry.last_error = None if accepted else (reason or "refused")
+        entry.refusal = None
         self.changes += 1
 
     def on_protocol(self, table: str, game_id: str | None, reveal: Reveal | None) -> None:
@@ -152,7 +156,8 @@ class FeedStore:
                 entry.reveal[0] == snap.game_id):
             view = with_reveal(view, entry.reveal[1])
         return replace(feed, view=view, seq=snap.seq, pending_key=snap.pending_key,
-                       last_error=entry.last_error)
+                       last_error=entry.last_error, refusal=entry.refusal,
+                       after_game=snap.after_game)
 
     def feeds(self, now: float) -> list[TableFeed]:
         """Every table's feed at `now`."""

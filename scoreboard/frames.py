@@ -38,6 +38,7 @@ class SeatCard:
     votes: int | None  # votes counted against this candidate in the current round
     role: str | None  # citizen | sheriff | mafia | don: only after the game, or for the judge
     role_text: str  # the role in words, or ""
+    points: str = ""  # the judge's screen after the game: the points to be recorded, "1.3"
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class JudgePanel:
     lines: tuple[str, ...]
     pending: str
     error: str
+    window: str = ""  # after the game: the protest window's countdown, or "closed"
+    closed: bool = False  # the protocol is signed
+    protests: str = ""  # after the game: who wrote a protest
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,8 @@ class TableFrame:
     termination: str
     summary: tuple[str, ...]
     judge: JudgePanel | None = None
+    deck: int = 0  # the deal: card backs to draw where the clock stands (0 = none)
+    deal_lines: tuple[str, ...] = ()  # the deal: how it goes, for everyone watching
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,20 @@ class TableLayout:
     def panel(self) -> pygame.Rect:
         return self.rect(980, 212, 900, 400)
 
+    # The judge reads from his chair, not across the hall: a smaller clock on the left and a
+    # wide, tall panel with larger letters for his record, the pad and the after-game lines.
+    @property
+    def judge_subtitle(self) -> pygame.Rect:
+        return self.rect(40, 140, 640, 64)
+
+    @property
+    def judge_clock(self) -> pygame.Rect:
+        return self.rect(40, 212, 640, 400)
+
+    @property
+    def judge_panel(self) -> pygame.Rect:
+        return self.rect(710, 142, 1170, 536)
+
     @property
     def notice(self) -> pygame.Rect:
         return self.rect(0, 622, BASE_W, 56)

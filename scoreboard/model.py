@@ -86,9 +86,11 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
     lift = None if hide_night else view.lift
     # once decided, nobody is nominated or voted on any more: no badges, no candidate edges
     marks = (None, None, None) if view.over else (nominations, vote, lift)
+    points = parts.seat_points(view, feed) if judge else {}
     seats = tuple(
         parts.seat_card(feed, seat, lang, speaker=speaker, nominations=marks[0], vote=marks[1],
-                        lift=marks[2], role=roles.get(seat.seat))
+                        lift=marks[2], role=roles.get(seat.seat),
+                        points=points.get(seat.seat, ""))
         for seat in view.seats
     )
     return TableFrame(
@@ -112,8 +114,19 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         result_side=view.winner if view.over else None,
         termination=_termination(view, lang),
         summary=parts.summary(view, lang) if view.over else (),
-        judge=parts.judge_panel(view, feed, lang) if judge else None,
+        judge=parts.judge_panel(view, feed, lang, now) if judge else None,
+        deck=len(view.seats) if view.phase == "setup" else 0,
+        deal_lines=_deal_lines(view, lang),
     )
+
+
+def _deal_lines(view: View, lang: str) -> tuple[str, ...]:
+    """The deal's middle of the screen: how the cards go round (000 I.4.4, 003 4.1.3)."""
+    if view.phase != "setup":
+        return ()
+    if view.step == "ready":
+        return t(lang, "deal.done"), t(lang, "deal.next")
+    return t(lang, "deal.title"), t(lang, "deal.turns"), t(lang, "deal.look"), t(lang, "deal.next")
 
 
 def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:

@@ -30,6 +30,14 @@ def panel_lines(frame: TableFrame) -> list[Line]:
             lines.append(Line(judge.pending, "pending"))
         if judge.error:
             lines.append(Line(judge.error, "error"))
+        if judge.window:
+            lines.append(Line(judge.window, "closed" if judge.closed else "title"))
+        if judge.protests:
+            lines.append(Line(judge.protests, "strong"))
+    if frame.deal_lines:
+        title, *rest = frame.deal_lines
+        lines.append(Line(title, "title"))
+        lines.extend(Line(text) for text in rest)
     if frame.over:
         lines.extend(Line(text) for text in frame.summary)
     else:
@@ -51,7 +59,7 @@ def panel_lines(frame: TableFrame) -> list[Line]:
             lines.append(Line(frame.lift.candidates_text))
             if frame.lift.answer:
                 lines.append(Line(frame.lift.answer, "strong"))
-    if judge is not None and judge.lines:
+    if judge is not None and judge.lines and not judge.window:  # after the game: the summary
         if lines:
             lines.append(Line("", "gap"))
         lines.extend(Line(text) for text in judge.lines)

@@ -6,6 +6,7 @@ it into words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from scoreboard.frames import JudgePanel, LiftPanel, SeatCard, VoteLine, VotePanel
@@ -54,6 +55,7 @@ def seat_card(
     vote: VoteView | None,
     lift: LiftView | None,
     role: str | None,
+    points: str = "",
 ) -> SeatCard:
     """One seat as the screen may show it; `role` is None unless the screen may know it."""
     notes: tuple[str, ...] = (t(lang, "muted"),) if seat.muted and seat.at_table else ()
@@ -75,6 +77,7 @@ def seat_card(
         votes=dict(vote.votes).get(seat.seat) if vote else None,
         role=role,
         role_text=t(lang, f"role.{role}").capitalize() if role else "",
+        points=points,
     )
 
 
@@ -159,7 +162,7 @@ def _moment(out: SeatOut) -> int:
     return 10_000
 
 
-def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
+def judge_panel(view: View | None, feed: TableFeed, lang: str, now: float = 0.0) -> JudgePanel:
     """The night record, pending night steps, pad input and the last refusal."""
     lines: list[str] = []
     if view is not None:
@@ -175,12 +178,54 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str) -> JudgePanel:
                 t(lang, f"step.{s}") if has(f"step.{s}") else s for s in view.night_steps
             )
             lines.append(t(lang, "judge.night_steps", steps=steps))
+    window, closed, protests = _after_game(view, feed, lang, now)
     return JudgePanel(
+        window=window, closed=closed, protests=protests,
         lines=tuple(lines),
         pending=(t(lang, "judge.pending", text=pad_text(feed.pending_key, lang))
                  if feed.pending_key else ""),
-        error=t(lang, "judge.error", text=feed.last_error) if feed.last_error else "",
+        error=t(lang, "judge.error", text=error) if (error := feed.error_text(lang)) else "",
     )
+
+
+def _after_game(view: View | None, feed: TableFeed, lang: str,
+                now: float) -> tuple[str, bool, str]:
+    """The protest window (or "closed") and who protested (issue 12; the window is the
+    ruleset's, e.g. 000 III.15.1 "в течение 10 минут после окончания игры")."""
+    after = feed.after_game
+    if view is None or not view.over or after is None:
+        return "", False, ""
+    if after.closed:
+        window = (t(lang, "judge.closed_by", judge=after.judge) if after.judge
+                  else t(lang, "judge.closed"))
+    elif after.decided_at is None:
+        window = ""
+    else:
+        left = after.protest_minutes * 60 - (now - after.decided_at.timestamp())
+        window = (t(lang, "judge.window", left=_mm_ss(left)) if left > 0
+                  else t(lang, "judge.window_over"))
+    protests = (t(lang, "judge.protests", seats=seat_list(after.protests, lang))
+                if after.protests else "")
+    return window, after.closed, protests
+
+
+def seat_points(view: View, feed: TableFeed) -> dict[int, str]:
+    """Each seat's points as they will be recorded, for the judge's cards after the game."""
+    after = feed.after_game
+    if not view.over or after is None:
+        return {}
+    return {p.seat: _points(p.total) for p in after.points}
+
+
+def _mm_ss(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+def _points(value: float) -> str:
+    """1.0 -> "1", 0.3 -> "0.3", -0.5 -> "−0.5" (a real minus sign reads from afar)."""
+    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    return ("−" if value < 0 else "") + text
 
 
 def _shot_pending(view: View, night: NightView) -> bool:

@@ -8,6 +8,7 @@ dozen small blits (a fill is cheaper than blitting a cached background). `render
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
 import pygame
@@ -19,6 +20,7 @@ from scoreboard.panel import Line, panel_lines
 from scoreboard.seatcard import draw_card
 from scoreboard.theme import (
     DAY,
+    JUDGE_CLOSED,
     JUDGE_ERROR,
     JUDGE_PENDING,
     NIGHT,
@@ -32,7 +34,10 @@ from scoreboard.theme import (
 from scoreboard.wall import draw_wall
 
 CARD_CACHE = 256
-PANEL_SCALES = (1.0, 0.85, 0.72, 0.6)
+PANEL_SCALES = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6)
+PANEL_PX = 38  # a panel line at 1080p, read across the hall
+JUDGE_PANEL_PX = 50  # the judge's panel: read from his chair, the panel is larger too
+CLOCK_PX, JUDGE_CLOCK_PX = 260, 200
 
 
 class Renderer:
@@ -66,18 +71,25 @@ class Renderer:
         target.fill(theme.header, self.layout.header)
         self._header(frame, theme, target)
         lay = self.layout
+        judge = frame.info_class == "judge"
+        clock = lay.judge_clock if judge else lay.clock
         if frame.subtitle:
-            self._centered(frame.subtitle, lay.px(50), theme.text, bg=theme.bg,
-                           area=lay.subtitle, target=target)
+            area = lay.judge_subtitle if judge else lay.subtitle
+            px = lay.px(50)
+            self._centered(self.fonts.fit(frame.subtitle, px, area.width), px, theme.text,
+                           bg=theme.bg, area=area, target=target)
         if frame.over and frame.result:
-            self._result(frame, target)
+            self._result(frame, target, clock)
         elif frame.countdown is not None:
-            self._clock(frame, theme, target)
+            self._clock(frame, theme, target, clock, JUDGE_CLOCK_PX if judge else CLOCK_PX)
         elif frame.night:
-            _moon(target, lay.clock.center, lay.px(130), theme)
+            _moon(target, clock.center, lay.px(130), theme)
+        elif frame.deck:
+            _deck(target, clock, frame.deck, theme, lay)
         lines = panel_lines(frame)
         if lines:
-            self._panel(lines, theme, target)
+            self._panel(lines, theme, target, lay.judge_panel if judge else lay.panel,
+                        JUDGE_PANEL_PX if judge else PANEL_PX)
         for card, rect in zip(frame.seats, lay.seats(), strict=True):
             target.blit(self._card(card, theme, rect.size), rect)
         if frame.notice:
@@ -103,19 +115,21 @@ class Renderer:
         dot_x = right - status.get_width() - lay.px(26)
         pygame.draw.circle(target, STATUS[frame.status], (dot_x, header.centery), lay.px(14))
 
-    def _clock(self, frame: TableFrame, theme: Theme, target: pygame.Surface) -> None:
+    def _clock(self, frame: TableFrame, theme: Theme, target: pygame.Surface,
+               area: pygame.Rect, digits_px: int) -> None:
         countdown = frame.countdown
         assert countdown is not None
-        lay, area = self.layout, self.layout.clock
+        lay = self.layout
         color = URGENT if countdown.flash else PAUSED if countdown.paused else theme.clock
-        digits = self.fonts.text(countdown.text, lay.px(260), color, bold=True, bg=theme.bg)
+        digits = self.fonts.text(countdown.text, lay.px(digits_px), color, bold=True, bg=theme.bg)
         target.blit(digits, digits.get_rect(midtop=(area.centerx, area.top)))
         if countdown.label:
             label = self.fonts.text(countdown.label, lay.px(44), theme.dim, bg=theme.bg)
-            target.blit(label, label.get_rect(midtop=(area.centerx, area.top + lay.px(320))))
+            target.blit(label, label.get_rect(midtop=(area.centerx,
+                                                      area.top + lay.px(digits_px * 1.23))))
 
-    def _result(self, frame: TableFrame, target: pygame.Surface) -> None:
-        lay, fonts, area = self.layout, self.fonts, self.layout.clock
+    def _result(self, frame: TableFrame, target: pygame.Surface, area: pygame.Rect) -> None:
+        lay, fonts = self.layout, self.fonts
         bg, fg = RESULT.get(frame.result_side or "draw", RESULT["draw"])
         pygame.draw.rect(target, bg, area, border_radius=lay.px(24))
         if bg == (0, 0, 0):
@@ -131,12 +145,14 @@ class Renderer:
             target.blit(surface, surface.get_rect(midtop=(area.centerx, y)))
             y += surface.get_height()
 
-    def _panel(self, lines: list[Line], theme: Theme, target: pygame.Surface) -> None:
-        lay, area = self.layout, self.layout.panel
+    def _panel(self, lines: list[Line], theme: Theme, target: pygame.Surface,
+               area: pygame.Rect, base_px: int) -> None:
+        lay = self.layout
         pygame.draw.rect(target, theme.panel, area, border_radius=lay.px(20))
         pad = lay.px(28)
         width = area.width - 2 * pad
-        for scale in PANEL_SCALES:
+        for factor in PANEL_SCALES:
+            scale = factor * base_px / PANEL_PX
             laid = self._lay_lines(lines, scale, width)
             if sum(h for _, _, h in laid) <= area.height - 2 * pad:
                 break
@@ -163,8 +179,8 @@ class Renderer:
         return laid
 
     def _style(self, line: Line, scale: float) -> tuple[int, bool]:
-        base = {"title": 44, "dim": 32}.get(line.style, 38)
-        bold = line.style in ("title", "strong", "current", "pending", "error")
+        base = {"title": 44, "closed": 44, "dim": 32}.get(line.style, 38)
+        bold = line.style in ("title", "strong", "current", "pending", "error", "closed")
         return self.layout.px(base * scale), bold
 
     def _panel_line(self, line: Line, text: str, scale: float, theme: Theme, *,
@@ -173,8 +189,8 @@ class Renderer:
             return
         px, bold = self._style(line, scale)
         bg = theme.panel
-        color = {"dim": theme.dim, "pending": JUDGE_PENDING, "error": JUDGE_ERROR}.get(
-            line.style, theme.panel_text)
+        color = {"dim": theme.dim, "pending": JUDGE_PENDING, "error": JUDGE_ERROR,
+                 "closed": JUDGE_CLOSED}.get(line.style, theme.panel_text)
         if line.style == "current":
             bg, color = theme.current_card, theme.current_text
             target.fill(bg, row.inflate(self.layout.px(16), 0))
@@ -201,6 +217,30 @@ class Renderer:
             if len(self._cards) > CARD_CACHE:
                 self._cards.popitem(last=False)
         return found
+
+
+def _deck(target: pygame.Surface, area: pygame.Rect, cards: int, theme: Theme,
+          lay: TableLayout) -> None:
+    """The deal: a fan of face-down cards where the clock will stand (all backs alike)."""
+    width, height = lay.px(120), lay.px(180)
+    back = pygame.Surface((width, height), pygame.SRCALPHA)
+    radius = lay.px(12)
+    pygame.draw.rect(back, theme.card, back.get_rect(), border_radius=radius)
+    pygame.draw.rect(back, theme.candidate_edge, back.get_rect(), lay.px(4), border_radius=radius)
+    inner = back.get_rect().inflate(-lay.px(28), -lay.px(28))
+    pygame.draw.rect(back, theme.dim, inner, lay.px(2), border_radius=lay.px(6))
+    pygame.draw.polygon(back, theme.candidate_edge, [inner.midtop, inner.midright,
+                                                     inner.midbottom, inner.midleft], lay.px(3))
+    spread = 60.0  # degrees from the first card to the last
+    pivot = (area.centerx, area.bottom + lay.px(40))
+    for i in range(cards):
+        angle = spread / 2 - spread * i / max(1, cards - 1)
+        turned = pygame.transform.rotozoom(back, angle, 1.0)
+        # each card stands on a circle around the pivot, turned to face outwards
+        reach = lay.px(320)
+        x = pivot[0] - reach * math.sin(math.radians(angle))
+        y = pivot[1] - reach * math.cos(math.radians(angle))
+        target.blit(turned, turned.get_rect(center=(round(x), round(y))))
 
 
 def _moon(target: pygame.Surface, center: tuple[int, int], radius: int, theme: Theme) -> None:

@@ -135,8 +135,17 @@ SAMPLES: Final[dict[str, dict[str, Any]]] = {
         roles=ROLES, nights=NIGHTS[:1], best_move=BEST_MOVE, night_steps=[],
         seats=seats(NIGHT1, {5: 1, 10: 2}), nominations=[4, 9]),
 }
+# After the game (issue 12): №7's best move found two blacks (+0.3, 000 III.2), the judge gave
+# №4 +0.2 (III.4), №8 wrote a protest; decided 3 min 12 s before NOW, 10 minutes to protest.
+AFTER_GAME: Final = {
+    "points": [{"seat": s, "total": {2: 0, 6: 0, 8: 0, 7: 1.3, 4: 1.2}.get(s, 1.0),
+                "extras": {7: 0.3, 4: 0.2}.get(s, 0.0), "penalties": 0.0} for s in range(1, 11)],
+    "protests": [8], "closed": False, "judge": None, "protest_minutes": 10,
+    "protest_clause": "000 III.15.1", "decided_at": "2025-11-29T07:56:48+00:00"}
+SAMPLES["judge_over"] = {**SAMPLES["over_red"], "view": "judge", "after_game": AFTER_GAME}
 PUBLIC_SAMPLES: Final = tuple(name for name in SAMPLES if not name.startswith("judge_"))
-JUDGE_INPUT: Final = {"pending_key": "Фол → №", "last_error": "seat 11 does not exist"}
+JUDGE_INPUT: Final = {"pending_key": "FOUL _", "last_error": "seat 4 is already nominated today",
+                      "refusal": {"key": "already_nominated", "params": {"seat": 4}}}
 
 
 def sample_view(name: str) -> dict[str, Any]:
@@ -169,7 +178,8 @@ def sample_feed(name: str, status: str = "online", table: str = "3",
     """A TableFeed holding the sample, as the feed store would build it."""
     snap = read_snapshot(payload if payload is not None else sample_payload(name, table))
     return TableFeed(table=table, view=snap.view, names=snap.names or (), status=status,
-                     seq=snap.seq, pending_key=snap.pending_key, last_error=snap.last_error)
+                     seq=snap.seq, pending_key=snap.pending_key, last_error=snap.last_error,
+                     refusal=snap.refusal, after_game=snap.after_game)
 
 
 WALL: Final = (  # (table, sample, status): a tournament floor at one moment

@@ -12,7 +12,7 @@ import pygame
 from scoreboard.fonts import Fonts
 from scoreboard.frames import SeatCard
 from scoreboard.layout import TableLayout
-from scoreboard.theme import FOUL, FOUL_OUT, ROLE, Theme
+from scoreboard.theme import FOUL, FOUL_OUT, JUDGE_ERROR, POINTS, ROLE, Theme
 
 Color = tuple[int, int, int]
 NUMBER_PX = 116  # design sizes at 1080p
@@ -20,6 +20,7 @@ NAME_PX = 26
 NOTE_PX = 23
 ROLE_PX = 28
 BADGE_PX = 27
+POINTS_PX = 50  # the judge's cards after the game: the points to be recorded
 DIGITS = "0123456789"
 
 
@@ -72,7 +73,12 @@ def draw_card(card: SeatCard, theme: Theme, size: tuple[int, int], lay: TableLay
     surface.blit(name, name.get_rect(midbottom=name_box.midbottom))
     _fouls(surface, card, text, spots["fouls"], lay)
     y = spots["notes"].top
-    for row in card.notes[:2]:
+    if card.points:  # the judge after the game: how and when is in his panel's summary
+        color = JUDGE_ERROR if card.points.startswith("−") else POINTS
+        label, px = fonts.shrink(card.points, lay.px(POINTS_PX), name_box.width, bold=True)
+        points = fonts.text(label, px, color, bold=True, bg=bg)
+        surface.blit(points, points.get_rect(center=spots["notes"].center))
+    for row in () if card.points else card.notes[:2]:
         label, px = fonts.shrink(row, lay.px(NOTE_PX), name_box.width)
         note = fonts.text(label, px, text, bg=bg)
         surface.blit(note, note.get_rect(midtop=(width // 2, y)))

@@ -14,7 +14,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
+from pydantic import ValidationError
+
 from bus.nicknames import printable
+from engine.refusals import RefusalView
+from engine.scoring.view import AfterGameView
 from scoreboard.view import View, ViewError, read_view
 
 STATUSES: Final = ("online", "offline", "stale", "unknown")
@@ -31,6 +35,8 @@ class Snapshot:
     pending_key: str | None = None
     last_error: str | None = None
     game_id: str | None = None
+    refusal: RefusalView | None = None
+    after_game: AfterGameView | None = None
 
 
 @dataclass(frozen=True)
@@ -43,7 +49,15 @@ class TableFeed:
     status: str = "unknown"  # online | offline | stale | unknown
     seq: int | None = None
     pending_key: str | None = None  # the judge's pad: keys pressed, command not complete
-    last_error: str | None = None  # the last refusal the table gave the judge
+    last_error: str | None = None  # the last refusal the table gave the judge (English)
+    refusal: RefusalView | None = None  # the same by key, for the screen's language
+    after_game: AfterGameView | None = None  # judge: points, protests, the signature
+
+    def error_text(self, lang: str) -> str | None:
+        """The last refusal in `lang`; the table's English when the key is not known here."""
+        if self.refusal is not None:
+            return self.refusal.text("ru" if lang == "ru" else "en") or self.last_error
+        return self.last_error
 
     def name(self, seat: int) -> str:
         """The nickname at `seat`, or an empty text when the roster does not say."""
@@ -86,7 +100,30 @@ def read_snapshot(payload: Any) -> Snapshot:
                                    "the pad's pending keys"),
         last_error=_optional_text(extras.get("last_error"), "the last error"),
         game_id=_optional_text(extras.get("game_id"), "the game id"),
+        refusal=_refusal(extras.get("refusal")),
+        after_game=_after_game(extras.get("after_game")),
     )
+
+
+def _after_game(value: Any) -> AfterGameView | None:
+    """The judge's after-game view; a broken one is an error (the points would be wrong)."""
+    if value is None:
+        return None
+    try:
+        return AfterGameView.model_validate(value)
+    except ValidationError as exc:
+        raise ViewError(f"the after-game points cannot be read ({exc.error_count()} "
+                        "problems)") from None
+
+
+def _refusal(value: Any) -> RefusalView | None:
+    """The refusal by key; an unreadable one is dropped (the English `last_error` stays)."""
+    if value is None:
+        return None
+    try:
+        return RefusalView.model_validate(value)
+    except ValidationError:
+        return None
 
 
 def read_names(value: Any) -> tuple[str, ...] | None:

@@ -114,3 +114,5 @@ RESULT: Final[dict[str, tuple[Color, Color]]] = {  # side -> (background, text)
 }
 JUDGE_PENDING: Final[Color] = (120, 220, 140)
 JUDGE_ERROR: Final[Color] = (255, 110, 100)
+JUDGE_CLOSED: Final[Color] = (140, 200, 255)  # the protocol is signed: calm, not green
+POINTS: Final[Color] = (255, 214, 90)  # the judge's cards after the game: points to record

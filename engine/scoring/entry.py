@@ -9,32 +9,33 @@ from engine import actions as act
 from engine.checks import seat_number
 from engine.errors import IllegalAction
 from engine.flow import Tx
+from engine.refusals import R, Refusal, phrase
 from engine.scoring import sheet
 from engine.scoring.limits import check_entry
 from engine.state import FAREWELL, GameState
 
 
-def _decided(s: GameState, what: str) -> None:
+def _decided(s: GameState, what: Refusal) -> None:
     if s.winner is None:
-        raise IllegalAction(f"{what} can be entered only after the result is decided")
+        raise IllegalAction(R.DECIDED_FIRST, what=phrase(what))
 
 
 def _extra(tx: Tx, a: act.Extra) -> None:
     s = tx.state
-    _decided(s, "extra points")
+    _decided(s, R.W_EXTRA_POINTS)
     seat_number(a.seat)
     if a.points == 0 and s.sheet.extra_of(a.seat) is None:
-        raise IllegalAction(f"seat {a.seat} has no extra points to withdraw")
+        raise IllegalAction(R.NO_EXTRA_TO_WITHDRAW, seat=a.seat)
     after = s._replace(sheet=sheet.fold(s.sheet, sheet.ExtraSet(a.seat, a.points, a.approved_by)))
     check_entry(after, tx.rules, a.seat, a.points, a.approved_by)
     tx.emit(sheet.ExtraSet(a.seat, a.points, a.approved_by))
 
 
 def _penalty(tx: Tx, a: act.Penalty) -> None:
-    _decided(tx.state, "a penalty")
+    _decided(tx.state, R.W_PENALTY)
     seat_number(a.seat)
     if a.points >= 0:
-        raise IllegalAction("a penalty is negative points, e.g. -0.3")
+        raise IllegalAction(R.PENALTY_NEGATIVE)
     tx.emit(sheet.PenaltyGiven(sheet.PenaltyEntry(a.seat, a.points, a.clause, a.note,
                                                   a.approved_by)))
 
@@ -42,32 +43,31 @@ def _penalty(tx: Tx, a: act.Penalty) -> None:
 def _colour_left(tx: Tx, a: act.LeaveColour) -> None:
     s, rules = tx.state, tx.rules
     if not rules.scoring.colour_left.allowed:
-        raise IllegalAction(f"{rules.id} has no colour left on record (only cml, 000 III.5)")
+        raise IllegalAction(R.NO_COLOUR_LEFT, rules=rules.id)
     seat_number(a.seat)
-    seat_number(a.named, "named seat")
+    seat_number(a.named, R.W_NAMED_SEAT)
     sp = s.speech
     killed = any(r.seat == a.seat and r.cause == "kill" for r in s.removed)
     if sp is None or sp.kind != FAREWELL or sp.seat != a.seat or not killed:
-        raise IllegalAction(f"seat {a.seat} can leave a colour only during his farewell "
-                            "after a night kill (000 III.5.1)")
+        raise IllegalAction(R.COLOUR_FAREWELL_ONLY, seat=a.seat)  # 000 III.5.1
     if a.named == a.seat:
-        raise IllegalAction(f"seat {a.seat} cannot leave himself on record")
+        raise IllegalAction(R.COLOUR_SELF, seat=a.seat)
     if any(c.seat == a.seat for c in s.sheet.colour_left):
-        raise IllegalAction(f"seat {a.seat} has already left a colour in this farewell")
+        raise IllegalAction(R.COLOUR_TWICE, seat=a.seat)
     tx.emit(sheet.ColourLeftNoted(sheet.ColourLeft(a.seat, a.named, a.colour)))
 
 
 def _protest(tx: Tx, a: act.Protest) -> None:
-    _decided(tx.state, "a protest")
+    _decided(tx.state, R.W_PROTEST)
     seat_number(a.seat)
     tx.emit(sheet.ProtestWritten(sheet.Protest(a.seat, a.text)))
 
 
 def _close(tx: Tx, a: act.Close) -> None:
     s = tx.state
-    _decided(s, "the signature")
+    _decided(s, R.W_SIGNATURE)
     if s.speech is not None:
-        raise IllegalAction(f"seat {s.speech.seat} is still speaking: end the speech first")
+        raise IllegalAction(R.CLOSE_SPEAKING, seat=s.speech.seat)
     tx.emit(sheet.ProtocolClosed(a.judge))
 
 
@@ -75,7 +75,7 @@ def decide_after_game(state: GameState, action: act.Action, tx: Tx) -> bool:
     """Handle an after-game line; False when the action is none of them. Once the protocol
     is closed, nothing but undo is accepted."""
     if state.sheet.closed:
-        raise IllegalAction("the protocol is closed and signed: only undo is accepted")
+        raise IllegalAction(R.PROTOCOL_CLOSED)
     match action:
         case act.Extra():
             _extra(tx, action)

@@ -7,6 +7,7 @@ An entry that breaks one is refused with the limit and its clause named, never c
 from __future__ import annotations
 
 from engine.errors import IllegalAction
+from engine.refusals import Param, Phrase, R, Refusal, phrase, word
 from engine.roles import Team
 from engine.ruleset import Ruleset
 from engine.scoring.game import extra_counts
@@ -20,8 +21,11 @@ def pts(h: int) -> str:
     return text + "0" if text.endswith(".") else text
 
 
-def _refuse(reason: str, clause: str) -> IllegalAction:
-    return IllegalAction(f"extra points: {reason}" + (f" ({clause})" if clause else ""))
+def _refuse(reason: Refusal, clause: str, **params: Param) -> IllegalAction:
+    why = phrase(reason, **params)
+    if clause:
+        return IllegalAction(R.EXTRA_CLAUSE, reason=why, clause=clause)
+    return IllegalAction(R.EXTRA, reason=why)
 
 
 def check_entry(s: GameState, rules: Ruleset, seat: int, points: int,
@@ -32,22 +36,21 @@ def check_entry(s: GameState, rules: Ruleset, seat: int, points: int,
         return
     o = rules.scoring.extra
     if points < 0:
-        raise _refuse("they cannot be negative; enter a penalty line instead", "")
+        raise _refuse(R.EXTRA_NEGATIVE, "")
     if points % 10:
-        raise _refuse(f"{pts(points)} is not a multiple of 0.1 (every seed names them in "
-                      "tenths)", "")
+        raise _refuse(R.EXTRA_TENTHS, "", points=pts(points))
     team = s.role(seat).team
     if s.winner == "draw":
         if not o.at_draw:
-            raise _refuse("none are given at a draw", o.draw_clause)
-        low, high, who = o.draw_min, o.draw_max, "at a draw"
+            raise _refuse(R.EXTRA_NONE_AT_DRAW, o.draw_clause)
+        low, high, who = o.draw_min, o.draw_max, R.W_AT_DRAW
     elif s.winner == team.value:
-        low, high, who = o.winner_min, o.winner_max, "to a winner"
+        low, high, who = o.winner_min, o.winner_max, R.W_TO_WINNER
     else:
-        low, high, who = o.loser_min, o.loser_max, "to a loser"
+        low, high, who = o.loser_min, o.loser_max, R.W_TO_LOSER
     if not hundredths(low) <= points <= hundredths(high):
-        raise _refuse(f"{pts(points)} for seat {seat} is outside {pts(hundredths(low))}-"
-                      f"{pts(hundredths(high))} {who}", o.range_clause)
+        raise _refuse(R.EXTRA_RANGE, o.range_clause, points=pts(points), seat=seat,
+                      low=pts(hundredths(low)), high=pts(hundredths(high)), who=phrase(who))
     counted = {st: e.points for st, e in ((e.seat, e) for e in s.sheet.extras)
                if extra_counts(s, rules, st)}
     if seat not in counted:
@@ -61,23 +64,23 @@ def _team_limits(s: GameState, rules: Ruleset, counted: dict[int, int], team: Te
     mates = {st: p for st, p in counted.items() if s.role(st).team is team}
     cap = hundredths(o.team_max_red if team is Team.RED else o.team_max_black)
     if cap and sum(mates.values()) > cap:
-        raise _refuse(f"the {team.value} team would hold {pts(sum(mates.values()))}, above "
-                      f"its {pts(cap)}", o.team_clause)
+        raise _refuse(R.EXTRA_TEAM_CAP, o.team_clause, team=word(team.value),
+                      total=pts(sum(mates.values())), cap=pts(cap))
     sole, one_more = hundredths(o.sole_at), hundredths(o.one_more_at)
     for st, p in sorted(mates.items()):
         others = [x for x in mates if x != st]
         if sole and p == sole and others:
-            raise _refuse(f"seat {st} has {pts(p)}, so no other {team.value} player may get "
-                          "any", o.sole_clause)
+            raise _refuse(R.EXTRA_SOLE, o.sole_clause, seat=st, points=pts(p),
+                          team=word(team.value))
         if one_more and p == one_more and others:
             if len(others) > 1:
-                raise _refuse(f"seat {st} has {pts(p)}, so only one more {team.value} player "
-                              f"may get extra points, not {len(others)}", o.one_more_clause)
+                raise _refuse(R.EXTRA_ONE_MORE, o.one_more_clause, seat=st, points=pts(p),
+                              team=word(team.value), n=len(others))
             low, high = hundredths(o.one_more_min), hundredths(o.one_more_max)
             if not low <= mates[others[0]] <= high:
-                raise _refuse(f"seat {st} has {pts(p)}, so the one more {team.value} player "
-                              f"gets {pts(low)}-{pts(high)}, not {pts(mates[others[0]])}",
-                              o.one_more_clause)
+                raise _refuse(R.EXTRA_ONE_MORE_RANGE, o.one_more_clause, seat=st,
+                              points=pts(p), team=word(team.value), low=pts(low),
+                              high=pts(high), other=pts(mates[others[0]]))
 
 
 def _game_limits(rules: Ruleset, counted: dict[int, int], seat: int, points: int,
@@ -85,22 +88,21 @@ def _game_limits(rules: Ruleset, counted: dict[int, int], seat: int, points: int
     o = rules.scoring.extra
     total = sum(counted.values())
     if o.max_players and len(counted) > o.max_players:
-        raise _refuse(f"at most {o.max_players} players get them in a game; seat {seat} "
-                      f"would be number {len(counted)}", o.players_clause)
+        raise _refuse(R.EXTRA_MAX_PLAYERS, o.players_clause, max=o.max_players, seat=seat,
+                      n=len(counted))
     cap = hundredths(o.game_max)
     if cap and total > cap:
-        raise _refuse(f"the game's extra points would total {pts(total)}, above {pts(cap)}",
-                      o.game_clause)
+        raise _refuse(R.EXTRA_GAME_CAP, o.game_clause, total=pts(total), cap=pts(cap))
     if approved_by is not None:
         return
-    needs: list[str] = []
+    needs: list[Phrase] = []
     if o.approval_from and points >= hundredths(o.approval_from):
-        needs.append(f"{pts(points)} is at least {pts(hundredths(o.approval_from))}")
+        needs.append(phrase(R.NEED_POINTS, points=pts(points),
+                            limit=pts(hundredths(o.approval_from))))
     if o.approval_players and len(counted) >= o.approval_players:
-        needs.append(f"{len(counted)} players would hold them")
+        needs.append(phrase(R.NEED_PLAYERS, n=len(counted)))
     if o.approval_total_over and total > hundredths(o.approval_total_over):
-        needs.append(f"the game's total would be {pts(total)}, above "
-                     f"{pts(hundredths(o.approval_total_over))}")
+        needs.append(phrase(R.NEED_TOTAL, total=pts(total),
+                            limit=pts(hundredths(o.approval_total_over))))
     if needs:
-        raise _refuse("; ".join(needs) + ": this needs the head judge's approval "
-                      "(add approved_by)", o.approval_clause)
+        raise _refuse(R.EXTRA_APPROVAL, o.approval_clause, needs=tuple(needs))

@@ -137,6 +137,9 @@ class ScoringOptions(Options):
     tie_breaks: tuple[TieBreak, ...] = ("extras", "wins", "wins_don_sheriff",
                                         "first_night_deaths")
     tie_break_clause: str = ""
+    protest_minutes: int = Field(10, ge=0)
+    """A protest is written into the protocol within this many minutes of the game's end."""
+    protest_clause: str = ""
 
     @model_validator(mode="after")
     def _ranges(self) -> ScoringOptions:

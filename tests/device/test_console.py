@@ -115,3 +115,34 @@ def test_console_takes_the_after_game_lines_and_refuses_an_extra_over_the_limit(
     exported = [json.loads(x) for x in table(journal, "--export", "current").stdout.splitlines()]
     tail = [{k: v for k, v in x.items() if k != "t"} for x in exported[-3:]]
     assert tail == [after[0], after[2], after[3]]
+
+
+def test_the_console_refuses_in_the_tables_language(tmp_path: Path) -> None:
+    """Issue 11: a Russian table answers its judge in Russian (the hub's replies and the
+    journal stay English); the English text is the same refusal."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
+    game = example.read_text(encoding="utf-8").splitlines()[1:]
+    after = [{"action": "extra", "seat": 2, "points": 0.7},
+             {"action": "extra", "seat": 4, "points": 0.2}]
+    done = table(tmp_path / "t.sqlite", "--stdin", "--lang", "ru",
+                 stdin="\n".join([*game, *(json.dumps(x) for x in after), "{\"action\": "
+                                  "\"day\"}"]) + "\n")
+    out = done.stdout.splitlines()
+    assert out[-2:] == ["error: доп. баллы: у №2 0.7, поэтому больше никто из красных их не "
+                        "получает (000 III.4.2)",
+                        "error: игра окончена (победа красных): можно ввести только конец "
+                        "прощальной речи, фолы, дисквалификации, строки после игры и отмену"]
+
+
+def test_the_judge_view_carries_the_refusal_by_key(tmp_path: Path) -> None:
+    """The judge's screen renders the refusal in its own language from the key."""
+    service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False)
+    ok, why = service.submit_line({"action": "nominate", "seat": 4})
+    extra = service.judge_extra()
+    assert not ok and extra.last_error == why
+    assert extra.refusal is not None and extra.refusal.text("en") == why
+    assert extra.refusal.text("ru") == ("выставление делается только во время собственной "
+                                        "дневной речи игрока")
+    ok, _ = service.submit_line({"action": "roles", "don": 1, "mafia": [2, 3], "sheriff": 4})
+    assert ok and service.judge_extra().refusal is None
+    service.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -154,13 +155,22 @@ ACTIONS: dict[str, tuple[JudgeView, str, dict[str, Any]]] = {
         OVER, "7 4 6 NEXT", {"action": "extra", "seat": 7, "points": 0.6}),
     "extra points withdrawn: points key 10": (
         OVER, "7 10 NEXT", {"action": "extra", "seat": 7, "points": 0.0}),
+    # the after-game lines (issue 12; docs/pad.md): the rules are the engine's
+    "colour left on record: NOMINATE in a farewell, seat (000 III.5.1)": (
+        FAREWELL, "NOMINATE 3",
+        {"action": "colour_left", "seat": 7, "named": 3, "colour": "black"}),
+    "protest: VOTE, seat (000 III.15.1; the words go on the paper protocol)": (
+        OVER, "VOTE 5", {"action": "protest", "seat": 5, "text": "—"}),
+    "protest, VOTE twice": (OVER, "VOTE VOTE 5", {"action": "protest", "seat": 5, "text": "—"}),
+    "the signature: NEXT held (001 9.9, 003 9.10)": (OVER, "NEXT^", {"action": "close"}),
 }
 
 
 GAME_LOG_ACTIONS = {
     "roles", "start", "day", "night", "speech_end", "nominate", "withdraw", "votes", "lift",
     "shoot", "don_check", "sheriff_check", "best_move", "foul", "disqualify", "undo",
-    "extra",  # docs/scoring.md: penalties, protests and the signature are typed at the console
+    "extra", "colour_left", "protest", "close",
+    # a penalty names its clause (000 III.6-III.10): typed at the console (docs/pad.md)
 }  # docs/game-log.md, "Actions"
 
 
@@ -184,7 +194,8 @@ REFUSALS: dict[str, tuple[JudgeView, str, str]] = {
     "nothing to undo": (DEAL, "UNDO", "nothing to undo yet"),
     "a bare seat key in a speech": (SPEECH, "7", "press NOMINATE or FOUL first"),
     "a bare seat key while waiting for night": (AWAIT, "7", "press FOUL first"),
-    "nominate outside a speech": (FAREWELL, "NOMINATE", "during a player's own speech"),
+    # (in a farewell NOMINATE now leaves a colour on record, 000 III.5.1: see ACTIONS)
+    "nominate outside a speech": (AWAIT, "NOMINATE", "during a player's own speech"),
     "nominate during a vote": (VOTING, "NOMINATE", "during a player's own speech"),
     "a verb then another key": (SPEECH, "NOMINATE NEXT", "NOMINATE needs a seat number"),
     "a foul then VOTE": (VOTING, "FOUL VOTE", "FOUL needs a seat number"),
@@ -197,7 +208,7 @@ REFUSALS: dict[str, tuple[JudgeView, str, str]] = {
     "a fourth best-move seat": (BEST, "1 2 3 4", "at most three seats"),
     "a seat in the morning": (MORNING, "4", "NEXT brings the morning"),
     "a seat after the game": (LAST_WORD, "4", "the game is over"),
-    "NEXT when the game is over": (OVER, "NEXT", "nothing comes next"),
+    "a protest then NEXT": (OVER, "VOTE NEXT", "PROTEST needs a seat number"),
     "extra points without the points": (OVER, "7 NEXT", "press the points as a seat key"),
 }
 
@@ -246,6 +257,11 @@ PENDING: dict[str, tuple[JudgeView, str, str]] = {
     "extra points: the seat and the points": (OVER, "7 4", "EXTRA 7: 0.4"),
     "extra points: withdraw": (OVER, "7 10", "EXTRA 7: 0 (withdraw)"),
     "extra points cleared by UNDO": (OVER, "7 4 UNDO", ""),
+    # NEXT alone after the result records nothing (it used to be refused): holding it signs
+    "NEXT after the result waits for its hold": (OVER, "NEXT", "CLOSE: hold NEXT"),
+    "protest: the verb": (OVER, "VOTE", "PROTEST _"),
+    "colour on record: the verb": (FAREWELL, "NOMINATE", "ON RECORD _"),
+    "a signature cancelled by UNDO": (OVER, "NEXT UNDO", ""),
 }
 
 
@@ -350,3 +366,28 @@ def test_an_unknown_night_step_cannot_reach_the_pad() -> None:
     """Once refused by the grammar at run time; now the typed judge view refuses it."""
     with pytest.raises(ValidationError, match="night_steps"):
         view("night", "checks", night_steps=("omen",))
+
+
+def test_holding_next_that_recorded_extra_points_does_not_sign_the_protocol() -> None:
+    """Only a NEXT pressed alone after the result becomes the signature when held."""
+    results = feed(PadDecoder(), "7 4 NEXT^", OVER)
+    assert results[-2] == Action({"action": "extra", "seat": 7, "points": 0.4})
+    assert results[-1] == Pending("")
+
+
+def test_a_signature_waits_only_while_the_game_stays_decided() -> None:
+    decoder = PadDecoder()
+    feed(decoder, "NEXT", OVER)
+    assert decoder.text(SPEECH) == ""  # an undo took the game back: nothing to sign
+    assert decoder.feed(KeyEvent("NEXT", "hold", 0.8), OVER) == Pending("")
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_every_pad_refusal_reaches_a_russian_screen_in_russian(name: str) -> None:
+    """Issue 11: the pad's refusals carry their key like the engine's (engine/refusals.py)."""
+    at, keys, _ = REFUSALS[name]
+    result = last(keys, at)
+    assert isinstance(result, PadError) and result.phrase is not None
+    assert result.phrase.text("en") == result.message
+    ru = result.phrase.text("ru")
+    assert re.search(r"[а-яё]", ru, re.IGNORECASE) and ru != result.message

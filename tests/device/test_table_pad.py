@@ -44,7 +44,20 @@ def random_log(rules: str, seed: int) -> str:
     return "\n".join(dump_lines(header(rules), p.entered)) + "\n"
 
 
-CONSOLE_ONLY = {"penalty", "protest", "colour_left", "close"}  # docs/pad.md: typed, not keyed
+CONSOLE_ONLY = {"penalty"}  # docs/pad.md: a penalty names its clause, typed at the console
+PAD_WORDS = {"protest": "text", "close": "judge"}  # on the paper protocol, not on the pad
+
+
+def keyed(line: str) -> str:
+    """A log line as the pad records it: a protest's words and the judge's name stay on
+    paper (docs/pad.md, "After the result")."""
+    obj = json.loads(line)
+    field = PAD_WORDS.get(obj["action"])
+    if field == "text":
+        obj["text"] = "—"
+    elif field is not None:
+        obj.pop(field, None)
+    return json.dumps(obj, ensure_ascii=False)
 
 
 def pad_part(text: str) -> str:
@@ -52,7 +65,7 @@ def pad_part(text: str) -> str:
     lines = text.splitlines()
     cut = next((i for i, line in enumerate(lines[1:], start=1)
                 if json.loads(line)["action"] in CONSOLE_ONLY), len(lines))
-    return "\n".join(lines[:cut]) + "\n"
+    return "\n".join([lines[0], *map(keyed, lines[1:cut])]) + "\n"
 
 
 GAMES = [(p.stem, pad_part(p.read_text(encoding="utf-8"))) for p in EXAMPLES] + [
@@ -149,6 +162,8 @@ def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Pa
         while not hardware.events.empty():
             service.handle(hardware.events.get())
         assert service.last_error == "there is no seat 12: this game has 10 seats"
+        assert service.refusal is not None  # and by key, for a Russian judge's screen
+        assert service.refusal.text("ru") == "места 12 нет: в этой игре 10 мест"
         assert service.bridge is not None
         judge = judge_view(service.game.state, service.game.rules)
         assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it

@@ -253,3 +253,14 @@ def test_a_russian_simulator_speaks_russian_in_a_font_with_cyrillic(
         seen.append(json.loads(capsys.readouterr().out)["status"])
     assert seen[-1] == "Победа мирных"
     assert all(text and not re.search("[A-Za-z]", text) for text in seen), seen
+
+
+def test_a_russian_table_refuses_a_key_in_russian(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: the pad's refusal on the window's top line is in the window's language."""
+    script = tmp_path / "foul.keys"
+    script.write_text("500 FOUL\n", encoding="utf-8")
+    assert main(["sim", "--headless", "--lang", "ru", "--script", str(script)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["last_error"] == "fouls count only once the game has started"
+    assert "фолы считаются только после начала игры" in report["status"]

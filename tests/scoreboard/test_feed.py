@@ -7,7 +7,7 @@ import pytest
 from bus.testing import sample_reveal
 from engine.viewmodels import PublicView
 from scoreboard.feed import FeedStore, liveness
-from scoreboard.model import table_frame
+from scoreboard.model import judge_frame, table_frame
 from scoreboard.samples import NOW, sample_payload, sample_view
 
 STALE = 10.0
@@ -131,13 +131,13 @@ def test_names_survive_a_snapshot_without_a_roster() -> None:
 def test_refused_actions_become_the_judges_last_error() -> None:
     store = FeedStore(STALE)
     store.on_snapshot("3", sample_payload("judge_day"), NOW)
-    assert store.feed("3", NOW).last_error == "seat 11 does not exist"
+    assert store.feed("3", NOW).last_error == "seat 4 is already nominated today"
     store.on_event("3", False, "the vote has not started")
     assert store.feed("3", NOW).last_error == "the vote has not started"
     store.on_event("3", True, None)
     assert store.feed("3", NOW).last_error is None
     store.on_snapshot("3", sample_payload("judge_day"), NOW + 1)  # the latest message wins
-    assert store.feed("3", NOW + 1).last_error == "seat 11 does not exist"
+    assert store.feed("3", NOW + 1).last_error == "seat 4 is already nominated today"
 
 
 def test_stale_after_must_be_positive() -> None:
@@ -177,3 +177,27 @@ def test_the_reveal_comes_only_from_the_protocol_of_the_same_game() -> None:
     assert all(seat.role for seat in frame.seats) and frame.result
     store.on_protocol("3", None, None)  # cleared: an undo took the game back
     assert store.feed("3", 100.0).view.roles is None  # type: ignore[union-attr]
+
+
+def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
+    """Issue 11: the table sends the refusal by key; a Russian judge screen says it in
+    Russian, an English one as the table's English text."""
+    payload = sample_payload("judge_day", pending_key=None, last_error=None, refusal=None)
+    payload["view"].update(last_error="seat 4 is already nominated today",
+                           refusal={"key": "already_nominated", "params": {"seat": 4}})
+    store = FeedStore(STALE)
+    store.on_snapshot("3", payload, NOW)
+    feed = store.feed("3", NOW)
+    ru, en = judge_frame(feed, NOW, "ru").judge, judge_frame(feed, NOW, "en").judge
+    assert ru is not None and ru.error == "Ошибка: №4 уже выставлен сегодня"
+    assert en is not None and en.error == "Error: seat 4 is already nominated today"
+
+
+def test_a_refusal_key_this_screen_does_not_know_shows_the_tables_english() -> None:
+    payload = sample_payload("judge_day", pending_key=None, last_error=None, refusal=None)
+    payload["view"].update(last_error="a rule from a newer table",
+                           refusal={"key": "from_a_newer_table", "params": {}})
+    store = FeedStore(STALE)
+    store.on_snapshot("3", payload, NOW)
+    frame = judge_frame(store.feed("3", NOW), NOW, "ru")
+    assert frame.judge is not None and frame.judge.error == "Ошибка: a rule from a newer table"

@@ -9,6 +9,7 @@ import pytest
 from scoreboard.frames import TableFrame
 from scoreboard.model import judge_frame, table_frame
 from scoreboard.samples import (
+    AFTER_GAME,
     NAMES,
     NOW,
     PUBLIC_SAMPLES,
@@ -17,6 +18,7 @@ from scoreboard.samples import (
     sample_payload,
     sample_view,
 )
+from scoreboard.secrecy import secrets_found
 from scoreboard.tablefeed import TableFeed
 
 BANNERS = {
@@ -215,8 +217,9 @@ def test_judge_frame_shows_everything() -> None:
     assert judge.judge is not None
     assert judge.judge.lines == ("Ночь 1: выстрел в №7", "Дон проверил №4: шериф",
                                  "Дальше ночью: проверка шерифа, лучший ход")
-    assert judge.judge.pending == "Пульт: Фол → №"
-    assert judge.judge.error == "Ошибка: seat 11 does not exist"
+    assert judge.judge.pending == "Пульт: ФОЛ _"  # the table reports the pad in English
+    # issue 11: the refusal comes by key and is shown in the screen's language
+    assert judge.judge.error == "Ошибка: №4 уже выставлен сегодня"
 
 
 def test_the_judge_is_not_told_of_a_miss_before_the_shot() -> None:
@@ -289,3 +292,68 @@ def test_the_judges_game_over_screen_names_the_best_move_once(lang: str) -> None
     frame = judge_frame(sample_feed("over_red"), NOW, lang)
     best = t(lang, "summary.best_move", seat="", guess="", found="").split()[0]
     assert repr(frame).count(best) == 1
+
+
+def _after_game_feed(**after: object) -> TableFeed:
+    view = {**sample_view("judge_over"), "after_game": {**AFTER_GAME, **after}}
+    return sample_feed("judge_over", payload=sample_payload("judge_over", view=view))
+
+
+def test_the_judge_sees_the_points_to_be_recorded_on_each_card_after_the_game() -> None:
+    """Issue 12: per seat, from engine.scoring; negative points in red on the card."""
+    frame = judge_frame(_after_game_feed(), NOW, "ru")
+    assert [card.points for card in frame.seats] == ["1", "0", "1", "1.2", "1", "0", "1.3",
+                                                     "0", "1", "1"]
+    points = [{"seat": s, "total": -0.5 if s == 3 else 0.0, "extras": 0.0,
+               "penalties": -0.5 if s == 3 else 0.0} for s in range(1, 11)]
+    assert judge_frame(_after_game_feed(points=points), NOW, "ru").seats[2].points == "−0.5"
+    public = table_frame(_after_game_feed(), NOW, "ru")
+    assert all(card.points == "" for card in public.seats)  # only the judge's screen
+
+
+def test_the_protest_window_counts_down_from_the_decision_then_says_it_is_over() -> None:
+    """000 III.15.1, 001 8.6.1, 002: a protest within 10 minutes after the game. The sample
+    was decided 3 min 12 s before NOW."""
+    feed = _after_game_feed()
+    now, last = judge_frame(feed, NOW, "ru").judge, judge_frame(feed, NOW + 407.5, "en").judge
+    assert now is not None and now.window == "Время на протесты: 06:48"
+    assert last is not None and last.window == "Time for protests: 00:01"
+    over = judge_frame(feed, NOW + 408, "ru").judge
+    assert over is not None and over.window.startswith("Время на протесты вышло")
+    assert over.protests == "Протесты: №8"
+
+
+def test_closed_when_the_protocol_is_signed() -> None:
+    judge = judge_frame(_after_game_feed(closed=True, judge="Иванова"), NOW, "ru").judge
+    assert judge is not None and judge.closed
+    assert judge.window == "Протокол закрыт, подписал Иванова"
+    unsigned = judge_frame(_after_game_feed(closed=True), NOW + 3600, "en").judge
+    assert unsigned is not None and unsigned.window == "Protocol closed"
+
+
+def test_a_running_game_has_no_after_game_lines() -> None:
+    judge = judge_frame(sample_feed("judge_day"), NOW, "ru")
+    assert judge.judge is not None and not judge.judge.window and not judge.judge.protests
+    assert all(card.points == "" for card in judge.seats)
+
+
+def test_the_deal_screen_fills_its_middle_with_the_deck_and_how_the_deal_goes() -> None:
+    """Issue 11: no empty middle; 000 I.4.4 and 003 4.1.3 (players in turn pick a card face
+    down); nothing on it says who holds which card."""
+    deal = table_frame(sample_feed("deal"), NOW, "ru")
+    assert deal.deck == 10 and deal.deal_lines[0] == "Как раздают карты"
+    assert secrets_found(deal) == []
+    assert table_frame(sample_feed("speech"), NOW, "ru").deck == 0
+
+
+@pytest.mark.parametrize(("pad", "ru"), [
+    ("CLOSE: hold NEXT", "ЗАКРЫТЬ ПРОТОКОЛ: удерживайте ДАЛЕЕ"),
+    ("PROTEST _", "ПРОТЕСТ _"),
+    ("ON RECORD _", "ПОД ЗАПИСЬ _"),
+    ("EXTRA 7: 0 (withdraw)", "ДОП. БАЛЛЫ 7: 0 (снять)"),
+])
+def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
+    """Issue 11: one language on a Russian screen, the after-game keys included."""
+    payload = sample_payload("judge_over", pending_key=pad)
+    frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
+    assert frame.judge is not None and frame.judge.pending == f"Пульт: {ru}"

@@ -16,6 +16,7 @@ from scoreboard.frames import TableFrame, WallFrame
 from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.render import Renderer
 from scoreboard.samples import (
+    AFTER_GAME,
     NAMES,
     NOW,
     PUBLIC_SAMPLES,
@@ -41,6 +42,14 @@ def judge(name: str, lang: str) -> Callable[[], Frame]:
     return lambda: judge_frame(sample_feed(name), NOW, lang)
 
 
+def closed_feed() -> TableFeed:
+    """The protocol signed 12 minutes after the decision, with no pad input or refusal."""
+    after = {**AFTER_GAME, "closed": True, "judge": "Иванова"}
+    view = {**sample_view("judge_over"), "after_game": after}
+    return sample_feed("judge_over", payload=sample_payload(
+        "judge_over", view=view, pending_key=None, last_error=None, refusal=None))
+
+
 ONE_TABLE = (("1", "farewell", "online"),)  # long phase and players lines under a countdown
 TWO_TABLES = (*ONE_TABLE, ("2", "over_red", "stale"))
 
@@ -61,7 +70,11 @@ CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
     "vote-audience-ru-720": (table("vote", "ru", info_class="audience"), SMALL),
     "judge_night-ru-720": (judge("judge_night", "ru"), SMALL),
     "judge_day-ru-720": (judge("judge_day", "ru"), SMALL),
-    "judge_over-ru-720": (judge("over_red", "ru"), SMALL),  # the best move once, not twice
+    # issue 12: points on the cards, the protest window, who protested; the best move once
+    "judge_over-ru-720": (judge("judge_over", "ru"), SMALL),
+    "judge_over-en-1080": (judge("judge_over", "en"), HD),
+    "judge_closed-ru-720": (lambda: judge_frame(closed_feed(), NOW, "ru"), SMALL),
+    "deal-en-1080": (table("deal", "en"), HD),
     **{f"wall{n}-ru-{size[1]}": (wall("ru", floor), size)
        for n, floor in ((1, ONE_TABLE), (2, TWO_TABLES)) for size in (SMALL, HD)},
     "wall12-ru-720": (wall("ru"), SMALL),
