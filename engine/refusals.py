@@ -573,7 +573,7 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
     R.CLUB_ROLE_NEEDED: ("в игре на {n} игроков нужна карта «{role}» (004 §1)",
                          "a game of {n} players needs a {role} (004 §1)"),
     R.CLUB_ROLE_NONE: ("в игре на {n} игроков карты «{role}» нет (004 §1)",
-                       "a game of {n} players has no {role} (004 §1)"),
+                       "a game of {n} players has no a {role} (004 §1)"),
     R.CLUB_NO_PUTANA_TOURNAMENT: ("в турнирной игре путаны нет (004 §3)",
                                   "no putana in a tournament game (004 §3)"),
     R.CLUB_PUTANA_FROM: ("путана играет от 13 игроков, а посадка на {n} (004 §3)",
