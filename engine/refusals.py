@@ -566,8 +566,8 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
     R.W_MAJORITY_SPEECH: ("речь 30 секунд", "majority_speech"),
     R.CLUB_SEATS: ("в клубной игре от 3 до 15 мест, а не {seats}",
                    "a club game has 3 to 15 seats, not {seats}"),
-    R.CLUB_MAFIA_COUNT: ("при {n} игроках мафий {side} (004 §1), а в раздаче названо {named} (дон"
-                         " считается одним из них)",
+    R.CLUB_MAFIA_COUNT: ("при {n} игроках на стороне мафии {side} (004 §1), а в раздаче названо "
+                         "{named} (дон считается одним из них)",
                          "{n} players have {side} of the mafia side (004 §1), the deal names "
                          "{named} (the don counts as one)"),
     R.CLUB_ROLE_NEEDED: ("в игре на {n} игроков нужна карта «{role}» (004 §1)",
@@ -630,12 +630,13 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
                         "{what}: enter the mafia's shot first (004 §7 order)"),
     R.CLUB_NO_ACTOR: ("{what}: карты «{role}» нет за столом (или она уже не играет)",
                       "{what}: no {role} at the table (or his card stopped)"),
-    R.CLUB_PUTANA_WITH: ("{what}: путана этой ночью у карты «{role}», та спит (004 §3, club R15)",
+    R.CLUB_PUTANA_WITH: ("{what}: путана этой ночью у игрока с картой «{role}», он спит (004 §3, "
+                         "club R15)",
                          "{what}: the putana is with the {role} tonight, he sleeps (004 §3, club "
                          "R15)"),
     R.CLUB_TARGET_NOT_AT_TABLE: ("{what}: №{seat} не за столом",
                                  "{what}: seat {seat} is not at the table"),
-    R.CLUB_TARGET_SELF: ("{what}: не своё место",
+    R.CLUB_TARGET_SELF: ("{what}: своё место называть нельзя",
                          "{what}: not his own seat"),
     R.CLUB_IMMUNE_NIGHT: ("{what}: у №{seat} иммунитет в первую ночь (004 §5)",
                           "{what}: seat {seat} holds immunity in night 1 (004 §5)"),
@@ -670,7 +671,7 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
                            "first (004 §7.7)"),
     R.CLUB_CLOSED: ("протокол закрыт: можно только отменить",
                     "the protocol is closed: only undo"),
-    R.CLUB_GAME_OVER: ("игра окончена (победа: {winner}): можно ввести только конец прощальной "
+    R.CLUB_GAME_OVER: ("игра окончена (победа {winner}): можно ввести только конец прощальной "
                        "речи, фолы, строки после игры и отмену",
                        "the game is over ({winner} won): only the end of a farewell, fouls, "
                        "after-game lines and undo"),

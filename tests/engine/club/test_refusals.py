@@ -88,5 +88,5 @@ def test_a_night_line_names_the_role_in_the_hosts_words() -> None:
     exc = IllegalAction(R.CLUB_PUTANA_WITH, what=Phrase(CLUB_ACT_WORDS[NightAct.HEAL]),
                         role=Phrase(CLUB_ROLE_WORDS[ClubRole.DOCTOR]))
     assert str(exc) == "heal: the putana is with the doctor tonight, he sleeps (004 §3, club R15)"
-    assert exc.text("ru") == ("доктор: путана этой ночью у карты «доктор», та спит "
+    assert exc.text("ru") == ("доктор: путана этой ночью у игрока с картой «доктор», он спит "
                               "(004 §3, club R15)")
