@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never
 
 from engine.club import events as ev
 from engine.club.state import ClubDay, ClubNight, ClubState, Leave
@@ -169,21 +168,72 @@ def _close(s: ClubState, e: ev.Closed) -> ClubState:
     return s._replace(closed=True)
 
 
-_APPLY: dict[type, Callable[[ClubState, Any], ClubState]] = {
-    ev.Dealt: _dealt, ev.ZeroNightBegan: _zero, ev.DayBegan: _day_began,
-    ev.NightBegan: _night_began, ev.StepBegan: _step, ev.SpeechEnded: _speech_ended,
-    ev.QueueDropped: _dropped, ev.Nominated: _nominated, ev.VotesEntered: _votes,
-    ev.VotesVoided: _voided, ev.CandidateDropped: _cand_dropped, ev.VoteClosed: _closed,
-    ev.VoteSettled: _settled, ev.Tied: _tied, ev.Chosen: _chosen, ev.PickAwaited: _pick,
-    ev.Left: _left, ev.FoulGiven: _foul, ev.Muted: _muted, ev.Banned: _banned,
-    ev.VoteStruck: _struck, ev.NightActed: _acted, ev.Dawn: _dawn, ev.DropUnfined: _unfined,
-    ev.GameEnded: _ended, ev.ExtraGiven: _extra, ev.PenaltyGiven: _penalty,
-    ev.Protested: _protest, ev.Closed: _close,
-}
 
 
 def apply(state: ClubState, event: ev.ClubEvent) -> ClubState:
-    return _APPLY[type(event)](state, event)
+    """The state after one event; `assert_never` makes a new event without a handler a type
+    error."""
+    match event:
+        case ev.Dealt():
+            return _dealt(state, event)
+        case ev.ZeroNightBegan():
+            return _zero(state, event)
+        case ev.DayBegan():
+            return _day_began(state, event)
+        case ev.NightBegan():
+            return _night_began(state, event)
+        case ev.StepBegan():
+            return _step(state, event)
+        case ev.SpeechEnded():
+            return _speech_ended(state, event)
+        case ev.QueueDropped():
+            return _dropped(state, event)
+        case ev.Nominated():
+            return _nominated(state, event)
+        case ev.VotesEntered():
+            return _votes(state, event)
+        case ev.VotesVoided():
+            return _voided(state, event)
+        case ev.CandidateDropped():
+            return _cand_dropped(state, event)
+        case ev.VoteClosed():
+            return _closed(state, event)
+        case ev.VoteSettled():
+            return _settled(state, event)
+        case ev.Tied():
+            return _tied(state, event)
+        case ev.Chosen():
+            return _chosen(state, event)
+        case ev.PickAwaited():
+            return _pick(state, event)
+        case ev.Left():
+            return _left(state, event)
+        case ev.FoulGiven():
+            return _foul(state, event)
+        case ev.Muted():
+            return _muted(state, event)
+        case ev.Banned():
+            return _banned(state, event)
+        case ev.VoteStruck():
+            return _struck(state, event)
+        case ev.NightActed():
+            return _acted(state, event)
+        case ev.Dawn():
+            return _dawn(state, event)
+        case ev.DropUnfined():
+            return _unfined(state, event)
+        case ev.GameEnded():
+            return _ended(state, event)
+        case ev.ExtraGiven():
+            return _extra(state, event)
+        case ev.PenaltyGiven():
+            return _penalty(state, event)
+        case ev.Protested():
+            return _protest(state, event)
+        case ev.Closed():
+            return _close(state, event)
+        case _:
+            assert_never(event)
 
 
 def fold(initial: ClubState, events: tuple[ev.ClubEvent, ...]) -> ClubState:

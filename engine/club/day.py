@@ -7,6 +7,7 @@ from engine.club import events as ev
 from engine.club.flow import Tx, begin, check_win, farewells, seats_from
 from engine.club.state import ClubDay, ClubState, Tally
 from engine.errors import IllegalAction
+from engine.refusals import CLUB_STEP_WORDS, Phrase, R, Refusal
 from engine.roles import ClubRole
 from engine.vocab import ClubCause, ClubStep, DayVote, Phase
 
@@ -16,9 +17,10 @@ def _day(s: ClubState) -> ClubDay:
     return s.day
 
 
-def _step(s: ClubState, step: ClubStep, words: str) -> None:
+def _step(s: ClubState, step: ClubStep, words: Refusal) -> None:
     if s.phase is not Phase.DAY or s.step is not step:
-        raise IllegalAction(f"{words}: not now (the game is at {s.step.value.replace('_', ' ')})")
+        raise IllegalAction(R.CLUB_NOT_NOW, what=Phrase(words),
+                            step=Phrase(CLUB_STEP_WORDS[s.step]))
 
 
 def open_day(tx: Tx, number: int, leavers: tuple[int, ...] = ()) -> None:
@@ -32,39 +34,38 @@ def open_day(tx: Tx, number: int, leavers: tuple[int, ...] = ()) -> None:
 
 
 def discussion_end(tx: Tx) -> None:
-    _step(tx.state, ClubStep.DISCUSSION, "the general discussion")
+    _step(tx.state, ClubStep.DISCUSSION, R.CW_DISCUSSION)
     begin(tx, ClubStep.SPEECHES)
 
 
 def nominate(tx: Tx, a: act.Nominate) -> None:
     """004 §6 stage 3: one nomination each, in any order; a seat named twice is "не принята"."""
     s = tx.state
-    _step(s, ClubStep.NOMINATIONS, "a nomination")
+    _step(s, ClubStep.NOMINATIONS, R.CW_NOMINATION)
     d = _day(s)
     if a.by is None:
-        raise IllegalAction("a nomination says who nominates ('by')")
+        raise IllegalAction(R.CLUB_NOMINATION_BY)
     for seat in (a.by, a.seat):
         if not 1 <= seat <= s.seats:
-            raise IllegalAction(f"seat {seat} is not at this table (seats 1-{s.seats})")
+            raise IllegalAction(R.CLUB_NOT_A_SEAT, seat=seat, seats=s.seats)
     if a.by not in s.at_table:
-        raise IllegalAction(f"seat {a.by} is not at the table and cannot nominate")
+        raise IllegalAction(R.CLUB_CANNOT_NOMINATE, seat=a.by)
     if s.muted(a.by, d.number):
-        raise IllegalAction(f"seat {a.by} has three fouls and may not speak today, so he "
-                            "cannot nominate (004 §9, club R6)")
+        raise IllegalAction(R.CLUB_MUTED_NOMINATE, seat=a.by)
     if a.by in d.nominators:
-        raise IllegalAction(f"seat {a.by} has already nominated today (004 §6: one each)")
+        raise IllegalAction(R.CLUB_ONE_NOMINATION, seat=a.by)
     if a.seat not in s.at_table:
-        raise IllegalAction(f"seat {a.seat} is not at the table")
+        raise IllegalAction(R.CLUB_NOT_AT_TABLE, seat=a.seat)
     if a.seat in d.nominations:
-        raise IllegalAction(f"seat {a.seat} is already nominated today (club R7)")
+        raise IllegalAction(R.CLUB_ALREADY_NOMINATED, seat=a.seat)
     if s.immune_now(a.seat):
-        raise IllegalAction(f"seat {a.seat} holds immunity: no nomination on day 1 (004 §5)")
+        raise IllegalAction(R.CLUB_IMMUNE_NOMINATION, seat=a.seat)
     tx.emit(ev.Nominated(a.by, a.seat))
 
 
 def nominations_end(tx: Tx) -> None:
     s = tx.state
-    _step(s, ClubStep.NOMINATIONS, "the end of nominations")
+    _step(s, ClubStep.NOMINATIONS, R.CW_NOMINATIONS_END)
     if not _day(s).candidates:
         tx.emit(ev.VoteSettled(DayVote.NONE))
         tx.emit(ev.StepBegan(ClubStep.AWAIT_NIGHT))
@@ -75,23 +76,22 @@ def nominations_end(tx: Tx) -> None:
 def votes(tx: Tx, a: act.Votes) -> None:
     """004 §6 stage 5: one line per candidate in nomination order, each voter once."""
     s = tx.state
-    _step(s, ClubStep.VOTE, "votes")
+    _step(s, ClubStep.VOTE, R.CW_VOTES)
     d = _day(s)
     if a.count is not None or a.voters is None:
-        raise IllegalAction("a club vote lists its 'voters' (a count alone is not enough)")
+        raise IllegalAction(R.CLUB_VOTERS_LISTED)
     expected = d.candidates[len(d.entered)]
     if a.seat != expected:
-        raise IllegalAction(f"the next candidate is seat {expected}, not seat {a.seat} "
-                            "(votes go in nomination order)")
+        raise IllegalAction(R.CLUB_VOTE_ORDER, expected=expected, seat=a.seat)
     already = {v for _, vs in d.entered for v in vs}
     seen: set[int] = set()
     for v in a.voters:
         if v not in s.at_table:
-            raise IllegalAction(f"seat {v} is not at the table and cannot vote")
+            raise IllegalAction(R.CLUB_VOTER_NOT_AT_TABLE, seat=v)
         if s.banned(v, d.number):
-            raise IllegalAction(f"seat {v} has four fouls and may not vote today (004 §9)")
+            raise IllegalAction(R.CLUB_BANNED_VOTE, seat=v)
         if v in seen or v in already:
-            raise IllegalAction(f"seat {v} has already voted (004 §6: one vote each)")
+            raise IllegalAction(R.CLUB_ALREADY_VOTED, seat=v)
         seen.add(v)
     tx.emit(ev.VotesEntered(a.seat, a.voters))
     if len(tx.state.day.entered if tx.state.day else ()) == len(d.candidates):
@@ -132,10 +132,10 @@ def _close(tx: Tx) -> None:
 
 def catastrophe(tx: Tx, seat: int) -> None:
     s = tx.state
-    _step(s, ClubStep.CATASTROPHE, "the maniac's choice")
+    _step(s, ClubStep.CATASTROPHE, R.CW_MANIAC_CHOICE)
     tied = _day(s).tied
     if seat not in tied:
-        raise IllegalAction(f"seat {seat} is not one of the tied ({_list(tied)})")
+        raise IllegalAction(R.CLUB_NOT_TIED, seat=seat, tied=_list(tied))
     tx.emit(ev.Chosen(seat))
     _leave(tx, (seat,), ClubCause.CATASTROPHE)
 
@@ -160,10 +160,9 @@ def day_pick(tx: Tx, seat: int | None) -> None:
     assert kamikaze is not None
     if seat is not None:
         if seat not in s.at_table:
-            raise IllegalAction(f"seat {seat} is not at the table")
+            raise IllegalAction(R.CLUB_NOT_AT_TABLE, seat=seat)
         if s.immune_now(seat):
-            raise IllegalAction(f"seat {seat} holds immunity: the kamikaze cannot take him on "
-                                "day 1 (004 §5)")
+            raise IllegalAction(R.CLUB_IMMUNE_KAMIKAZE, seat=seat)
     tx.emit(ev.PickAwaited(None))
     leavers = tuple(r.seat for r in s.removed if r.phase is Phase.DAY and r.number == s.number
                     and r.cause in (ClubCause.VOTE, ClubCause.CATASTROPHE))

@@ -6,8 +6,7 @@ nothing; a legal one returns its events, consequences included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import assert_never, get_args
 
 from engine import actions as act
 from engine.club import actions as ca
@@ -26,40 +25,41 @@ from engine.club.night import dawn, night_action
 from engine.club.setup import Settings, deal
 from engine.club.state import ClubState
 from engine.errors import IllegalAction
+from engine.refusals import CLUB_SIDE_WORDS, CLUB_STEP_WORDS, Phrase, R, Refusal
 from engine.vocab import ClubCause, ClubStep, NightAct, Phase
 
+_CLUB_ACTIONS: tuple[type, ...] = get_args(ca.ClubAction)
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Extra, act.Penalty, act.Protest, act.Close)
 
 
 def decide(s: ClubState, action: ca.ClubAction, settings: Settings) -> Tx:
     tx = Tx(s)
     if s.closed:
-        raise IllegalAction("the protocol is closed: only undo")
+        raise IllegalAction(R.CLUB_CLOSED)
     if s.finished and not isinstance(action, _AFTER_END):
-        raise IllegalAction(f"the game is over ({s.winner} won): only the end of a farewell, "
-                            "fouls, after-game lines and undo")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"{type(action).__name__} is not part of the club game")
-    handler(tx, action, settings)
+        raise IllegalAction(R.CLUB_GAME_OVER,
+                            winner=Phrase(CLUB_SIDE_WORDS[s.winner or ""]))
+    if not isinstance(action, _CLUB_ACTIONS):  # a classic action from an untyped caller
+        raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
+    _handle(tx, action, settings)
     return tx
 
 
 def _seat(s: ClubState, seat: int) -> None:
     if not 1 <= seat <= s.seats:
-        raise IllegalAction(f"seat {seat} is not at this table (seats 1-{s.seats})")
+        raise IllegalAction(R.CLUB_NOT_A_SEAT, seat=seat, seats=s.seats)
 
 
 def _roles(tx: Tx, a: ca.ClubRoles, settings: Settings) -> None:
     if tx.state.step is not ClubStep.DEAL:
-        raise IllegalAction("the cards are already dealt")
+        raise IllegalAction(R.CLUB_ALREADY_DEALT)
     tx.emit(ev.Dealt(deal(a, settings)))
 
 
 def _start(tx: Tx, a: act.Start, settings: Settings) -> None:
     if tx.state.step is not ClubStep.READY:
-        raise IllegalAction("start: deal the cards first" if tx.state.step is ClubStep.DEAL
-                            else "the game has already started")
+        raise IllegalAction(R.CLUB_DEAL_FIRST if tx.state.step is ClubStep.DEAL
+                            else R.CLUB_ALREADY_STARTED)
     tx.emit(ev.ZeroNightBegan())
 
 
@@ -70,20 +70,20 @@ def _day(tx: Tx, a: act.Day, settings: Settings) -> None:
     elif s.step is ClubStep.NIGHT:
         dawn(tx)
     else:
-        raise IllegalAction("day: it is not night")
+        raise IllegalAction(R.CLUB_NOT_NIGHT)
 
 
 def _night(tx: Tx, a: act.Night, settings: Settings) -> None:
     s = tx.state
     if s.phase is not Phase.DAY or s.step is not ClubStep.AWAIT_NIGHT:
-        raise IllegalAction(f"night: the day is not over (it is at {s.step.value})")
+        raise IllegalAction(R.CLUB_DAY_NOT_OVER, step=Phrase(CLUB_STEP_WORDS[s.step]))
     tx.emit(ev.NightBegan(s.number))
 
 
 def _speech_end(tx: Tx, a: act.SpeechEnd, settings: Settings) -> None:
     head = tx.state.speaking
     if head is None:
-        raise IllegalAction("nobody is speaking")
+        raise IllegalAction(R.CLUB_NOBODY_SPEAKING)
     tx.emit(ev.SpeechEnded(head.seat))
     advance(tx)
 
@@ -113,15 +113,14 @@ def _night_action(tx: Tx, a: ca.NightAction, settings: Settings) -> None:
     if a.act is NightAct.KAMIKAZE and s.step is ClubStep.PICK:
         day_pick(tx, a.seat)
     elif a.act is NightAct.KAMIKAZE and s.phase is Phase.DAY:
-        raise IllegalAction("kamikaze: by day he picks only when voted out (club R18)")
+        raise IllegalAction(R.CLUB_KAMIKAZE_DAY)
     else:
         night_action(tx, a.act, a.seat)
 
 
 def _no_removal_now(s: ClubState) -> None:
     if s.step in (ClubStep.CATASTROPHE, ClubStep.PICK):
-        raise IllegalAction("first enter the pending choice (the maniac's or the kamikaze's), "
-                            "then the removal")
+        raise IllegalAction(R.CLUB_PENDING_CHOICE)
 
 
 def _foul(tx: Tx, a: act.Foul, settings: Settings) -> None:
@@ -129,14 +128,14 @@ def _foul(tx: Tx, a: act.Foul, settings: Settings) -> None:
     s = tx.state
     _seat(s, a.seat)
     if a.kind is not None:
-        raise IllegalAction("foul: a club foul has no 'kind'")
+        raise IllegalAction(R.CLUB_FOUL_KIND)
     if s.finished:
         tx.emit(ev.FoulGiven(a.seat))  # counted, no effect (club R21)
         return
     if s.step in (ClubStep.DEAL, ClubStep.READY):
-        raise IllegalAction("foul: the game has not started")
+        raise IllegalAction(R.CLUB_FOUL_NOT_STARTED)
     if a.seat not in s.at_table:
-        raise IllegalAction(f"foul: seat {a.seat} is not at the table")
+        raise IllegalAction(R.CLUB_FOUL_NOT_AT_TABLE, seat=a.seat)
     count = s.fouls[a.seat - 1] + 1
     if count == 5:
         _no_removal_now(s)
@@ -160,59 +159,93 @@ def _disqualify(tx: Tx, a: ca.ClubDisqualify, settings: Settings) -> None:
     s = tx.state
     _seat(s, a.seat)
     if s.step in (ClubStep.DEAL, ClubStep.READY):
-        raise IllegalAction("disqualify: the game has not started")
+        raise IllegalAction(R.CLUB_DISQUALIFY_NOT_STARTED)
     if a.kind == "team_loss":
         team_loss(tx, a.seat)
         return
     if a.seat not in s.at_table:
-        raise IllegalAction(f"disqualify: seat {a.seat} is not at the table")
+        raise IllegalAction(R.CLUB_DISQUALIFY_NOT_AT_TABLE, seat=a.seat)
     _no_removal_now(s)
     remove(tx, a.seat, ClubCause.DROPPED if a.kind == "drop" else ClubCause.DISQUALIFIED)
 
 
-def _after(s: ClubState, words: str) -> None:
+def _after(s: ClubState, words: Refusal) -> None:
     if not s.finished:
-        raise IllegalAction(f"{words}: only after the result")
+        raise IllegalAction(R.CLUB_AFTER_RESULT, what=Phrase(words))
 
 
 def _extra(tx: Tx, a: act.Extra, settings: Settings) -> None:
     """004 §8 "за красивую игру": 1 point to a seat of the winning side; 0 withdraws it."""
     s = tx.state
-    _after(s, "extra")
+    _after(s, R.CW_EXTRA)
     _seat(s, a.seat)
     if a.points not in (0, 100):
-        raise IllegalAction("extra: the club's extra point is 1 (or 0 to withdraw it)")
+        raise IllegalAction(R.CLUB_EXTRA_POINT)
     if s.role(a.seat).side is not s.winner:
-        raise IllegalAction(f"extra: seat {a.seat} is not of the winning side (004 §8)")
+        raise IllegalAction(R.CLUB_EXTRA_SIDE, seat=a.seat)
     tx.emit(ev.ExtraGiven(a.seat, a.points // 100))
 
 
 def _penalty(tx: Tx, a: act.Penalty, settings: Settings) -> None:
     s = tx.state
-    _after(s, "penalty")
+    _after(s, R.CW_PENALTY)
     _seat(s, a.seat)
     if a.points >= 0 or a.points % 100:
-        raise IllegalAction("penalty: club points are whole and negative, e.g. -50")
+        raise IllegalAction(R.CLUB_PENALTY_POINTS)
     tx.emit(ev.PenaltyGiven(a.seat, a.points // 100, a.clause))
 
 
 def _protest(tx: Tx, a: act.Protest, settings: Settings) -> None:
-    _after(tx.state, "protest")
+    _after(tx.state, R.CW_PROTEST)
     _seat(tx.state, a.seat)
     tx.emit(ev.Protested(a.seat, a.text))
 
 
 def _close(tx: Tx, a: act.Close, settings: Settings) -> None:
-    _after(tx.state, "close")
+    _after(tx.state, R.CW_CLOSE)
     if tx.state.speaking is not None:
-        raise IllegalAction("close: a farewell is still going on")
+        raise IllegalAction(R.CLUB_CLOSE_FAREWELL)
     tx.emit(ev.Closed())
 
 
-_HANDLERS: dict[type, Callable[[Tx, Any, Settings], None]] = {
-    ca.ClubRoles: _roles, act.Start: _start, act.Day: _day, act.Night: _night,
-    act.SpeechEnd: _speech_end, ca.DiscussionEnd: _discussion_end, act.Nominate: _nominate,
-    ca.NominationsEnd: _nominations_end, act.Votes: _votes, ca.Catastrophe: _catastrophe,
-    ca.NightAction: _night_action, act.Foul: _foul, ca.ClubDisqualify: _disqualify,
-    act.Extra: _extra, act.Penalty: _penalty, act.Protest: _protest, act.Close: _close,
-}
+def _handle(tx: Tx, action: ca.ClubAction, settings: Settings) -> None:
+    """One handler per action; `assert_never` makes a new action without one a type error."""
+    match action:
+        case ca.ClubRoles():
+            _roles(tx, action, settings)
+        case act.Start():
+            _start(tx, action, settings)
+        case act.Day():
+            _day(tx, action, settings)
+        case act.Night():
+            _night(tx, action, settings)
+        case act.SpeechEnd():
+            _speech_end(tx, action, settings)
+        case ca.DiscussionEnd():
+            _discussion_end(tx, action, settings)
+        case act.Nominate():
+            _nominate(tx, action, settings)
+        case ca.NominationsEnd():
+            _nominations_end(tx, action, settings)
+        case act.Votes():
+            _votes(tx, action, settings)
+        case ca.Catastrophe():
+            _catastrophe(tx, action, settings)
+        case ca.NightAction():
+            _night_action(tx, action, settings)
+        case act.Foul():
+            _foul(tx, action, settings)
+        case ca.ClubDisqualify():
+            _disqualify(tx, action, settings)
+        case act.Extra():
+            _extra(tx, action, settings)
+        case act.Penalty():
+            _penalty(tx, action, settings)
+        case act.Protest():
+            _protest(tx, action, settings)
+        case act.Close():
+            _close(tx, action, settings)
+        case act.Undo():
+            raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
+        case _:
+            assert_never(action)

@@ -18,6 +18,7 @@ from engine.club.events import ClubEvent
 from engine.club.setup import Settings
 from engine.club.state import ClubState
 from engine.errors import IllegalAction
+from engine.refusals import R
 from engine.roles import Side
 
 
@@ -83,7 +84,7 @@ class ClubGame:
 
     def pop(self) -> ClubAction:
         if not self._actions:
-            raise IllegalAction("nothing to undo")
+            raise IllegalAction(R.CLUB_NOTHING_TO_UNDO)
         self._states.pop()
         self._events.pop()
         return self._actions.pop()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, assert_never
 
 from engine import actions as act
 from engine.club import actions as ca
@@ -224,7 +224,8 @@ _TARGET = (NightAct.MAFIA_SHOT, NightAct.MANIAC_SHOT)
 
 
 def action_to_dict(a: ca.ClubAction) -> dict[str, Any]:
-    """An action -> its club game-log line (without "t")."""
+    """An action -> its club game-log line (without "t"); `assert_never` makes a new action
+    without a line a type error."""
     match a:
         case ca.ClubRoles():
             out: dict[str, Any] = {"action": "roles", "mafia": list(a.mafia)}
@@ -252,13 +253,22 @@ def action_to_dict(a: ca.ClubAction) -> dict[str, Any]:
             return {"action": "protest", "seat": a.seat, "text": a.text}
         case act.Close():
             return {"action": "close", **({"judge": a.judge} if a.judge else {})}
-    return {"action": _SIMPLE[type(a)]}
-
-
-_SIMPLE: dict[type, str] = {
-    act.Start: "start", act.Day: "day", act.Night: "night", act.SpeechEnd: "speech_end",
-    act.Undo: "undo", ca.DiscussionEnd: "discussion_end", ca.NominationsEnd: "nominations_end",
-}
+        case act.Start():
+            return {"action": "start"}
+        case act.Day():
+            return {"action": "day"}
+        case act.Night():
+            return {"action": "night"}
+        case act.SpeechEnd():
+            return {"action": "speech_end"}
+        case act.Undo():
+            return {"action": "undo"}
+        case ca.DiscussionEnd():
+            return {"action": "discussion_end"}
+        case ca.NominationsEnd():
+            return {"action": "nominations_end"}
+        case _:
+            assert_never(a)
 
 
 def header(settings: Settings, **fields: Any) -> dict[str, Any]:

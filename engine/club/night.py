@@ -10,6 +10,7 @@ from engine.club.day import open_day
 from engine.club.flow import Tx, check_win
 from engine.club.state import ClubNight, ClubState
 from engine.errors import IllegalAction
+from engine.refusals import CLUB_ACT_WORDS, CLUB_ROLE_WORDS, Phrase, R
 from engine.roles import ClubRole, Side
 from engine.vocab import ClubCause, NightAct, Phase
 
@@ -94,94 +95,98 @@ def night_action(tx: Tx, step: NightAct, seat: int | None) -> None:
     """One night line, in the order of 004 §7, at most once each."""
     s = tx.state
     if s.phase is not Phase.NIGHT or s.number < 1:
-        raise IllegalAction(f"{step.value}: only in nights 1 and later (no role acts in the "
-                            "zero night)")
+        raise IllegalAction(R.CLUB_NIGHT_ONE_ON, what=_word(step))
     n = _night(s)
     done = [ORDER.index(a) for a, _ in n.acts]
     here = ORDER.index(step)
     if done and here <= max(done):
-        raise IllegalAction(f"{step.value}: " + ("already entered tonight" if here in done else
-                            f"too late: {ORDER[max(done)].value} came after it (004 §7 order)"))
+        if here in done:
+            raise IllegalAction(R.CLUB_ACT_ENTERED, what=_word(step))
+        raise IllegalAction(R.CLUB_ACT_TOO_LATE, what=_word(step),
+                            later=_word(ORDER[max(done)]))
     if here > ORDER.index(NightAct.MAFIA_SHOT) and _mafia_shot_required(s):
-        raise IllegalAction(f"{step.value}: enter the mafia's shot first (004 §7 order)")
+        raise IllegalAction(R.CLUB_SHOT_FIRST, what=_word(step))
     if seat is not None and not 1 <= seat <= s.seats:
-        raise IllegalAction(f"seat {seat} is not at this table (seats 1-{s.seats})")
+        raise IllegalAction(R.CLUB_NOT_A_SEAT, seat=seat, seats=s.seats)
     _CHECK[step](s, seat)
     tx.emit(ev.NightActed(step, seat))
+
+
+def _word(step: NightAct) -> Phrase:
+    """The night line as the host names it, in the screen's language."""
+    return Phrase(CLUB_ACT_WORDS[step])
 
 
 def _actor(s: ClubState, step: NightAct) -> int:
     role = ACTOR[step]
     seat = s.present(role)
     if seat is None:
-        raise IllegalAction(f"{step.value}: no {role.value} at the table (or his card stopped)")
+        raise IllegalAction(R.CLUB_NO_ACTOR, what=_word(step),
+                            role=Phrase(CLUB_ROLE_WORDS[role]))
     if seat == blocked(s):
-        raise IllegalAction(f"{step.value}: the putana is with the {role.value} tonight, he "
-                            "sleeps (004 §3, club R15)")
+        raise IllegalAction(R.CLUB_PUTANA_WITH, what=_word(step),
+                            role=Phrase(CLUB_ROLE_WORDS[role]))
     return seat
 
 
-def _target(s: ClubState, seat: int | None, actor: int | None, what: str) -> None:
+def _target(s: ClubState, seat: int | None, actor: int | None, what: NightAct) -> None:
     if seat is None:
         return
     if seat not in s.at_table:
-        raise IllegalAction(f"{what}: seat {seat} is not at the table")
+        raise IllegalAction(R.CLUB_TARGET_NOT_AT_TABLE, what=_word(what), seat=seat)
     if seat == actor:
-        raise IllegalAction(f"{what}: not his own seat")
+        raise IllegalAction(R.CLUB_TARGET_SELF, what=_word(what))
     if s.immune_now(seat):
-        raise IllegalAction(f"{what}: seat {seat} holds immunity in night 1 (004 §5)")
+        raise IllegalAction(R.CLUB_IMMUNE_NIGHT, what=_word(what), seat=seat)
 
 
 def _putana(s: ClubState, seat: int | None) -> None:
     me = _actor(s, NightAct.PUTANA)
     if seat is None or seat not in s.at_table or seat == me:
-        raise IllegalAction("putana: name a seat at the table other than her own")
+        raise IllegalAction(R.CLUB_PUTANA_TARGET)
 
 
 def _mafia_shot(s: ClubState, seat: int | None) -> None:
     side = s.side_at_table(Side.MAFIA)
     if not side:
-        raise IllegalAction("mafia_shot: no mafia at the table")
+        raise IllegalAction(R.CLUB_NO_MAFIA)
     if seat is not None and blocked(s) in side:
-        raise IllegalAction("mafia_shot: the putana blocked a mafia player, so the mafia "
-                            "does not shoot tonight: enter null (club R15)")
-    _target(s, seat, None, "mafia_shot")
+        raise IllegalAction(R.CLUB_MAFIA_BLOCKED)
+    _target(s, seat, None, NightAct.MAFIA_SHOT)
 
 
 def _check(step: NightAct) -> Callable[[ClubState, int | None], None]:
     def check(s: ClubState, seat: int | None) -> None:
         me = _actor(s, step)
         if seat is None or seat == me:
-            raise IllegalAction(f"{step.value}: name a seat other than his own")
+            raise IllegalAction(R.CLUB_CHECK_OTHER, what=_word(step))
         if s.removed_seat(seat):
-            raise IllegalAction(f"{step.value}: seat {seat} was removed, his card no longer "
-                                "counts (004 §9, club R20)")
+            raise IllegalAction(R.CLUB_CHECK_REMOVED, what=_word(step), seat=seat)
     return check
 
 
 def _maniac_shot(s: ClubState, seat: int | None) -> None:
-    _target(s, seat, _actor(s, NightAct.MANIAC_SHOT), "maniac_shot")
+    _target(s, seat, _actor(s, NightAct.MANIAC_SHOT), NightAct.MANIAC_SHOT)
 
 
 def _heal(s: ClubState, seat: int | None) -> None:
     me = _actor(s, NightAct.HEAL)
     if seat is None or seat not in s.at_table:
-        raise IllegalAction("heal: name a seat at the table")
+        raise IllegalAction(R.CLUB_HEAL_TARGET)
     if seat == me and s.self_healed:
-        raise IllegalAction("heal: the doctor heals himself once a game (club R13)")
+        raise IllegalAction(R.CLUB_SELF_HEAL)
     last = s.nights[-1].get(NightAct.HEAL)[1] if s.nights else None
     if seat == last:
-        raise IllegalAction(f"heal: seat {seat} was healed last night, not twice running "
-                            "(club R13)")
+        raise IllegalAction(R.CLUB_HEAL_TWICE, seat=seat)
 
 
 def _kamikaze(s: ClubState, seat: int | None) -> None:
     me = _actor(s, NightAct.KAMIKAZE)
     if not kamikaze_dies(s):
-        raise IllegalAction("kamikaze: he picks only when he dies tonight (004 §7)")
-    _target(s, seat, me, "kamikaze")
+        raise IllegalAction(R.CLUB_KAMIKAZE_NIGHT)
+    _target(s, seat, me, NightAct.KAMIKAZE)
     if seat is not None and any(t == seat for t, _ in shot_dead(s)):
-        raise IllegalAction(f"kamikaze: seat {seat} is shot dead tonight already")
+        raise IllegalAction(R.CLUB_KAMIKAZE_SHOT, seat=seat)
 
 
 _CHECK = {
@@ -237,10 +242,9 @@ def dawn(tx: Tx) -> None:
     """`day` after night N: the engine decides who leaves (004 §4)."""
     s = tx.state
     if _mafia_shot_required(s):
-        raise IllegalAction("the mafia has not shot yet: enter mafia_shot (a seat or null)")
+        raise IllegalAction(R.CLUB_MAFIA_NOT_SHOT)
     if _kamikaze_required(s):
-        raise IllegalAction("the kamikaze dies tonight: enter his pick (kamikaze, a seat or "
-                            "null) first (004 §7.7)")
+        raise IllegalAction(R.CLUB_KAMIKAZE_PICK)
     saved, boom, leavers = morning(s)
     tx.emit(ev.Dawn(saved, boom))
     for x in leavers:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine.club.actions import ClubRoles
 from engine.errors import IllegalAction
+from engine.refusals import CLUB_ROLE_WORDS, Phrase, R
 from engine.roles import ClubRole
 
 MIN_SEATS, MAX_SEATS = 3, 15
@@ -36,7 +37,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise IllegalAction(f"a club game has 3 to 15 seats, not {self.seats}")
+            raise IllegalAction(R.CLUB_SEATS, seats=self.seats)
 
 
 def deal(roles: ClubRoles, settings: Settings) -> tuple[ClubRole, ...]:
@@ -47,27 +48,26 @@ def deal(roles: ClubRoles, settings: Settings) -> tuple[ClubRole, ...]:
         named.append((roles.don, ClubRole.DON))
     side = mafia_side(n)
     if len(named) != side:
-        raise IllegalAction(f"{n} players have {side} of the mafia side (004 §1), "
-                            f"the deal names {len(named)} (the don counts as one)")
+        raise IllegalAction(R.CLUB_MAFIA_COUNT, n=n, side=side, named=len(named))
     for role, first in FROM_SEATS.items():
         seat = getattr(roles, role.value)
         if (seat is None) == (n >= first):
-            need = "needs" if n >= first else "has no"
-            raise IllegalAction(f"a game of {n} players {need} a {role.value} (004 §1)")
+            raise IllegalAction(R.CLUB_ROLE_NEEDED if n >= first else R.CLUB_ROLE_NONE, n=n,
+                                role=Phrase(CLUB_ROLE_WORDS[role]))
         if seat is not None:
             named.append((seat, role))
     if roles.putana is not None:
         if settings.tournament:
-            raise IllegalAction("no putana in a tournament game (004 §3)")
+            raise IllegalAction(R.CLUB_NO_PUTANA_TOURNAMENT)
         if n < PUTANA_FROM:
-            raise IllegalAction(f"the putana plays from 13 players on, not at {n} (004 §3)")
+            raise IllegalAction(R.CLUB_PUTANA_FROM, n=n)
         named.append((roles.putana, ClubRole.PUTANA))
     cards = [ClubRole.CITIZEN] * n
     for seat, role in named:
         if not 1 <= seat <= n:
-            raise IllegalAction(f"seat {seat} is not at this table (seats 1-{n})")
+            raise IllegalAction(R.CLUB_NOT_A_SEAT, seat=seat, seats=n)
         if cards[seat - 1] is not ClubRole.CITIZEN:
-            raise IllegalAction(f"seat {seat} is dealt two cards")
+            raise IllegalAction(R.CLUB_TWO_CARDS, seat=seat)
         cards[seat - 1] = role
     return tuple(cards)
 
