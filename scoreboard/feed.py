@@ -15,15 +15,18 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
-from engine.viewmodels import Reveal
-from scoreboard.tablefeed import Snapshot, TableFeed, read_names, read_snapshot
-from scoreboard.view import ViewError, with_reveal
+from bus.payloads import Snapshot
+from engine.viewmodels import JudgeView, Reveal
+from engine.vocab import Phase
+from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
+from scoreboard.view import ViewError
 
 STALE_AFTER_S: Final = 15.0
 PROBLEMS_KEPT: Final = 50
-Session = tuple[Any, ...]  # (booted_at, bdseq): which connection of the table a status is about
+Session = tuple[object, ...]  # (booted_at, bdseq): which connection of the table a status is
+# about
 
 
 def liveness(
@@ -71,18 +74,21 @@ class FeedStore:
         for table, roster in (names or {}).items():
             self._table(table).names = read_names(list(roster)) or ()
 
-    def on_snapshot(self, table: str, payload: Any, now: float, retained: bool = False) -> bool:
+    def on_snapshot(self, table: str, payload: Payload, now: float,
+                    retained: bool = False) -> bool:
         """A public/audience/judge message; False (and a problem noted) if unreadable."""
         try:
             snapshot = read_snapshot(payload)
+            names = read_names(snapshot.names)
         except ViewError as exc:
             self.problem(table, f"state not shown: {exc}")
             return False
         entry = self._table(table)
         entry.snapshot = snapshot
-        entry.last_error = snapshot.last_error
-        if snapshot.names is not None:
-            entry.names = snapshot.names
+        view = snapshot.view
+        entry.last_error = view.last_error if isinstance(view, JudgeView) else None
+        if names is not None:
+            entry.names = names
         if not retained:
             entry.last_seen = now
         self.changes += 1
@@ -148,11 +154,15 @@ class FeedStore:
         if snap is None:
             return feed
         view = snap.view
-        if view.phase == "finished" and entry.reveal is not None and (
+        reveal = None
+        if view.phase == Phase.FINISHED and entry.reveal is not None and (
                 entry.reveal[0] == snap.game_id):
-            view = with_reveal(view, entry.reveal[1])
-        return replace(feed, view=view, seq=snap.seq, pending_key=snap.pending_key,
-                       last_error=entry.last_error)
+            reveal = entry.reveal[1]
+        started = snap.timer_started_at
+        return replace(feed, view=view, seq=snap.seq,
+                       pending_key=view.pad if isinstance(view, JudgeView) else None,
+                       last_error=entry.last_error, reveal=reveal,
+                       started_at=None if started is None else started.timestamp())
 
     def feeds(self, now: float) -> list[TableFeed]:
         """Every table's feed at `now`."""

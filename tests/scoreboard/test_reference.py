@@ -38,7 +38,7 @@ def table(name: str, lang: str, status: str = "online", info_class: str = "publi
 
 
 def judge(name: str, lang: str) -> Callable[[], Frame]:
-    return lambda: judge_frame(sample_feed(name), NOW, lang)
+    return lambda: judge_frame(sample_feed(name, view_class="judge"), NOW, lang)
 
 
 ONE_TABLE = (("1", "farewell", "online"),)  # long phase and players lines under a countdown
