@@ -230,8 +230,8 @@ def sample_feed(name: str, status: str = "online", table: str = "3",
     would build it (with the protocol's reveal when the sample's game is decided)."""
     if payload is None:
         own = view_class in (None, SAMPLES[name]["view"])
-        view = None if own else as_class(SAMPLES[name], view_class or "")
-        payload = sample_payload(name, table, view=view)
+        data = None if own else as_class(SAMPLES[name], view_class or "")
+        payload = sample_payload(name, table, view=data)
     snap = read_snapshot(payload)
     view = snap.view
     started = snap.timer_started_at

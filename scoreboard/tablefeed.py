@@ -19,7 +19,15 @@ from bus.errors import describe_validation_error
 from bus.nicknames import printable
 from bus.payloads import Snapshot
 from engine.viewmodels import MAX_SEATS, MIN_SEATS, Reveal, View
-from scoreboard.view import Outcome, TimerSpec, ViewError, is_over, outcome, timer_spec
+from scoreboard.view import (
+    Outcome,
+    TimerSpec,
+    ViewError,
+    check_seats,
+    is_over,
+    outcome,
+    timer_spec,
+)
 
 STATUSES: Final = ("online", "offline", "stale", "unknown")
 MAX_NAME: Final = 40
@@ -76,14 +84,17 @@ def decode(payload: bytes | bytearray | str) -> object:
 def read_snapshot(payload: Payload) -> Snapshot:
     """One public/audience/judge snapshot; ViewError says what is wrong with it."""
     if isinstance(payload, Snapshot):
+        check_seats(payload.view)
         return payload
     data = decode(payload) if isinstance(payload, bytes | bytearray | str) else payload
     if not isinstance(data, Mapping):
         raise ViewError("the message must be a JSON object")
     try:
-        return Snapshot.model_validate(data)
+        snapshot = Snapshot.model_validate(data)
     except ValidationError as exc:
         raise ViewError(describe_validation_error(exc)) from None
+    check_seats(snapshot.view)
+    return snapshot
 
 
 def read_names(value: Sequence[object] | None) -> tuple[str, ...] | None:

@@ -43,12 +43,27 @@ class ViewError(ValueError):
 def read_view(data: object) -> View:
     """A typed view as it is, or its JSON (docs/views.md) checked against the contract."""
     if isinstance(data, PublicView | AudienceView | JudgeView):
-        return data
+        return check_seats(data)
     try:
-        return _AnyView.model_validate(data).root
+        return check_seats(_AnyView.model_validate(data).root)
     except ValidationError as exc:
         raise ViewError(f"the game state breaks the view contract: "
                         f"{describe_validation_error(exc)}") from None
+
+
+def check_seats(view: View) -> View:
+    """Every seat the view names exists at this table (the contract bounds seats by 15, the
+    largest table; a ten-seat game has no seat 12)."""
+    named = [("the speaker", view.speaker), *(("a nomination", s) for s in view.nominations or ())]
+    if view.vote is not None:
+        named += [("the vote", view.vote.current), *(("the vote", s) for s in view.vote.candidates)]
+    if view.lift is not None:
+        named += [("the lift", s) for s in view.lift.candidates]
+    for what, seat in named:
+        if seat is not None and seat > len(view.seats):
+            raise ViewError(f"{what} names seat {seat}, but this table has {len(view.seats)} "
+                            "seats")
+    return view
 
 
 def is_over(view: View) -> bool:
