@@ -49,7 +49,7 @@ SAMPLE_ROLES: Final = ("sheriff", "don", "citizen", "citizen", "mafia", "citizen
 def sample_view(view_class: str, seats: int = 10, **changes: Any) -> dict[str, Any]:
     """A day-2 speech view of one class shaped as docs/views.md says, as JSON-ready data
     (judge: with secrets; public and audience have no field for them). `seats`: 3 to 15
-    (the club game, 004 §1); seat 3 left on day 1, seat 4 speaks."""
+    (the club game, 004 §1); seat 3 left on day 1, seat 4 speaks (seat 2 of three)."""
     entries: list[dict[str, Any]] = [
         {"seat": n, "at_table": True, "out": None, "fouls": 0, "muted": False}
         for n in range(1, seats + 1)
@@ -59,7 +59,7 @@ def sample_view(view_class: str, seats: int = 10, **changes: Any) -> dict[str, A
     nominated = [seat for seat in (4, 9) if seat < seats]
     view: dict[str, Any] = {
         "view": view_class, "rules": "cml", "phase": "day", "number": 2,
-        "step": "speech", "speaker": 3 if seats == 3 else 4,
+        "step": "speech", "speaker": 4 if seats > 3 else 2,
         "timer": {"kind": "speech", "seconds": 60},
         "seats": entries, "nominations": None if view_class == "public" else nominated,
         "vote": None, "rounds": [], "lift": None, "day_vote": "pending",

@@ -8,7 +8,7 @@ from bus.testing import sample_reveal
 from engine.viewmodels import PublicView
 from scoreboard.feed import FeedStore, liveness
 from scoreboard.model import table_frame
-from scoreboard.samples import NOW, sample_payload, sample_view
+from scoreboard.samples import NOW, sample_payload
 
 STALE = 10.0
 
