@@ -118,11 +118,10 @@ def test_a_head_count_on_the_club_pad_goes_up_to_the_players_at_the_table() -> N
     board = MockBoard(pins, factory)
     hardware = TableHardware(pins, factory, clock, background=False)
     try:
-        judge = judge_at(15).model_copy(update={
-            "step": "vote", "speaker": None,
+        judge = JudgeView.model_validate({
+            **judge_at(15).model_dump(), "step": "vote", "speaker": None,
             "vote": {"round": 1, "candidates": (4, 9), "current": 4, "votes": {},
                      "voters": {}}})
-        judge = JudgeView.model_validate(judge.model_dump())
         decoder = PadDecoder()
         too_many = keyed(board, hardware, clock, decoder, judge, "VOTE", "15")
         assert isinstance(too_many[-1], PadError)
