@@ -23,6 +23,7 @@ NAMES: Final = (
     "Антарес", "Бармалей", "Volt", "Гроссмейстер", "Ёжик",
     "Лиса", "Маэстро Длинное Имя", "Nova", "Шторм", "Ясень",
 )
+CLUB_NAMES: Final = (*NAMES, "Орион", "Пума", "Рысь", "Сокол Ясный", "Тайга")  # up to 15
 ROLES: Final = {
     "1": "citizen", "2": "mafia", "3": "citizen", "4": "sheriff", "5": "citizen",
     "6": "don", "7": "citizen", "8": "mafia", "9": "citizen", "10": "citizen",
@@ -156,6 +157,41 @@ SAMPLES: Final[dict[str, dict[str, Any]]] = {
         roles=ROLES, nights=NIGHTS[:1], best_move=BEST_MOVE, night_steps=[],
         seats=seats(NIGHT1, {5: 1, 10: 2}), nominations=[4, 9]),
 }
+CLUB_MAFIA: Final = {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2, 10: 3, 11: 3, 12: 3, 13: 4, 14: 4,
+                     15: 4}  # 004 §1: the mafia's seats at each table size
+
+
+def table_sample(count: int, over: bool) -> dict[str, Any]:
+    """A game at a table of `count` seats (3 to 15, 004 §1): day 2 mid-game, or its end.
+
+    The roles are the classic cards until the engine deals the club's own: the mafia as many
+    as 004 §1 gives the table (one of them the don), everybody else a citizen.
+    """
+    mafia = [seat for seat in (2, 5, 8, 11, 14) if seat <= count][:CLUB_MAFIA[count]]
+    roles = {str(seat): "citizen" for seat in range(1, count + 1)}
+    roles.update({str(seat): "mafia" for seat in mafia})
+    roles[str(mafia[0])] = "don"
+    outs: Outs = {3: ("vote", "day", 1)} if count > 3 else {}  # three players: still day 1
+    if count >= 5:
+        outs[count - 1] = ("kill", "night", 1)
+    fouls = {1: 1, count: 2} if count > 3 else {1: 1}
+    if not over:
+        speaker = 4 if count >= 5 else 1
+        nominations = [seat for seat in (2, count) if seat not in outs and seat != speaker]
+        return view("day", 2 if count > 3 else 1, "speech", speaker=speaker, timer=timer("speech", 60, 41),
+                    rules="club", seats=seats(outs, fouls, count=count),
+                    nominations=nominations, roles=roles)
+    first = 2 if count > 3 else 1
+    for seat in mafia:
+        outs.setdefault(seat, ("vote", "day", first + mafia.index(seat)))
+    return view("finished", first + len(mafia) - 1, "over", rules="club", winner="red",
+                termination="all_black_out", roles=roles, day_vote="held",
+                seats=seats(outs, fouls, count=count),
+                nights=[night(1, shot=count - 1)] if count >= 5 else [])
+
+
+SAMPLES.update({f"seats{count}_{moment}": table_sample(count, moment == "over")
+                for count in (3, 7, 12, 15) for moment in ("mid", "over")})
 PUBLIC_SAMPLES: Final = tuple(name for name in SAMPLES if not name.startswith("judge_"))
 
 
@@ -202,7 +238,7 @@ def sample_payload(name: str, table: str = "3", view: dict[str, Any] | None = No
     payload: dict[str, Any] = {
         "schema_version": 2, "view_class": data.get("view"), "tournament": "cup",
         "table": table, "seq": 7, "game_id": f"cup-{table}-7",
-        "names": list(NAMES)[:len(data.get("seats") or ())], "view": data,
+        "names": list(CLUB_NAMES)[:len(data.get("seats") or ())], "view": data,
         "timer_started_at": None if started is None else _iso(started),
         "sent_at": _iso(NOW),
     }

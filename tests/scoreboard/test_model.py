@@ -42,6 +42,9 @@ BANNERS = {
     "over_black": ("Игра окончена", "Game over"),
     "over_farewell": ("Игра окончена", "Game over"),
     "draw": ("Игра окончена", "Game over"),
+    "seats3_mid": ("День 1", "Day 1"),
+    **{f"seats{n}_mid": ("День 2", "Day 2") for n in (7, 12, 15)},
+    **{f"seats{n}_over": ("Игра окончена", "Game over") for n in (3, 7, 12, 15)},
 }
 
 

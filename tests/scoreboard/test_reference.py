@@ -75,6 +75,10 @@ CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
     "judge_night-ru-1080": (judge("judge_night", "ru"), HD),
     "wall12-ru-1080": (wall("ru"), HD),
     "wall12-en-1080": (wall("en"), HD),
+    # the club game's tables, 3 to 15 seats (004 §1); the 720 ones come with PUBLIC_SAMPLES
+    **{f"seats{n}_{moment}-ru-1080": (table(f"seats{n}_{moment}", "ru"), HD)
+       for n in (3, 7, 12, 15) for moment in ("mid", "over")},
+    **{f"judge_seats{n}-ru-720": (judge(f"seats{n}_mid", "ru"), SMALL) for n in (12, 15)},
 }
 
 
