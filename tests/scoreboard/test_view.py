@@ -21,7 +21,8 @@ def test_every_sample_reads_as_its_class(name: str) -> None:
     view = read_view(sample_view(name))
     assert isinstance(view, JudgeView if name.startswith("judge_") else PublicView)
     assert [seat.seat for seat in view.seats] == list(range(1, len(view.seats) + 1))
-    assert len(view.seats) == (10 if not name.startswith("seats") else int(name[5:].split("_")[0]))
+    seats = name.removeprefix("seats").partition("_")[0]
+    assert len(view.seats) == (int(seats) if name.startswith("seats") else 10)
     assert is_over(view) == (view.phase == "finished")
     assert (sample_reveal(name) is not None) == is_over(view)
 
