@@ -179,8 +179,8 @@ def table_sample(count: int, over: bool) -> dict[str, Any]:
         speaker = 4 if count >= 5 else 1
         nominations = [seat for seat in (2, count) if seat not in outs and seat != speaker]
         return view("day", 2 if count > 3 else 1, "speech", speaker=speaker,
-                    timer=timer("speech", 60, 41), rules="club", seats=seats(outs, fouls, count=count),
-                    nominations=nominations, roles=roles)
+                    timer=timer("speech", 60, 41), rules="club",
+                    seats=seats(outs, fouls, count=count), nominations=nominations, roles=roles)
     first = 2 if count > 3 else 1
     for seat in mafia:
         outs.setdefault(seat, ("vote", "day", first + mafia.index(seat)))
