@@ -77,6 +77,11 @@ def command(args: argparse.Namespace) -> int:
         print("sim: --screenshot goes with --headless", file=sys.stderr)
         return 2
     problem = seats_problem(args.seats, None if args.pad_only else args.rules)
+    keys = PinMap(seats=args.seats).keys if problem is None else ()
+    stray = next((step for step in steps if step.key not in keys), None)
+    if problem is None and stray is not None:
+        problem = (f"{args.script}: line {stray.line}: there is no key {stray.key} on the pad "
+                   f"of a {args.seats}-seat table")
     if problem is not None:
         print(f"sim: {problem}", file=sys.stderr)
         return 2

@@ -9,6 +9,8 @@ decoder's pending text). `render_to_surface()` draws without a display, for scre
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import os
 import threading
@@ -62,13 +64,7 @@ def _layout(seats: int = CLASSIC_SEATS
     """Seat LED centres evenly around an oval table (seat 1 at the judge's left, clockwise),
     and the key rectangles of the pad: seat keys in rows of five (three rows on the 15-key
     club pad, a little lower and smaller), function keys in two columns."""
-    leds = {}
-    for seat in range(1, seats + 1):
-        angle = math.pi + (seat - 0.5) * 2 * math.pi / seats
-        leds[seat] = (
-            round(CENTRE[0] + RADII[0] * math.cos(angle)),
-            round(CENTRE[1] + RADII[1] * math.sin(angle)),
-        )
+    leds = dict(enumerate(_around_the_oval(seats), start=1))
     keys = {}
     top, pitch, height = (320, 76, 66) if seats <= 10 else (296, 60, 54)
     for index, key in enumerate(seat_keys(seats)):
@@ -78,6 +74,24 @@ def _layout(seats: int = CLASSIC_SEATS
         row, column = divmod(index, 2)
         keys[key] = pygame.Rect(490 + column * 150, 300 + row * 58, 140, 50)
     return leds, keys
+
+
+def _around_the_oval(count: int) -> list[tuple[int, int]]:
+    """`count` points evenly spaced along the oval (by arc length, so fifteen LEDs do not
+    crowd its narrow ends), from the judge's left, clockwise."""
+    steps = 720
+    points = [(CENTRE[0] + RADII[0] * math.cos(math.pi + 2 * math.pi * i / steps),
+               CENTRE[1] + RADII[1] * math.sin(math.pi + 2 * math.pi * i / steps))
+              for i in range(steps + 1)]
+    run = [0.0]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        run.append(run[-1] + math.hypot(x1 - x0, y1 - y0))
+    spots = []
+    for seat in range(count):
+        goal = (seat + 0.5) * run[-1] / count
+        i = bisect.bisect_left(run, goal)
+        spots.append((round(points[i][0]), round(points[i][1])))
+    return spots
 
 
 class SimWindow:
