@@ -16,6 +16,7 @@ from gpiozero.pins.mock import MockFactory
 
 from device.feedback import seat_pattern
 from device.hardware import TableHardware
+from device.leds import PULSE_PERIOD
 from device.pins import PinMap
 from engine.viewmodels import PublicView
 from firmware_sim.board import MockBoard
@@ -45,7 +46,8 @@ def window_at(seats: int, moment: str) -> tuple[pygame.Surface, tuple[float, ...
     hardware = TableHardware(pins, factory, clock, background=False)
     try:
         hardware.show(seat_pattern(public, 41.0, reveal))
-        clock.advance(0.01)
+        clock.advance(0.01 if reveal is None else PULSE_PERIOD / 2)  # the winners' pulse at
+        # its brightest
         hardware.poll()
         winner = None if reveal is None else reveal.winner.value
         window = SimWindow(hardware, board, lang="ru",
