@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.viewmodels import JudgeView, View
-from engine.vocab import InfoClass, Phase, Step
+from engine.vocab import ClubStep, InfoClass, Phase, Step
 from scoreboard import parts
 from scoreboard.countdown import clock
 from scoreboard.frames import (
@@ -27,6 +27,10 @@ from scoreboard.view import Outcome, TimerSpec
 
 SCREEN_CLASSES = ("public", "audience")
 INFO_CLASSES = tuple(InfoClass)  # each class sees at most what the next one sees
+BANNER_STEPS = frozenset({Step.FAREWELL, Step.TIE_SPEECH, Step.MAJORITY_SPEECH, Step.VOTE,
+                          Step.LIFT, ClubStep.FAREWELL, ClubStep.DISCUSSION,
+                          ClubStep.NOMINATIONS, ClubStep.JUSTIFICATION, ClubStep.VOTE,
+                          ClubStep.CATASTROPHE, ClubStep.PICK})  # own banners, not "Day N"
 WAITING_SEATS = 10  # a table that has sent nothing yet: the classic ten (000 I.1.1) unless
 # its roster says how many
 
@@ -152,7 +156,7 @@ def _banner(view: View, over: bool, lang: str) -> str:
         if view.number == 0:
             return t(lang, "banner.zero_night")
         return t(lang, "banner.night", number=view.number)
-    if view.step in (Step.FAREWELL, Step.TIE_SPEECH, Step.MAJORITY_SPEECH, Step.VOTE, Step.LIFT):
+    if view.step in BANNER_STEPS:
         return t(lang, f"banner.{view.step}")
     return t(lang, "banner.day", number=view.number)
 
@@ -164,6 +168,8 @@ def _subtitle(view: View, over: bool, feed: TableFeed, lang: str) -> str:
         step: str = view.step
         if step == Step.CHECKS and isinstance(view, JudgeView) and view.night_steps:
             step = view.night_steps[0]  # "checks" stands for the next of them
+        if isinstance(view, JudgeView) and view.club_night_step is not None:
+            step = view.club_night_step  # the club's night, in its order (004 §7)
         key = f"step.{step}"
         return t(lang, key).capitalize() if has(key) else ""
     seat = view.vote.current if view.step == Step.VOTE and view.vote else view.speaker

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.viewmodels import (
+    ClubNightView,
     JudgeView,
     LiftView,
     NightView,
@@ -182,6 +183,8 @@ def judge_panel(view: JudgeView | None, feed: TableFeed, lang: str) -> JudgePane
             found = "?" if best.black_found is None else best.black_found
             lines.append(t(lang, "summary.best_move", seat=ref(best.seat, lang),
                            guess=seat_list(best.guess, lang), found=found))
+        for club_night in view.club_nights or ():
+            lines.extend(_club_night_lines(club_night, lang))
         if view.night_steps:
             steps = ", ".join(
                 t(lang, f"step.{s}") if has(f"step.{s}") else s for s in view.night_steps
@@ -223,3 +226,28 @@ def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> 
         answer = t(lang, "judge.black" if black else "judge.red")
         lines.append(t(lang, "judge.sheriff_check", seat=ref(seat, lang), answer=answer))
     return lines
+
+
+def _club_night_lines(night: ClubNightView, lang: str) -> list[str]:
+    """Every action of one club night, in the club's order (004 §7): the judge's record."""
+    acts = []
+    for key, seat in (("putana", night.putana), ("mafia_shot", night.mafia_shot)):
+        if seat is not None:
+            acts.append(t(lang, f"club.{key}", seat=ref(seat, lang)))
+    if night.don_check is not None:
+        acts.append(t(lang, "club.don_check", seat=ref(night.don_check.seat, lang),
+                      found=t(lang, f"found.{night.don_check.found}")))
+    for key, seat in (("maniac_shot", night.maniac_shot), ("heal", night.heal),
+                      ("saved", night.saved)):
+        if seat is not None:
+            acts.append(t(lang, f"club.{key}", seat=ref(seat, lang)))
+    if night.commissar_check is not None:
+        acts.append(t(lang, "club.commissar_check", seat=ref(night.commissar_check.seat, lang),
+                      found=t(lang, f"found.{night.commissar_check.found}")))
+    if night.kamikaze is not None:
+        acts.append(t(lang, "club.kamikaze", seat=ref(night.kamikaze, lang)))
+    if night.blast:
+        acts.append(t(lang, "club.blast", seats=seat_list(night.blast, lang)))
+    if not acts:
+        return []
+    return [t(lang, "club.night", n=night.night, acts="; ".join(acts))]

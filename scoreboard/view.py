@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pydantic import Field, RootModel, ValidationError
 
 from bus.errors import describe_validation_error
-from engine.roles import Role
+from engine.roles import ClubRole, Role, Side
 from engine.viewmodels import (
     AudienceView,
     BestMoveView,
@@ -27,7 +27,7 @@ from engine.viewmodels import (
     TimerView,
     View,
 )
-from engine.vocab import Phase, Termination, Winner
+from engine.vocab import ClubTermination, Phase, Termination, Winner
 
 
 class _AnyView(RootModel[View]):
@@ -95,11 +95,11 @@ def timer_spec(timer: TimerView | None, started_at: float | None) -> TimerSpec |
 class Outcome:
     """Roles, the night record and the result: the judge's always, everyone's once decided."""
 
-    roles: Mapping[int, Role]
+    roles: Mapping[int, Role | ClubRole]
     nights: tuple[NightView, ...]
     best_move: BestMoveView | None
-    winner: Winner | None
-    termination: Termination | None
+    winner: Winner | Side | None  # Side: the club game's three sides (004 §1)
+    termination: Termination | ClubTermination | None
 
 
 def outcome(view: View, reveal: Reveal | None) -> Outcome | None:
