@@ -46,7 +46,12 @@ SAMPLE_ROLES: Final = ("sheriff", "don", "citizen", "citizen", "mafia", "citizen
                         "mafia", "citizen", "citizen")
 
 
-def sample_view(view_class: str, seats: int = 10, **changes: Any) -> dict[str, Any]:
+def sample_view(view_class: str, **changes: Any) -> dict[str, Any]:
+    """A day-2 speech view of one class at a ten-seat table (see `sample_view_at`)."""
+    return sample_view_at(view_class, 10, **changes)
+
+
+def sample_view_at(view_class: str, seats: int, **changes: Any) -> dict[str, Any]:
     """A day-2 speech view of one class shaped as docs/views.md says, as JSON-ready data
     (judge: with secrets; public and audience have no field for them). `seats`: 3 to 15
     (the club game, 004 §1); seat 3 left on day 1, seat 4 speaks (seat 2 of three)."""
@@ -83,7 +88,7 @@ def sample_snapshot_fields(view_class: str, seats: int = 10, **changes: Any) -> 
     fields: dict[str, Any] = {
         "view_class": view_class, "tournament": ACL_TOURNAMENT, "table": ACL_TABLE,
         "seq": 12, "game_id": "cup-3-12", "names": [f"Nick{n}" for n in range(1, seats + 1)],
-        "view": sample_view(view_class, seats), "timer_started_at": SAMPLE_TIME,
+        "view": sample_view_at(view_class, seats), "timer_started_at": SAMPLE_TIME,
         "sent_at": SAMPLE_TIME,
     }
     fields.update(changes)
