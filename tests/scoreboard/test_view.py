@@ -70,7 +70,7 @@ def seats_with(index: int, **changes: Any) -> list[dict[str, Any]]:
         (broken(winner="red"), "unknown field 'public.winner'"),
         (broken(timer={"kind": "speech", "seconds": "sixty"}), "'public.timer.seconds'"),
         (broken(number=-2), "'public.number'"),
-        (broken(step="sheriff_check"), "'public.step'"),  # a night step is not a step name
+        (broken(step="sheriff_check"), "'public.step."),  # a night step is not a step name
         (broken(vote={"round": 1, "candidates": [4], "current": 4, "votes": {"4": -1}}),
          "'public.vote.votes.4'"),
         ({k: v for k, v in sample_view("speech").items() if k != "rounds"},
