@@ -118,7 +118,7 @@ def command(args: argparse.Namespace) -> int:
 def seats_problem(seats: int, rules: str | None) -> str | None:
     """Why the simulator cannot seat `seats` players under `rules` (None: a pad check, no
     game), or None. The classic rulesets seat ten (000 I.1.1); 3 to 15 is the club game
-    (004 §1), which needs its ruleset in the engine."""
+    (004 §1), which the table service cannot host until it has a ruleset to load."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         return f"--seats {seats}: a table has {MIN_SEATS} to {MAX_SEATS} seats"
     if rules is None or (seats == CLASSIC_SEATS and rules != "club"):
@@ -131,7 +131,7 @@ def seats_problem(seats: int, rules: str | None) -> str | None:
     try:
         load_ruleset("club")
     except RulesetError:
-        return ("the club game (--rules club) is not in this kit yet; "
+        return ("the table service does not play the club game (--rules club) yet; "
                 f"`mafiakit sim --pad-only --seats {seats}` tries the {seats}-seat pad and LEDs")
     return None
 

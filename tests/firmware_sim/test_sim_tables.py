@@ -116,7 +116,7 @@ def test_the_keyboard_reaches_seats_eleven_to_fifteen(factory: MockFactory) -> N
         (2, "cml", "a table has 3 to 15 seats"),
         (16, None, "a table has 3 to 15 seats"),
         (12, "cml", "the cml rules seat exactly 10 players; 3 to 15 players play the club game"),
-        (12, "club", "the club game (--rules club) is not in this kit yet"),
+        (12, "club", "the table service does not play the club game (--rules club) yet"),
     ],
 )
 def test_a_table_the_kit_cannot_seat_is_refused_in_words(
