@@ -42,51 +42,62 @@ ROLE_USERS: Final = ("hub", "scoreboard", "venue", "head-judge", "player")
 SAMPLE_TIME: Final = datetime(2026, 11, 29, 18, 30, tzinfo=UTC)
 
 
+SAMPLE_ROLES: Final = ("sheriff", "don", "citizen", "citizen", "mafia", "citizen", "citizen",
+                        "mafia", "citizen", "citizen")
+
+
 def sample_view(view_class: str, **changes: Any) -> dict[str, Any]:
+    """A day-2 speech view of one class at a ten-seat table (see `sample_view_at`)."""
+    return sample_view_at(view_class, 10, **changes)
+
+
+def sample_view_at(view_class: str, seats: int, **changes: Any) -> dict[str, Any]:
     """A day-2 speech view of one class shaped as docs/views.md says, as JSON-ready data
-    (judge: with secrets; public and audience have no field for them)."""
-    seats: list[dict[str, Any]] = [
+    (judge: with secrets; public and audience have no field for them). `seats`: 3 to 15
+    (the club game, 004 §1); seat 3 left on day 1, seat 4 speaks (seat 2 of three)."""
+    entries: list[dict[str, Any]] = [
         {"seat": n, "at_table": True, "out": None, "fouls": 0, "muted": False}
-        for n in range(1, 11)
+        for n in range(1, seats + 1)
     ]
-    seats[2] = {"seat": 3, "at_table": False, "out": {"cause": "vote", "day": 1}, "fouls": 1,
-                "muted": False}
+    entries[2] = {"seat": 3, "at_table": False, "out": {"cause": "vote", "day": 1}, "fouls": 1,
+                  "muted": False}
+    nominated = [seat for seat in (4, 9) if seat < seats]
     view: dict[str, Any] = {
         "view": view_class, "rules": "cml", "phase": "day", "number": 2,
-        "step": "speech", "speaker": 4, "timer": {"kind": "speech", "seconds": 60},
-        "seats": seats, "nominations": None if view_class == "public" else [4, 9],
+        "step": "speech", "speaker": 4 if seats > 3 else 2,
+        "timer": {"kind": "speech", "seconds": 60},
+        "seats": entries, "nominations": None if view_class == "public" else nominated,
         "vote": None, "rounds": [], "lift": None, "day_vote": "pending",
     }
     if view_class == "judge":
         view["actions"] = 57
         view["winner"] = view["termination"] = None
-        view["roles"] = {"1": "sheriff", "2": "don", "3": "citizen", "4": "citizen",
-                         "5": "mafia", "6": "citizen", "7": "citizen", "8": "mafia",
-                         "9": "citizen", "10": "citizen"}
-        view["nights"] = [{"night": 1, "shot": 7, "shots": None,
+        view["roles"] = {str(n): SAMPLE_ROLES[(n - 1) % 10] for n in range(1, seats + 1)}
+        view["nights"] = [{"night": 1, "shot": min(7, seats), "shots": None,
                            "don_check": {"seat": 2, "sheriff": False},
-                           "sheriff_check": {"seat": 8, "black": True}}]
+                           "sheriff_check": {"seat": min(8, seats), "black": seats >= 8}}]
         view["best_move"] = None
         view["night_steps"] = []
     view.update(changes)
     return view
 
 
-def sample_snapshot_fields(view_class: str, **changes: Any) -> dict[str, Any]:
-    """Fields of a valid snapshot of table cup/3 (change any with keyword arguments)."""
+def sample_snapshot_fields(view_class: str, seats: int = 10, **changes: Any) -> dict[str, Any]:
+    """Fields of a valid snapshot of table cup/3 with `seats` seats (change any with keyword
+    arguments)."""
     fields: dict[str, Any] = {
         "view_class": view_class, "tournament": ACL_TOURNAMENT, "table": ACL_TABLE,
-        "seq": 12, "game_id": "cup-3-12", "names": [f"Nick{n}" for n in range(1, 11)],
-        "view": sample_view(view_class), "timer_started_at": SAMPLE_TIME,
+        "seq": 12, "game_id": "cup-3-12", "names": [f"Nick{n}" for n in range(1, seats + 1)],
+        "view": sample_view_at(view_class, seats), "timer_started_at": SAMPLE_TIME,
         "sent_at": SAMPLE_TIME,
     }
     fields.update(changes)
     return fields
 
 
-def sample_snapshot(view_class: str, **changes: Any) -> Snapshot:
-    """A valid snapshot model of table cup/3."""
-    return Snapshot.model_validate(sample_snapshot_fields(view_class, **changes))
+def sample_snapshot(view_class: str, seats: int = 10, **changes: Any) -> Snapshot:
+    """A valid snapshot model of table cup/3 with `seats` seats."""
+    return Snapshot.model_validate(sample_snapshot_fields(view_class, seats, **changes))
 
 
 def anonymous_broker() -> MosquittoProcess:

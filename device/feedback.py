@@ -49,26 +49,26 @@ def _candidates(view: PublicView) -> set[int]:
 
 def seat_pattern(view: PublicView, seconds_left: float | None,
                  reveal: Reveal | None = None) -> tuple[Pattern, ...]:
-    """The ten seat patterns for a public view; `seconds_left` is the running timer, if any;
-    `reveal` the decided game's roles and result (None before).
+    """One pattern per seat of the view (3 to 15, 004 §1), seat 1 first; `seconds_left` is
+    the running timer, if any; `reveal` the decided game's roles and result (None before).
 
     Day: the speaker steady (fast blink in his last 10 s), candidates the players know of
     pulsing slowly, the one being voted steady, the others at the table dim, the out dark.
     Night: all dark. Deal: all dim. Game over: the winners' seats pulse (roles are public).
     """
     phase = _public(view).phase
+    seats = range(1, len(view.seats) + 1)
     if phase == Phase.NIGHT:
-        return (Pattern.OFF,) * 10
+        return (Pattern.OFF,) * len(seats)
     if phase == Phase.SETUP:
-        return (Pattern.DIM,) * 10
+        return (Pattern.DIM,) * len(seats)
     at_table = {entry.seat for entry in view.seats if entry.at_table}
-    patterns = {seat: Pattern.DIM if seat in at_table else Pattern.OFF for seat in range(1, 11)}
+    patterns = {seat: Pattern.DIM if seat in at_table else Pattern.OFF for seat in seats}
     if phase == Phase.FINISHED:
         winners = _winners(reveal)
         if winners:
             patterns = {
-                seat: Pattern.SLOW_PULSE if seat in winners else Pattern.OFF
-                for seat in range(1, 11)
+                seat: Pattern.SLOW_PULSE if seat in winners else Pattern.OFF for seat in seats
             }
     else:
         for seat in _candidates(view) & at_table:
@@ -79,11 +79,12 @@ def seat_pattern(view: PublicView, seconds_left: float | None,
     if speaker is not None:
         ending = seconds_left is not None and seconds_left <= WARN_AT
         patterns[speaker] = Pattern.FAST_BLINK if ending else Pattern.STEADY
-    return tuple(patterns[seat] for seat in range(1, 11))
+    return tuple(patterns[seat] for seat in seats)
 
 
 def press_feedback_seat(view: PublicView, key: str) -> int | None:
     """The seat LED that may flash for a key press, or None (function keys, night, the deal)."""
     if _public(view).phase in (Phase.DAY, Phase.FINISHED):
-        return seat_of(key)
+        seat = seat_of(key)
+        return seat if seat is not None and seat <= len(view.seats) else None
     return None

@@ -32,6 +32,7 @@ from engine.refusals import Param, Phrase, R, Refusal
 from engine.viewmodels import JudgeView, VotersVoteView
 
 View = JudgeView
+CLASSIC_SEATS = 10  # 000 I.1.1: ten players; a header without "seats" is a classic game
 
 SPEECH_STEPS = frozenset(
     {"speech", "short_speech", "muted_turn", "farewell", "tie_speech", "majority_speech"}
@@ -122,6 +123,17 @@ class _Refused(Exception):
     def __init__(self, key: Refusal, /, **params: Param) -> None:
         self.phrase = Phrase(key, params)
         super().__init__(self.phrase.text("en"))
+
+
+def pad_problem(game_seats: int, seat_keys: int) -> str | None:
+    """Why this pad cannot key a game of `game_seats` seats, or None (docs/pad.md, "Seats
+    11-15"). Every seat needs its own key: the voters' list toggles seats, so "1 then 2" on a
+    ten-key pad could be seat 12 or seats 1 and 2, and a wrong voter is a wrong game."""
+    if game_seats <= seat_keys:
+        return None
+    return (f"this game has {game_seats} seats but the pad has only {seat_keys} seat keys: "
+            f"seats {seat_keys + 1}-{game_seats} could not be keyed in. Play it on the "
+            "15-key club pad (deploy/wiring.md), or with fewer players")
 
 
 def _seats_at_table(view: View) -> set[int]:

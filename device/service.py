@@ -47,6 +47,7 @@ from device.config import TableSettings
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
 from device.journal import Journal, JournalGame, Request
+from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
 from device.pad import KeyEvent
 from device.pins import make_factory
@@ -326,6 +327,12 @@ class TableService:
     def new_game(self, header: dict[str, Any], game_id: str | None = None,
                  names: list[str] | None = None, request: Request | None = None) -> str:
         """Open a game; everything is checked (device.admission) before the journal."""
+        if self.hardware is not None:  # a game the pad cannot key is refused before it starts
+            seats = header.get("seats", CLASSIC_SEATS) if isinstance(header, dict) else 0
+            problem = pad_problem(seats, self.hardware.pin_map.seats) if isinstance(
+                seats, int) else None
+            if problem is not None:
+                raise LogError(problem)
         header = admit_header(header)
         gid = admit_game_id(game_id if game_id is not None else
                             datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))

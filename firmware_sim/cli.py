@@ -7,7 +7,7 @@ from pathlib import Path
 
 KEYBOARD = """\
 keyboard (the pad's keys; the mouse clicks them too):
-  1-9, 0      seat keys 1-10 (0 = seat 10)
+  1-9, 0      seat keys 1-10 (0 = seat 10); F1-F5 seat keys 11-15 (--seats 11 to 15)
   space, n, Enter   NEXT          m   NOMINATE          f   FOUL
   v                 VOTE          u, Backspace  UNDO    t   TIMER
   hold a key down for its second meaning, as on the real pad (docs/pad.md)
@@ -49,6 +49,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--rules", default="cml",
                    help="ruleset: cml, fiim, fiim-2015, judge-guide or a league's .toml "
                         "(default cml)")
+    p.add_argument("--seats", type=int, default=10, metavar="N",
+                   help="seats at the table, 3 to 15: the board's seat keys and LEDs and the "
+                        "game's players (default 10; other than 10 is the club game, "
+                        "--rules club)")
     p.add_argument("--lang", choices=("ru", "en"), default="ru",
                    help="the window's language (default ru)")
     p.add_argument("--header-from", type=Path, metavar="GAME.jsonl",

@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, cast
 from gpiozero.pins.mock import MockFactory
 
 from device.hardware import TableHardware
+from device.keys import CLASSIC_SEATS
 from device.pad import KeyEvent
 from device.pins import PinMap, make_factory, seat_of
+from engine.viewmodels import MAX_SEATS, MIN_SEATS
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.script import (
@@ -74,10 +76,19 @@ def command(args: argparse.Namespace) -> int:
     if args.screenshot and not args.headless:
         print("sim: --screenshot goes with --headless", file=sys.stderr)
         return 2
+    problem = seats_problem(args.seats, None if args.pad_only else args.rules)
+    keys = PinMap(seats=args.seats).keys if problem is None else ()
+    stray = next((step for step in steps if step.key not in keys), None)
+    if problem is None and stray is not None:
+        problem = (f"{args.script}: line {stray.line}: there is no key {stray.key} on the pad "
+                   f"of a {args.seats}-seat table")
+    if problem is not None:
+        print(f"sim: {problem}", file=sys.stderr)
+        return 2
     if not args.pad_only:
         return _table_headless(args, steps) if args.headless else _table(args, steps)
     factory = cast(MockFactory, make_factory("mock"))
-    pin_map = PinMap()
+    pin_map = PinMap(seats=args.seats)
     board = MockBoard(pin_map, factory)
     drives = schedule(steps, bounce=args.bounce)
     if args.headless:
@@ -104,6 +115,27 @@ def command(args: argparse.Namespace) -> int:
     return 0
 
 
+def seats_problem(seats: int, rules: str | None) -> str | None:
+    """Why the simulator cannot seat `seats` players under `rules` (None: a pad check, no
+    game), or None. The classic rulesets seat ten (000 I.1.1); 3 to 15 is the club game
+    (004 §1), which the table service cannot host until it has a ruleset to load."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        return f"--seats {seats}: a table has {MIN_SEATS} to {MAX_SEATS} seats"
+    if rules is None or (seats == CLASSIC_SEATS and rules != "club"):
+        return None
+    if rules != "club":
+        return (f"--seats {seats}: the {rules} rules seat exactly {CLASSIC_SEATS} players; "
+                f"{MIN_SEATS} to {MAX_SEATS} players play the club game (--rules club)")
+    from engine.ruleset import RulesetError, load_ruleset
+
+    try:
+        load_ruleset("club")
+    except RulesetError:
+        return ("the table service does not play the club game (--rules club) yet; "
+                f"`mafiakit sim --pad-only --seats {seats}` tries the {seats}-seat pad and LEDs")
+    return None
+
+
 def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
     """The real table service on the simulated hardware, the script played in virtual time;
     prints the game's state at the end (and saves the window as a PNG)."""
@@ -112,7 +144,8 @@ def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
     clock = ManualClock()
     try:
         sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
-                             broker_url=args.broker, journal=args.journal, clock=clock,
+                             seats=args.seats, broker_url=args.broker, journal=args.journal,
+                             clock=clock,
                              background=False, music=False, connect=args.broker is not None)
     except (ValueError, RuntimeError) as exc:
         print(f"sim: {exc}", file=sys.stderr)
@@ -143,7 +176,7 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
     from firmware_sim.window import SimWindow
 
     sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
-                         broker_url=args.broker, journal=args.journal)
+                         seats=args.seats, broker_url=args.broker, journal=args.journal)
     if sim.broker is not None:
         print(f"sim: broker at {sim.broker.url}", file=sys.stderr)
     if args.header_from is not None:

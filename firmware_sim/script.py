@@ -1,7 +1,7 @@
 """Key scripts: a file of key presses replayed onto the mock pins, in real or virtual time.
 
 Format, one press per line: `<delay_ms> <KEY> [hold]`. The delay counts from the release of
-the previous key (or the start); KEY is 1..10, NEXT, NOMINATE, FOUL, VOTE, UNDO or TIMER (any
+the previous key (or the start); KEY is a seat 1..15, NEXT, NOMINATE, FOUL, VOTE, UNDO or TIMER (any
 case); `hold` keeps the key down past the hold time. `#` starts a comment. Example:
 
     500 FOUL
@@ -23,10 +23,11 @@ from pathlib import Path
 
 from device.hardware import TableHardware
 from device.pad import KeyEvent, PadTiming
-from device.pins import KEYS
+from device.pins import MAX_SEATS, keys_of
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
+KEYS = keys_of(MAX_SEATS)  # any table's keys; `mafiakit sim` checks them against its own
 TAP = 0.08  # seconds a tapped key stays down
 HOLD_EXTRA = 0.2  # a held key stays down this long past the hold time
 BOUNCE_SPAN = 0.003  # seconds over which the bounce edges of one press or release spread

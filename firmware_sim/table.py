@@ -21,6 +21,7 @@ from bus.broker import MosquittoProcess
 from device.config import TableSettings
 from device.hardware import TableHardware
 from device.inbox import Stop
+from device.keys import CLASSIC_SEATS
 from device.music import MusicSettings, NightMusic
 from device.pins import PinMap, make_factory
 from device.service import TableService
@@ -38,7 +39,8 @@ class SimTable:
 
     @classmethod
     def start(cls, *, tournament: str = "demo", table: str = "1", rules: str = "cml",
-              broker_url: str | None = None, journal: Path | None = None,
+              seats: int = CLASSIC_SEATS, broker_url: str | None = None,
+              journal: Path | None = None,
               clock: Callable[[], float] | None = None, background: bool = True,
               music: bool = True, connect: bool = True) -> SimTable:
         """`connect=False`: no MQTT at all (the headless `sim`); else `broker_url`, or a
@@ -52,7 +54,7 @@ class SimTable:
             tmp = tempfile.TemporaryDirectory(prefix="mafiakit-sim-")
             journal = Path(tmp.name) / "table.sqlite"
         factory = cast(MockFactory, make_factory("mock"))
-        pins = PinMap()
+        pins = PinMap(seats=seats)  # the board: seat keys and LEDs on the chain
         board = MockBoard(pins, factory)
         kwargs: dict[str, Any] = {} if clock is None else {"mono": clock}
         hardware = TableHardware(pins, factory, *(() if clock is None else (clock,)),

@@ -1,5 +1,5 @@
-"""The simulated table in a pygame window: ten seat LEDs read from the mock PWM pins, the pad's
-sixteen keys clickable with the mouse and bound to the keyboard.
+"""The simulated table in a pygame window: its 3 to 15 seat LEDs (004 §1) read from the mock
+LED chain, the pad's seat and function keys clickable with the mouse and bound to the keyboard.
 
 The window only drives pins and reads pins: all device logic is the real `TableHardware` under
 it. It knows nothing of the table service; whoever runs it passes a `hook` called once per
@@ -9,6 +9,8 @@ decoder's pending text). `render_to_surface()` draws without a display, for scre
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import os
 import threading
@@ -18,7 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from device.hardware import TableHardware
-from device.pins import FUNCTION_KEYS, SEAT_KEYS
+from device.keys import CLASSIC_SEATS
+from device.pins import FUNCTION_KEYS, seat_keys
 from firmware_sim.board import MockBoard
 from firmware_sim.script import ScriptPlayer, play_realtime
 from firmware_sim.words import hint, key_name
@@ -33,12 +36,15 @@ KEY_UP = (200, 200, 205)
 KEY_DOWN = (110, 170, 255)
 INK = (235, 235, 235)
 KEY_INK = (20, 20, 24)
-STATUS_WIDTH = 350  # the top line ends before seat 3's label (centred at x = 400)
+STATUS_WIDTH = 350  # the top line ends before the labels of the seats at the top
+CENTRE, RADII = (400, 155), (320, 100)  # the oval of seat LEDs
 
-# keyboard -> pad key: digits are seats (0 = seat 10), letters the function keys
+# keyboard -> pad key: digits are seats (0 = seat 10), F1-F5 seats 11-15, letters the
+# function keys
 KEYBOARD: dict[int, str] = {
     **{getattr(pygame, f"K_{n}"): str(n) for n in range(1, 10)},
     pygame.K_0: "10",
+    **{getattr(pygame, f"K_F{n}"): str(10 + n) for n in range(1, 6)},
     pygame.K_SPACE: "NEXT",
     pygame.K_RETURN: "NEXT",
     pygame.K_n: "NEXT",
@@ -49,27 +55,43 @@ KEYBOARD: dict[int, str] = {
     pygame.K_BACKSPACE: "UNDO",
     pygame.K_t: "TIMER",
 }
-HINTS = {"NEXT": "space", "NOMINATE": "m", "FOUL": "f", "VOTE": "v", "UNDO": "u", "TIMER": "t"}
+HINTS = {"NEXT": "space", "NOMINATE": "m", "FOUL": "f", "VOTE": "v", "UNDO": "u", "TIMER": "t",
+         **{str(10 + n): f"F{n}" for n in range(1, 6)}, "10": "0"}
 
 
-def _layout() -> tuple[dict[int, tuple[int, int]], dict[str, pygame.Rect]]:
-    """Seat LED centres around an oval table, and the key rectangles of the pad."""
-    centre_x, centre_y, radius_x, radius_y = 400, 155, 320, 100
-    leds = {}
-    for seat in range(1, 11):
-        angle = math.pi + (seat - 0.5) * math.pi / 5  # seat 1 at the judge's left, clockwise
-        leds[seat] = (
-            round(centre_x + radius_x * math.cos(angle)),
-            round(centre_y + radius_y * math.sin(angle)),
-        )
+def _layout(seats: int = CLASSIC_SEATS
+            ) -> tuple[dict[int, tuple[int, int]], dict[str, pygame.Rect]]:
+    """Seat LED centres evenly around an oval table (seat 1 at the judge's left, clockwise),
+    and the key rectangles of the pad: seat keys in rows of five (three rows on the 15-key
+    club pad, a little lower and smaller), function keys in two columns."""
+    leds = dict(enumerate(_around_the_oval(seats), start=1))
     keys = {}
-    for index, key in enumerate(SEAT_KEYS):
+    top, pitch, height = (320, 76, 66) if seats <= 10 else (296, 60, 54)
+    for index, key in enumerate(seat_keys(seats)):
         row, column = divmod(index, 5)
-        keys[key] = pygame.Rect(30 + column * 86, 320 + row * 76, 76, 66)
+        keys[key] = pygame.Rect(30 + column * 86, top + row * pitch, 76, height)
     for index, key in enumerate(FUNCTION_KEYS):
         row, column = divmod(index, 2)
         keys[key] = pygame.Rect(490 + column * 150, 300 + row * 58, 140, 50)
     return leds, keys
+
+
+def _around_the_oval(count: int) -> list[tuple[int, int]]:
+    """`count` points evenly spaced along the oval (by arc length, so fifteen LEDs do not
+    crowd its narrow ends), from the judge's left, clockwise."""
+    steps = 720
+    points = [(CENTRE[0] + RADII[0] * math.cos(math.pi + 2 * math.pi * i / steps),
+               CENTRE[1] + RADII[1] * math.sin(math.pi + 2 * math.pi * i / steps))
+              for i in range(steps + 1)]
+    run = [0.0]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        run.append(run[-1] + math.hypot(x1 - x0, y1 - y0))
+    spots = []
+    for seat in range(count):
+        goal = (seat + 0.5) * run[-1] / count
+        i = bisect.bisect_left(run, goal)
+        spots.append((round(points[i][0]), round(points[i][1])))
+    return spots
 
 
 class SimWindow:
@@ -87,7 +109,7 @@ class SimWindow:
         self.board = board
         self.hook = hook
         self.status = status
-        self._led_centres, self._key_rects = _layout()
+        self._led_centres, self._key_rects = _layout(board.pin_map.seats)
         self._mouse_key: str | None = None
         self.lang = lang
         pygame.font.init()
@@ -130,7 +152,7 @@ class SimWindow:
             pygame.draw.circle(surface, colour, centre, 22)
             label = self._small.render(str(seat), True, INK)
             # the number sits outside the LED, away from the table's centre
-            dx, dy = centre[0] - 400, centre[1] - 155
+            dx, dy = centre[0] - CENTRE[0], centre[1] - CENTRE[1]
             norm = math.hypot(dx, dy) or 1.0
             spot = (round(centre[0] + 36 * dx / norm), round(centre[1] + 34 * dy / norm))
             surface.blit(label, label.get_rect(center=spot))
@@ -140,7 +162,7 @@ class SimWindow:
             )
             text = self._font.render(key_name(key, self.lang), True, KEY_INK)
             surface.blit(text, text.get_rect(center=(rect.centerx, rect.centery - 6)))
-            keyboard = hint(HINTS.get(key, "0" if key == "10" else key), self.lang)
+            keyboard = hint(HINTS.get(key, key), self.lang)
             label = self._small.render(keyboard, True, KEY_INK)
             surface.blit(label, label.get_rect(center=(rect.centerx, rect.bottom - 10)))
         return surface
@@ -149,10 +171,17 @@ class SimWindow:
         """The status, in the top-left corner clear of seat 3's label (smaller, then cut
         short with "..." when it is long: the judge's last error can be)."""
         text = status or "ready"
-        font = self._font if self._font.size(text)[0] <= STATUS_WIDTH else self._small
-        while font.size(text)[0] > STATUS_WIDTH and len(text) > 4:
+        width = self._status_width()
+        font = self._font if self._font.size(text)[0] <= width else self._small
+        while font.size(text)[0] > width and len(text) > 4:
             text = text[:-4].rstrip() + "..."
         return font.render(text, True, INK)
+
+    def _status_width(self) -> int:
+        """Room for the top line: up to the first seat label near the top edge."""
+        tops = [x for x, y in self._led_centres.values() if y < CENTRE[1] - RADII[1] * 0.8]
+        left = min((x - 34 for x in tops if x > 16), default=16 + STATUS_WIDTH)
+        return min(STATUS_WIDTH, left - 16)
 
     def run(self, player: ScriptPlayer | None = None, fps: int = 60,
             until: Callable[[], bool] | None = None) -> None:

@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from scoreboard.feed import STALE_AFTER_S, FeedStore
 from scoreboard.i18n import LANGS
@@ -182,13 +182,13 @@ class _BrokerFeed:
         self.live.close()
 
 
-def _source(args: argparse.Namespace, store: FeedStore, mode: str) -> Any:
+def _source(args: argparse.Namespace, store: FeedStore, mode: str) -> _SampleFeed | _BrokerFeed:
     if args.sample:
         return _SampleFeed(store, args.sample, args.table or "1", mode == "wall")
     return _BrokerFeed(args, store, mode)
 
 
-def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: Any,
+def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: _SampleFeed | _BrokerFeed,
                 size: tuple[int, int]) -> int:
     from scoreboard.display import save_png
     from scoreboard.render import Renderer
@@ -206,7 +206,7 @@ def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: Any,
     return 1 if silence is not None and silence.startswith("no broker") else 0
 
 
-def _run(args: argparse.Namespace, source: ScreenSource, feed: Any,
+def _run(args: argparse.Namespace, source: ScreenSource, feed: _SampleFeed | _BrokerFeed,
          size: tuple[int, int]) -> int:
     from scoreboard.display import Display, ScreenLoop
     from scoreboard.render import Renderer

@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
+from bus.payloads import Snapshot
 from engine.refusals import RefusalView
-from engine.viewmodels import Reveal
-from scoreboard.tablefeed import Snapshot, TableFeed, read_names, read_snapshot
-from scoreboard.view import ViewError, with_reveal
+from engine.viewmodels import JudgeView, Reveal
+from engine.vocab import Phase
+from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
+from scoreboard.view import ViewError
 
 STALE_AFTER_S: Final = 15.0
 PROBLEMS_KEPT: Final = 50
-Session = tuple[Any, ...]  # (booted_at, bdseq): which connection of the table a status is about
+Session = tuple[object, ...]  # (booted_at, bdseq): which connection of the table a status is
+# about
 
 
 def liveness(
@@ -73,19 +76,22 @@ class FeedStore:
         for table, roster in (names or {}).items():
             self._table(table).names = read_names(list(roster)) or ()
 
-    def on_snapshot(self, table: str, payload: Any, now: float, retained: bool = False) -> bool:
+    def on_snapshot(self, table: str, payload: Payload, now: float,
+                    retained: bool = False) -> bool:
         """A public/audience/judge message; False (and a problem noted) if unreadable."""
         try:
             snapshot = read_snapshot(payload)
+            names = read_names(snapshot.names)
         except ViewError as exc:
             self.problem(table, f"state not shown: {exc}")
             return False
         entry = self._table(table)
         entry.snapshot = snapshot
-        entry.last_error = snapshot.last_error
-        entry.refusal = snapshot.refusal
-        if snapshot.names is not None:
-            entry.names = snapshot.names
+        view = snapshot.view
+        entry.last_error = view.last_error if isinstance(view, JudgeView) else None
+        entry.refusal = view.refusal if isinstance(view, JudgeView) else None
+        if names is not None:
+            entry.names = names
         if not retained:
             entry.last_seen = now
         self.changes += 1
@@ -152,12 +158,17 @@ class FeedStore:
         if snap is None:
             return feed
         view = snap.view
-        if view.phase == "finished" and entry.reveal is not None and (
+        reveal = None
+        if view.phase == Phase.FINISHED and entry.reveal is not None and (
                 entry.reveal[0] == snap.game_id):
-            view = with_reveal(view, entry.reveal[1])
-        return replace(feed, view=view, seq=snap.seq, pending_key=snap.pending_key,
+            reveal = entry.reveal[1]
+        started = snap.timer_started_at
+        judge = view if isinstance(view, JudgeView) else None
+        return replace(feed, view=view, seq=snap.seq,
+                       pending_key=None if judge is None else judge.pad,
                        last_error=entry.last_error, refusal=entry.refusal,
-                       after_game=snap.after_game)
+                       after_game=None if judge is None else judge.after_game, reveal=reveal,
+                       started_at=None if started is None else started.timestamp())
 
     def feeds(self, now: float) -> list[TableFeed]:
         """Every table's feed at `now`."""

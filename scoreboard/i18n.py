@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from scoreboard.club_words import CLUB_TEXTS
+
 LANGS: Final = ("ru", "en")
 
 # key -> (ru, en); {placeholders} are filled by t().
@@ -161,6 +163,9 @@ def t(lang: str, key: str, **values: object) -> str:
     pair = TEXTS[key]
     text = pair[LANGS.index(check_lang(lang))]
     return text.format(**values) if values else text
+
+
+TEXTS.update(CLUB_TEXTS)  # the club game's words (scoreboard/club_words.py)
 
 
 def has(key: str) -> bool:

@@ -70,13 +70,31 @@ class TableLayout:
     def notice(self) -> pygame.Rect:
         return self.rect(0, 622, BASE_W, 56)
 
-    def seats(self) -> list[pygame.Rect]:
-        """Ten cards in one row, seat 1 on the left, as around the table."""
-        margin, gap, top, height = 20, 12, 690, 370
-        width = (BASE_W - 2 * margin - 9 * gap) / 10
+    def seats(self, count: int = 10) -> list[pygame.Rect]:
+        """`count` cards (3 to 15, 004 §1) in one row, seat 1 on the left, as around the
+        table. Ten fill the row at the design width; fewer keep at most 1.5 times that width,
+        centred; more share the row and `card_layout` draws them smaller."""
+        width = min(self._card_width(count), 1.5 * self._card_width(10))
+        row = count * width + (count - 1) * SEAT_GAP
+        left = (BASE_W - row) / 2
         return [
-            self.rect(margin + i * (width + gap), top, width, height) for i in range(10)
+            self.rect(left + i * (width + SEAT_GAP), SEAT_TOP, width, SEAT_HEIGHT)
+            for i in range(count)
         ]
+
+    def card_layout(self, count: int = 10) -> TableLayout:
+        """The layout a seat card is drawn with: the screen's, scaled down when more than ten
+        cards share the row (15 seats: about two thirds; the digits' ink still 5 % of the
+        screen's height, 8 % with ten)."""
+        shrink = min(1.0, self._card_width(count) / self._card_width(10))
+        return TableLayout(size=self.size, scale=self.scale * shrink)
+
+    @staticmethod
+    def _card_width(count: int) -> float:
+        return (BASE_W - 2 * SEAT_MARGIN - (count - 1) * SEAT_GAP) / count
+
+
+SEAT_MARGIN, SEAT_GAP, SEAT_TOP, SEAT_HEIGHT = 20, 12, 690, 370
 
 
 def table_layout(size: tuple[int, int]) -> TableLayout:

@@ -106,8 +106,7 @@ class LiveFeed:
         table = ref.table or "?"
         if isinstance(payload, Snapshot):
             if payload.view_class == self.view_class:
-                self.store.on_snapshot(table, payload.model_dump(mode="json"), now,
-                                       retained=item.retain)
+                self.store.on_snapshot(table, payload, now, retained=item.retain)
         elif isinstance(payload, Status):
             state = "online" if payload.state == "online" else "offline"
             self.store.on_status(table, state, now,

@@ -2,14 +2,16 @@
 
 Secrecy is decided here, once, whatever the input carries: a public or audience frame shows
 roles, shots, checks and the best move only after the game is decided, shows nothing of the
-night but the word "night", and treats a dict of a richer class than the screen's (a judge dict
-sent to a public screen) as if it held only what the screen may show.
+night but the word "night", and treats a view of a richer class than the screen's (a judge
+view sent to a public screen) as if it held only what the screen may show.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from engine.viewmodels import JudgeView, View
+from engine.vocab import ClubStep, InfoClass, Phase, Step
 from scoreboard import parts
 from scoreboard.countdown import clock
 from scoreboard.frames import (
@@ -21,9 +23,16 @@ from scoreboard.frames import (
 )
 from scoreboard.i18n import check_lang, has, t
 from scoreboard.tablefeed import TableFeed
-from scoreboard.view import INFO_CLASSES, TimerSpec, View
+from scoreboard.view import Outcome, TimerSpec
 
 SCREEN_CLASSES = ("public", "audience")
+INFO_CLASSES = tuple(InfoClass)  # each class sees at most what the next one sees
+BANNER_STEPS = frozenset({Step.FAREWELL, Step.TIE_SPEECH, Step.MAJORITY_SPEECH, Step.VOTE,
+                          Step.LIFT, ClubStep.FAREWELL, ClubStep.DISCUSSION,
+                          ClubStep.NOMINATIONS, ClubStep.JUSTIFICATION, ClubStep.VOTE,
+                          ClubStep.CATASTROPHE, ClubStep.PICK})  # own banners, not "Day N"
+WAITING_SEATS = 10  # a table that has sent nothing yet: the classic ten (000 I.1.1) unless
+# its roster says how many
 
 
 def table_frame(
@@ -74,57 +83,61 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
     if view is None:
         return _waiting(feed, lang, info_class)
     judge = info_class == "judge"
-    may_know_secrets = judge or view.over
-    hide_night = view.phase == "night" and not judge
-    # A dict richer than the screen's class may carry what this screen must not show.
-    trusted = INFO_CLASSES.index(view.info_class) <= INFO_CLASSES.index(info_class)
+    over = feed.over
+    hide_night = view.phase == Phase.NIGHT and not judge
+    # A view richer than the screen's class may carry what this screen must not show.
+    trusted = INFO_CLASSES.index(view.view) <= INFO_CLASSES.index(InfoClass(info_class))
     nominations = view.nominations if trusted or info_class != "public" else None
     show_voters = info_class != "public"
-    roles = dict(view.roles or ()) if may_know_secrets else {}
+    known = feed.outcome if judge or over else None
+    roles = {seat: role.value for seat, role in known.roles.items()} if known else {}
     speaker = None if hide_night else view.speaker
     vote = None if hide_night else view.vote
     lift = None if hide_night else view.lift
     # once decided, nobody is nominated or voted on any more: no badges, no candidate edges
-    marks = (None, None, None) if view.over else (nominations, vote, lift)
-    points = parts.seat_points(view, feed) if judge else {}
+    marks = (None, None, None) if over else (nominations, vote, lift)
+    points = parts.seat_points(feed) if judge else {}
     seats = tuple(
         parts.seat_card(feed, seat, lang, speaker=speaker, nominations=marks[0], vote=marks[1],
                         lift=marks[2], role=roles.get(seat.seat),
                         points=points.get(seat.seat, ""))
         for seat in view.seats
     )
+    timer = feed.timer
     return TableFrame(
         table=feed.table,
         info_class=info_class,
         lang=lang,
         title=t(lang, "judge_table" if judge else "table", table=feed.table),
-        banner=_banner(view, lang),
-        subtitle="" if hide_night else _subtitle(view, feed, lang, judge),
-        night=view.phase == "night",
-        over=view.over,
+        banner=_banner(view, over, lang),
+        subtitle="" if hide_night else _subtitle(view, over, feed, lang),
+        night=view.phase == Phase.NIGHT,
+        over=over,
         status=feed.status,
         status_text=t(lang, f"status.{feed.status}"),
         notice=_notice(feed, lang),
-        countdown=None if hide_night or view.timer is None else _countdown(view.timer, now, lang),
+        countdown=None if hide_night or timer is None else _countdown(timer, now, lang),
         seats=seats,
-        nominations_text=_nominations_text(view, nominations, lang, hide_night),
+        nominations_text=_nominations_text(view, over, nominations, lang, hide_night),
         vote=None if hide_night else parts.vote_panel(view, vote, feed, lang, show_voters),
         lift=None if lift is None else parts.lift_panel(lift, lang),
-        result=_result(view, lang),
-        result_side=view.winner if view.over else None,
-        termination=_termination(view, lang),
-        summary=parts.summary(view, lang) if view.over else (),
-        judge=parts.judge_panel(view, feed, lang, now) if judge else None,
-        deck=len(view.seats) if view.phase == "setup" else 0,
+        result=_result(over, known, lang),
+        result_side=None if known is None or not over or known.winner is None
+        else known.winner.value,
+        termination=_termination(over, known, lang),
+        summary=parts.summary(view, known, lang) if over and known else (),
+        judge=parts.judge_panel(view if isinstance(view, JudgeView) else None, feed, lang, now)
+        if judge else None,
+        deck=len(view.seats) if view.phase == Phase.SETUP else 0,
         deal_lines=_deal_lines(view, lang),
     )
 
 
 def _deal_lines(view: View, lang: str) -> tuple[str, ...]:
     """The deal's middle of the screen: how the cards go round (000 I.4.4, 003 4.1.3)."""
-    if view.phase != "setup":
+    if view.phase != Phase.SETUP:
         return ()
-    if view.step == "ready":
+    if view.step == Step.READY:
         return t(lang, "deal.done"), t(lang, "deal.next")
     return t(lang, "deal.title"), t(lang, "deal.turns"), t(lang, "deal.look"), t(lang, "deal.next")
 
@@ -133,7 +146,7 @@ def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
     """A table that has not sent its state yet: names and liveness only."""
     seats = tuple(
         SeatCard(n, feed.name(n), True, (), 0, False, False, None, False, False, None, None, "")
-        for n in range(1, 11)
+        for n in range(1, (len(feed.names) or WAITING_SEATS) + 1)
     )
     return TableFrame(
         table=feed.table, info_class=info_class, lang=lang,
@@ -147,31 +160,36 @@ def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
     )
 
 
-def _banner(view: View, lang: str) -> str:
-    if view.over:
+def _banner(view: View, over: bool, lang: str) -> str:
+    if over:
         return t(lang, "banner.over")
-    if view.phase == "setup":
-        return t(lang, "banner.ready" if view.step == "ready" else "banner.deal")
-    if view.phase == "night":
+    if view.phase == Phase.SETUP:
+        return t(lang, "banner.ready" if view.step == Step.READY else "banner.deal")
+    if view.phase == Phase.NIGHT:
         if view.number == 0:
             return t(lang, "banner.zero_night")
         return t(lang, "banner.night", number=view.number)
-    if view.step in ("farewell", "tie_speech", "majority_speech", "vote", "lift"):
+    if view.step in BANNER_STEPS:
         return t(lang, f"banner.{view.step}")
     return t(lang, "banner.day", number=view.number)
 
 
-def _subtitle(view: View, feed: TableFeed, lang: str, judge: bool) -> str:
-    if view.phase == "setup":
-        return t(lang, "sub.ready") if view.step == "ready" else ""
-    if view.phase == "night":  # only the judge gets here
-        key = f"step.{view.step}"
+def _subtitle(view: View, over: bool, feed: TableFeed, lang: str) -> str:
+    if view.phase == Phase.SETUP:
+        return t(lang, "sub.ready") if view.step == Step.READY else ""
+    if view.phase == Phase.NIGHT:  # only the judge gets here
+        step: str = view.step
+        if step == Step.CHECKS and isinstance(view, JudgeView) and view.night_steps:
+            step = view.night_steps[0]  # "checks" stands for the next of them
+        if isinstance(view, JudgeView) and view.club_night_step is not None:
+            step = view.club_night_step  # the club's night, in its order (004 §7)
+        key = f"step.{step}"
         return t(lang, key).capitalize() if has(key) else ""
-    seat = view.vote.current if view.step == "vote" and view.vote else view.speaker
+    seat = view.vote.current if view.step == Step.VOTE and view.vote else view.speaker
     key = f"sub.{view.step}"
     if seat is not None and has(key):
         return t(lang, key, seat=t(lang, "seat_ref", seat=seat), name=feed.name(seat)).strip()
-    if view.step == "await_night" and not view.over:
+    if view.step == Step.AWAIT_NIGHT and not over:
         if view.day_vote in ("none", "skipped", "cancelled", "held"):
             return t(lang, f"day_vote.{view.day_vote}")
         return t(lang, "sub.day_over", number=view.number)
@@ -197,28 +215,29 @@ def _notice(feed: TableFeed, lang: str) -> str:
 
 
 def _nominations_text(
-    view: View, nominations: tuple[int, ...] | None, lang: str, hide_night: bool
+    view: View, over: bool, nominations: tuple[int, ...] | None, lang: str, hide_night: bool
 ) -> str:
-    if hide_night or view.phase != "day" or view.over or view.vote is not None:
+    if hide_night or view.phase != Phase.DAY or over or view.vote is not None:
         return ""
     if nominations is None:
-        return t(lang, "nominated.hidden") if view.step in ("speech", "muted_turn") else ""
+        return t(lang, "nominated.hidden") if view.step in (Step.SPEECH, Step.MUTED_TURN) else ""
     if not nominations:
         return t(lang, "nominated.none")
     return t(lang, "nominated", seats=parts.seat_list(nominations, lang))
 
 
-def _result(view: View, lang: str) -> str:
-    if not view.over:
+def _result(over: bool, known: Outcome | None, lang: str) -> str:
+    if not over:
         return ""
-    return t(lang, f"winner.{view.winner}" if view.winner else "winner.none")
+    winner = known.winner if known else None
+    return t(lang, f"winner.{winner}" if winner else "winner.none")
 
 
-def _termination(view: View, lang: str) -> str:
-    if not view.over or not view.termination:
+def _termination(over: bool, known: Outcome | None, lang: str) -> str:
+    if not over or known is None or known.termination is None:
         return ""
-    key = f"term.{view.termination}"
-    return t(lang, key) if has(key) else view.termination.replace("_", " ")
+    key = f"term.{known.termination}"
+    return t(lang, key) if has(key) else known.termination.replace("_", " ")
 
 
 def _wall_card(feed: TableFeed, now: float, lang: str) -> WallCard:
@@ -228,7 +247,7 @@ def _wall_card(feed: TableFeed, now: float, lang: str) -> WallCard:
     players = ""
     if view is not None:
         day_banner = t(lang, "banner.day", number=view.number)
-        in_day = view.phase == "day" and not view.over and frame.banner != day_banner
+        in_day = view.phase == Phase.DAY and not feed.over and frame.banner != day_banner
         players = t(lang, "wall.day_players", day=view.number, n=left) if in_day else t(
             lang, "wall.players", n=left)
     countdown = frame.countdown

@@ -9,10 +9,22 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from engine.viewmodels import (
+    ClubNightView,
+    JudgeView,
+    LiftView,
+    NightView,
+    Out,
+    SeatView,
+    View,
+    VotersVoteView,
+    VoteView,
+)
+from engine.vocab import Phase, Step
 from scoreboard.frames import JudgePanel, LiftPanel, SeatCard, VoteLine, VotePanel
 from scoreboard.i18n import has, pad_text, t
 from scoreboard.tablefeed import TableFeed
-from scoreboard.view import LiftView, NightView, SeatOut, SeatView, View, VoteView
+from scoreboard.view import Outcome, is_over
 
 
 def ref(seat: int, lang: str) -> str:
@@ -30,13 +42,13 @@ def named(seat: int, feed: TableFeed, lang: str) -> str:
     return f"{ref(seat, lang)} {feed.name(seat)}".strip()
 
 
-def left_how(out: SeatOut, lang: str) -> str:
+def left_how(out: Out, lang: str) -> str:
     """"заголосован" / "убит" ...; an unknown cause still reads as leaving the table."""
     key = f"left.{out.cause}"
     return t(lang, key if has(key) else "left.other")
 
 
-def left_when(out: SeatOut, lang: str) -> str:
+def left_when(out: Out, lang: str) -> str:
     """"день 1" / "ночь 2", or "" when the view does not say."""
     if out.day is not None:
         return t(lang, "when.day", n=out.day)
@@ -74,7 +86,7 @@ def seat_card(
         nominated=nominations.index(seat.seat) + 1 if nominations and in_nominations else None,
         candidate=seat.seat in candidates,
         voting_now=vote is not None and vote.current == seat.seat,
-        votes=dict(vote.votes).get(seat.seat) if vote else None,
+        votes=vote.votes.get(seat.seat) if vote else None,
         role=role,
         role_text=t(lang, f"role.{role}").capitalize() if role else "",
         points=points,
@@ -95,7 +107,8 @@ def vote_panel(
     title = t(lang, "banner.vote")
     if vote is not None:
         title = t(lang, "vote.title", round=vote.round)
-        counted, voters = dict(vote.votes), dict(vote.voters)
+        counted = vote.votes
+        voters = vote.voters if isinstance(vote, VotersVoteView) else {}
         lines = tuple(
             VoteLine(
                 seat=seat,
@@ -130,7 +143,7 @@ def lift_panel(lift: LiftView, lang: str) -> LiftPanel:
     )
 
 
-def summary(view: View, lang: str) -> tuple[str, ...]:
+def summary(view: View, known: Outcome, lang: str) -> tuple[str, ...]:
     """A short protocol: who left when and how, missed shots, the best move."""
     events: list[tuple[int, int, str]] = []
     for seat in view.seats:
@@ -141,19 +154,19 @@ def summary(view: View, lang: str) -> tuple[str, ...]:
         text = t(lang, "summary.left", when=when, seat=ref(seat.seat, lang),
                  how=left_how(seat.out, lang))
         events.append((moment, seat.seat, text))
-    for night in view.nights or ():
+    for night in known.nights:
         if night.shot is None and night.night > 0:
             events.append((2 * night.night, 0, t(lang, "summary.miss", n=night.night)))
     lines = [text for _, _, text in sorted(events)]
-    if view.best_move is not None:
-        best = view.best_move
+    if known.best_move is not None:
+        best = known.best_move
         found = "?" if best.black_found is None else best.black_found
         lines.append(t(lang, "summary.best_move", seat=ref(best.seat, lang),
                        guess=seat_list(best.guess, lang), found=found))
     return tuple(lines)
 
 
-def _moment(out: SeatOut) -> int:
+def _moment(out: Out) -> int:
     """Order of the game: night 0, day 1, night 1, day 2, ..."""
     if out.day is not None:
         return 2 * out.day - 1
@@ -162,23 +175,26 @@ def _moment(out: SeatOut) -> int:
     return 10_000
 
 
-def judge_panel(view: View | None, feed: TableFeed, lang: str, now: float = 0.0) -> JudgePanel:
+def judge_panel(view: JudgeView | None, feed: TableFeed, lang: str,
+                now: float = 0.0) -> JudgePanel:
     """The night record, pending night steps, pad input and the last refusal."""
     lines: list[str] = []
     if view is not None:
-        for night in view.nights or ():
+        for night in view.nights:
             lines.extend(_night_lines(night, lang, shot_pending=_shot_pending(view, night)))
-        if view.best_move is not None and not view.over:  # (once over, the summary has it)
+        if view.best_move is not None and not is_over(view):  # (once over, the summary has it)
             best = view.best_move
             found = "?" if best.black_found is None else best.black_found
             lines.append(t(lang, "summary.best_move", seat=ref(best.seat, lang),
                            guess=seat_list(best.guess, lang), found=found))
+        for club_night in view.club_nights or ():
+            lines.extend(_club_night_lines(club_night, lang))
         if view.night_steps:
             steps = ", ".join(
                 t(lang, f"step.{s}") if has(f"step.{s}") else s for s in view.night_steps
             )
             lines.append(t(lang, "judge.night_steps", steps=steps))
-    window, closed, protests = _after_game(view, feed, lang, now)
+    window, closed, protests = _after_game(feed, lang, now)
     return JudgePanel(
         window=window, closed=closed, protests=protests,
         lines=tuple(lines),
@@ -188,12 +204,11 @@ def judge_panel(view: View | None, feed: TableFeed, lang: str, now: float = 0.0)
     )
 
 
-def _after_game(view: View | None, feed: TableFeed, lang: str,
-                now: float) -> tuple[str, bool, str]:
+def _after_game(feed: TableFeed, lang: str, now: float) -> tuple[str, bool, str]:
     """The protest window (or "closed") and who protested (issue 12; the window is the
     ruleset's, e.g. 000 III.15.1 "в течение 10 минут после окончания игры")."""
     after = feed.after_game
-    if view is None or not view.over or after is None:
+    if not feed.over or after is None:
         return "", False, ""
     if after.closed:
         window = (t(lang, "judge.closed_by", judge=after.judge) if after.judge
@@ -209,10 +224,10 @@ def _after_game(view: View | None, feed: TableFeed, lang: str,
     return window, after.closed, protests
 
 
-def seat_points(view: View, feed: TableFeed) -> dict[int, str]:
+def seat_points(feed: TableFeed) -> dict[int, str]:
     """Each seat's points as they will be recorded, for the judge's cards after the game."""
     after = feed.after_game
-    if not view.over or after is None:
+    if not feed.over or after is None:
         return {}
     return {p.seat: _points(p.total) for p in after.points}
 
@@ -228,10 +243,10 @@ def _points(value: float) -> str:
     return ("−" if value < 0 else "") + text
 
 
-def _shot_pending(view: View, night: NightView) -> bool:
+def _shot_pending(view: JudgeView, night: NightView) -> bool:
     """Tonight's shot is still to come: an empty shot is not a miss yet."""
-    tonight = view.phase == "night" and night.night == view.number
-    return tonight and (view.step == "shoot" or "shoot" in (view.night_steps or ()))
+    tonight = view.phase == Phase.NIGHT and night.night == view.number
+    return tonight and (view.step == Step.SHOOT or "shoot" in view.night_steps)
 
 
 def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> list[str]:
@@ -239,7 +254,8 @@ def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> 
     if night.night > 0 and not (shot_pending and night.shot is None and not night.shots):
         if night.shots:
             shots = ", ".join(
-                f"{ref(who, lang)}→{ref(at, lang) if at else '—'}" for who, at in night.shots
+                f"{ref(who, lang)}→{ref(at, lang) if at else '—'}"
+                for who, at in sorted(night.shots.items())
             )
             lines.append(t(lang, "judge.shots", n=night.night, shots=shots))
         elif night.shot is not None:
@@ -247,11 +263,36 @@ def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> 
         else:
             lines.append(t(lang, "summary.miss", n=night.night))
     if night.don_check is not None:
-        seat, is_sheriff = night.don_check
+        seat, is_sheriff = night.don_check.seat, night.don_check.sheriff
         answer = t(lang, "judge.is_sheriff" if is_sheriff else "judge.not_sheriff")
         lines.append(t(lang, "judge.don_check", seat=ref(seat, lang), answer=answer))
     if night.sheriff_check is not None:
-        seat, black = night.sheriff_check
+        seat, black = night.sheriff_check.seat, night.sheriff_check.black
         answer = t(lang, "judge.black" if black else "judge.red")
         lines.append(t(lang, "judge.sheriff_check", seat=ref(seat, lang), answer=answer))
     return lines
+
+
+def _club_night_lines(night: ClubNightView, lang: str) -> list[str]:
+    """Every action of one club night, in the club's order (004 §7): the judge's record."""
+    acts = []
+    for key, seat in (("putana", night.putana), ("mafia_shot", night.mafia_shot)):
+        if seat is not None:
+            acts.append(t(lang, f"club.{key}", seat=ref(seat, lang)))
+    if night.don_check is not None:
+        acts.append(t(lang, "club.don_check", seat=ref(night.don_check.seat, lang),
+                      found=t(lang, f"found.{night.don_check.found}")))
+    for key, seat in (("maniac_shot", night.maniac_shot), ("heal", night.heal),
+                      ("saved", night.saved)):
+        if seat is not None:
+            acts.append(t(lang, f"club.{key}", seat=ref(seat, lang)))
+    if night.commissar_check is not None:
+        acts.append(t(lang, "club.commissar_check", seat=ref(night.commissar_check.seat, lang),
+                      found=t(lang, f"found.{night.commissar_check.found}")))
+    if night.kamikaze is not None:
+        acts.append(t(lang, "club.kamikaze", seat=ref(night.kamikaze, lang)))
+    if night.blast:
+        acts.append(t(lang, "club.blast", seats=seat_list(night.blast, lang)))
+    if not acts:
+        return []
+    return [t(lang, "club.night", n=night.night, acts="; ".join(acts))]

@@ -47,7 +47,8 @@ class Renderer:
         self.layout: TableLayout = table_layout(size)
         self.size = self.layout.size
         self.fonts = fonts or Fonts()
-        self._cards: OrderedDict[tuple[SeatCard, str], pygame.Surface] = OrderedDict()
+        self._cards: OrderedDict[tuple[SeatCard, str, tuple[int, int]], pygame.Surface] = (
+            OrderedDict())
 
     def draw(
         self, frame: TableFrame | WallFrame, target: pygame.Surface | None = None
@@ -90,8 +91,9 @@ class Renderer:
         if lines:
             self._panel(lines, theme, target, lay.judge_panel if judge else lay.panel,
                         JUDGE_PANEL_PX if judge else PANEL_PX)
-        for card, rect in zip(frame.seats, lay.seats(), strict=True):
-            target.blit(self._card(card, theme, rect.size), rect)
+        card_lay = lay.card_layout(len(frame.seats))
+        for card, rect in zip(frame.seats, lay.seats(len(frame.seats)), strict=True):
+            target.blit(self._card(card, theme, rect.size, card_lay), rect)
         if frame.notice:
             band = lay.notice
             color = NOTICE[frame.status]
@@ -208,11 +210,12 @@ class Renderer:
 
     # -- seat cards ------------------------------------------------------------------------
 
-    def _card(self, card: SeatCard, theme: Theme, size: tuple[int, int]) -> pygame.Surface:
-        key = (card, theme.name)
+    def _card(self, card: SeatCard, theme: Theme, size: tuple[int, int],
+              lay: TableLayout) -> pygame.Surface:
+        key = (card, theme.name, size)
         found = self._cards.get(key)
         if found is None:
-            found = draw_card(card, theme, size, self.layout, self.fonts)
+            found = draw_card(card, theme, size, lay, self.fonts)
             self._cards[key] = found
             if len(self._cards) > CARD_CACHE:
                 self._cards.popitem(last=False)

@@ -1,23 +1,29 @@
-"""Hand-written view dicts for every step of a game, in the shape of docs/views.md.
+"""Hand-written views for every step of a game, in the shape of docs/views.md.
 
 Tests, the benchmark, the docs screenshots and `mafiakit scoreboard --sample NAME` use them, so
-the scoreboard can be built and checked without the engine. Timers start relative to `NOW`, a
-fixed moment, so a frame built at `NOW` is the same on every run.
+the scoreboard can be built and checked without the engine. Each sample is written once with
+its secrets beside it; `sample_view` gives the view its class may carry (the engine's typed
+contract checks it) and `sample_reveal` what the protocol topic reveals of a decided game.
+Timers start relative to `NOW`, a fixed moment, so a frame built at `NOW` is the same on
+every run.
 """
 
 from __future__ import annotations
 
 import copy
+from datetime import UTC, datetime
 from typing import Any, Final
 
+from engine.viewmodels import JudgeView, Reveal
 from scoreboard.feed import FeedStore
-from scoreboard.tablefeed import TableFeed, read_snapshot
+from scoreboard.tablefeed import TableFeed, read_names, read_snapshot
 
 NOW: Final = 1_764_403_200.0  # 2025-11-29 08:00 UTC
 NAMES: Final = (
     "Антарес", "Бармалей", "Volt", "Гроссмейстер", "Ёжик",
     "Лиса", "Маэстро Длинное Имя", "Nova", "Шторм", "Ясень",
 )
+CLUB_NAMES: Final = (*NAMES, "Орион", "Пума", "Рысь", "Сокол Ясный", "Тайга")  # up to 15
 ROLES: Final = {
     "1": "citizen", "2": "mafia", "3": "citizen", "4": "sheriff", "5": "citizen",
     "6": "don", "7": "citizen", "8": "mafia", "9": "citizen", "10": "citizen",
@@ -34,11 +40,11 @@ Outs = dict[int, tuple[str, str, int]]  # seat -> (cause, "day" | "night", numbe
 
 
 def seats(outs: Outs | None = None, fouls: dict[int, int] | None = None,
-          muted: tuple[int, ...] = ()) -> list[dict[str, Any]]:
-    """Ten seat entries; `outs` maps a seat to how and when it left."""
+          muted: tuple[int, ...] = (), count: int = 10) -> list[dict[str, Any]]:
+    """`count` seat entries (3 to 15); `outs` maps a seat to how and when it left."""
     outs, fouls = outs or {}, fouls or {}
     result = []
-    for seat in range(1, 11):
+    for seat in range(1, count + 1):
         out = None
         if seat in outs:
             cause, when, number = outs[seat]
@@ -48,16 +54,33 @@ def seats(outs: Outs | None = None, fouls: dict[int, int] | None = None,
     return result
 
 
+SECRET_KEYS: Final = ("actions", "winner", "termination", "roles", "nights", "best_move",
+                      "night_steps")
+JUDGE_INPUT: Final = {"pad": "FOUL _", "last_error": "seat 4 is already nominated today",
+                      "refusal": {"key": "already_nominated", "params": {"seat": 4}}}
+
+
 def view(phase: str, number: int, step: str, **keys: Any) -> dict[str, Any]:
-    """A public view dict with defaults for every key of the contract."""
+    """A sample: a public view dict with defaults for every key of the contract, and the
+    judge's secrets beside it (`sample_view` keeps them only in a judge view)."""
     base: dict[str, Any] = {
         "view": "public", "rules": "cml", "actions": 10 * number + 3, "phase": phase,
         "number": number, "step": step, "speaker": None, "timer": None, "seats": seats(),
         "nominations": None, "vote": None, "rounds": [], "lift": None, "day_vote": "pending",
-        "winner": None, "termination": None, "roles": None,
+        "winner": None, "termination": None, "roles": None, "nights": [], "best_move": None,
+        "night_steps": [],
     }
     base.update(keys)
+    base["nights"] = [night(**entry) for entry in base["nights"]]
     return base
+
+
+def night(night: int, shot: int | None = None, shots: dict[str, int | None] | None = None,
+          don_check: dict[str, Any] | None = None,
+          sheriff_check: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One night of the judge's record, every key present."""
+    return {"night": night, "shot": shot, "shots": shots, "don_check": don_check,
+            "sheriff_check": sheriff_check}
 
 
 def timer(kind: str, seconds: float, left: float, paused: bool = False) -> dict[str, Any]:
@@ -125,7 +148,7 @@ SAMPLES: Final[dict[str, dict[str, Any]]] = {
         nights=[NIGHTS[0], *({"night": n, "shot": None} for n in (2, 3, 4))],
         seats=seats(NIGHT1)),
     "judge_night": view(
-        "night", 1, "sheriff_check", view="judge", timer=timer("sheriff_check", 10, 7),
+        "night", 1, "checks", view="judge", timer=timer("sheriff_check", 10, 7),
         roles=ROLES, seats=seats(DAY1, {5: 1}), best_move=None,
         nights=[{"night": 1, "shot": 7, "don_check": {"seat": 4, "sheriff": True},
                  "sheriff_check": None}],
@@ -142,44 +165,129 @@ AFTER_GAME: Final = {
                 "extras": {7: 0.3, 4: 0.2}.get(s, 0.0), "penalties": 0.0} for s in range(1, 11)],
     "protests": [8], "closed": False, "judge": None, "protest_minutes": 10,
     "protest_clause": "000 III.15.1", "decided_at": "2025-11-29T07:56:48+00:00"}
+CLUB_MAFIA: Final = {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2, 10: 3, 11: 3, 12: 3, 13: 4, 14: 4,
+                     15: 4}  # 004 §1: the mafia's seats at each table size
+
+
+def table_sample(count: int, over: bool) -> dict[str, Any]:
+    """A game at a table of `count` seats (3 to 15, 004 §1): day 2 mid-game, or its end.
+
+    The roles are the classic cards until the engine deals the club's own: the mafia as many
+    as 004 §1 gives the table (one of them the don), everybody else a citizen.
+    """
+    mafia = [seat for seat in (2, 5, 8, 11, 14) if seat <= count][:CLUB_MAFIA[count]]
+    roles = {str(seat): "citizen" for seat in range(1, count + 1)}
+    roles.update({str(seat): "mafia" for seat in mafia})
+    roles[str(mafia[0])] = "don"
+    outs: Outs = {3: ("vote", "day", 1)} if count > 3 else {}  # three players: still day 1
+    if count >= 5:
+        outs[count - 1] = ("kill", "night", 1)
+    fouls = {1: 1, count: 2} if count > 3 else {1: 1}
+    if not over:
+        speaker = 4 if count >= 5 else 1
+        nominations = [seat for seat in (2, count) if seat not in outs and seat != speaker]
+        return view("day", 2 if count > 3 else 1, "speech", speaker=speaker,
+                    timer=timer("speech", 60, 41), rules="club",
+                    seats=seats(outs, fouls, count=count), nominations=nominations, roles=roles)
+    first = 2 if count > 3 else 1
+    for seat in mafia:
+        outs.setdefault(seat, ("vote", "day", first + mafia.index(seat)))
+    return view("finished", first + len(mafia) - 1, "over", rules="club", winner="red",
+                termination="all_black_out", roles=roles, day_vote="held",
+                seats=seats(outs, fouls, count=count),
+                nights=[night(1, shot=count - 1)] if count >= 5 else [])
+
+
 SAMPLES["judge_over"] = {**SAMPLES["over_red"], "view": "judge", "after_game": AFTER_GAME}
+SAMPLES.update({f"seats{count}_{moment}": table_sample(count, moment == "over")
+                for count in (3, 7, 12, 15) for moment in ("mid", "over")})
 PUBLIC_SAMPLES: Final = tuple(name for name in SAMPLES if not name.startswith("judge_"))
-JUDGE_INPUT: Final = {"pending_key": "FOUL _", "last_error": "seat 4 is already nominated today",
-                      "refusal": {"key": "already_nominated", "params": {"seat": 4}}}
 
 
 def sample_view(name: str) -> dict[str, Any]:
-    """A fresh copy of a sample view dict (without the test-only `_started`)."""
-    data = copy.deepcopy(SAMPLES[name])
-    if data.get("timer"):
-        data["timer"].pop("_started", None)
+    """A fresh copy of a sample view dict, as its class may carry it (a public view has no
+    field for a secret; a judge view has them all, and the pad's input and last refusal)."""
+    data = as_class(SAMPLES[name], SAMPLES[name]["view"])
+    if data["view"] == "judge":
+        data.update(JUDGE_INPUT)
     return data
 
 
-def sample_payload(name: str, table: str = "3", **extra: Any) -> dict[str, Any]:
-    """The sample as the bus delivers it: wrapper with table, seq, names and timer start."""
+def as_class(sample: dict[str, Any], view_class: str) -> dict[str, Any]:
+    """A sample's view dict for `view_class` (without the test-only `_started`)."""
+    data = copy.deepcopy(sample)
+    data["view"] = view_class
+    if data.get("timer"):
+        data["timer"].pop("_started", None)
+    if view_class != "judge":
+        for key in SECRET_KEYS:
+            data.pop(key, None)
+    if view_class != "public":  # audience and judge also see who raised a hand for whom
+        if data["vote"] is not None:
+            data["vote"].setdefault("voters", {})
+        data["rounds"] = [{"voters": {}, **entry} for entry in data["rounds"]]
+    return data
+
+
+def sample_reveal(name: str) -> Reveal | None:
+    """What the retained protocol reveals once the sample's game is decided (else None)."""
+    data = SAMPLES[name]
+    if data["phase"] != "finished":
+        return None
+    return Reveal.model_validate({key: data[key] for key in
+                                  ("roles", "winner", "termination", "nights", "best_move")})
+
+
+def sample_payload(name: str, table: str = "3", view: dict[str, Any] | None = None,
+                   **extra: Any) -> dict[str, Any]:
+    """The sample as the bus delivers it: a snapshot (bus.payloads) with table, seq, names
+    and the timer's start; `view` replaces the sample's view dict."""
     started = (SAMPLES[name].get("timer") or {}).get("_started")
-    payload: dict[str, Any] = {"table": table, "seq": 7, "names": list(NAMES),
-                               "timer_started_at": started, "view": sample_view(name)}
-    if name.startswith("judge_"):
-        payload.update(JUDGE_INPUT)
+    data = view if view is not None else sample_view(name)
+    payload: dict[str, Any] = {
+        "schema_version": 2, "view_class": data.get("view"), "tournament": "cup",
+        "table": table, "seq": 7, "game_id": f"cup-{table}-7",
+        "names": list(CLUB_NAMES)[:len(data.get("seats") or ())], "view": data,
+        "timer_started_at": None if started is None else _iso(started),
+        "sent_at": _iso(NOW),
+    }
     payload.update(extra)
     return payload
 
 
+def _iso(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).isoformat()
+
+
 def leaky(data: dict[str, Any]) -> dict[str, Any]:
-    """The same dict wrongly carrying every secret a judge view has."""
-    return {**data, "roles": dict(ROLES), "nights": copy.deepcopy(NIGHTS),
-            "best_move": dict(BEST_MOVE), "night_steps": ["don_check", "sheriff_check"]}
+    """The same moment as a judge view, carrying every secret: what a public screen must
+    never show if a judge snapshot reached it (a public view has no field for them)."""
+    return as_class({**SAMPLES["judge_day"], **data, "view": "judge", "actions": 40,
+                      "winner": None, "termination": None, "best_move": dict(BEST_MOVE),
+                      "roles": dict(ROLES), "nights": copy.deepcopy(NIGHTS),
+                      "night_steps": ["don_check", "sheriff_check"]}, "judge")
 
 
 def sample_feed(name: str, status: str = "online", table: str = "3",
-                payload: dict[str, Any] | None = None) -> TableFeed:
-    """A TableFeed holding the sample, as the feed store would build it."""
-    snap = read_snapshot(payload if payload is not None else sample_payload(name, table))
-    return TableFeed(table=table, view=snap.view, names=snap.names or (), status=status,
-                     seq=snap.seq, pending_key=snap.pending_key, last_error=snap.last_error,
-                     refusal=snap.refusal, after_game=snap.after_game)
+                payload: dict[str, Any] | None = None, view_class: str | None = None
+                ) -> TableFeed:
+    """A TableFeed holding the sample (as `view_class`, default its own), as the feed store
+    would build it (with the protocol's reveal when the sample's game is decided)."""
+    if payload is None:
+        own = view_class in (None, SAMPLES[name]["view"])
+        data = None if own else as_class(SAMPLES[name], view_class or "")
+        payload = sample_payload(name, table, view=data)
+    snap = read_snapshot(payload)
+    view = snap.view
+    started = snap.timer_started_at
+    judge = view if isinstance(view, JudgeView) else None
+    return TableFeed(table=table, view=view, names=read_names(snap.names) or (), status=status,
+                     seq=snap.seq, pending_key=judge.pad if judge else None,
+                     last_error=judge.last_error if judge else None,
+                     refusal=judge.refusal if judge else None,
+                     after_game=judge.after_game if judge else None,
+                     started_at=None if started is None else started.timestamp(),
+                     reveal=sample_reveal(name) if view.phase == "finished" else None)
 
 
 WALL: Final = (  # (table, sample, status): a tournament floor at one moment
@@ -205,6 +313,7 @@ def fill_store(store: FeedStore, name: str | None, table: str, *, wall: bool = F
     alive = []
     for number, sample, status in floor:
         store.on_snapshot(number, sample_payload(sample, number), now, retained=True)
+        store.on_protocol(number, f"cup-{number}-7", sample_reveal(sample))
         if status == "online":
             store.on_status(number, "online", now)
             alive.append(number)

@@ -19,7 +19,9 @@ from typing import Final
 ROLE_WORDS: Final = re.compile(
     r"\b("
     r"шериф\w*|дон|дона|дону|доном|доне|мафи\w*|ч[её]рн\w*|мирн\w*|красн\w*|"
-    r"sheriffs?|dons?|mafi\w*|black\w*|citizens?|red"
+    r"sheriffs?|dons?|mafi\w*|black\w*|citizens?|red|"
+    r"маньяк\w*|доктор\w*|комиссар\w*|камикадзе|сап[её]р\w*|путан\w*|"  # the club (004 §1)
+    r"maniacs?|doctors?|commissars?|kamikazes?|sappers?|putanas?"
     r")\b",
     re.IGNORECASE,
 )

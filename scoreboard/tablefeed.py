@@ -1,42 +1,41 @@
 """What a screen knows about one table at one moment: its view, names and liveness.
 
 `TableFeed` is the only input of the view model, so the model stays a pure function and tests
-can hand-write feeds. `read_snapshot` turns one bus payload into the parts of a feed; it accepts
-either a wrapper (`{"view": {...}, "names": [...], "timer_started_at": ..., "seq": ...}`) or a
-bare view dict with those keys beside the view keys, and ignores keys it does not know. The
-judge's extras (`last_error`, and the pad's pending keys as `pending_key` or `pad`) may sit in
-the wrapper or, as the table service sends them, inside the judge view.
+can build feeds by hand. `read_snapshot` reads one bus snapshot (bus.payloads.Snapshot: the
+engine's typed view, the nicknames, when the timer started; the judge's view also carries the
+pad's unfinished keys, the last refusal (English text and by key, for the screen's language)
+and, once decided, the after-game points and protests) or refuses it with a ViewError saying
+why.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from pydantic import ValidationError
 
+from bus.errors import describe_validation_error
 from bus.nicknames import printable
+from bus.payloads import Snapshot
 from engine.refusals import RefusalView
 from engine.scoring.view import AfterGameView
-from scoreboard.view import View, ViewError, read_view
+from engine.viewmodels import MAX_SEATS, MIN_SEATS, Reveal, View
+from scoreboard.view import (
+    Outcome,
+    TimerSpec,
+    ViewError,
+    check_seats,
+    is_over,
+    outcome,
+    timer_spec,
+)
 
 STATUSES: Final = ("online", "offline", "stale", "unknown")
 MAX_NAME: Final = 40
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """One readable snapshot message of a table."""
-
-    view: View
-    names: tuple[str, ...] | None = None
-    seq: int | None = None
-    pending_key: str | None = None
-    last_error: str | None = None
-    game_id: str | None = None
-    refusal: RefusalView | None = None
-    after_game: AfterGameView | None = None
+Payload = bytes | bytearray | str | Mapping[str, object] | Snapshot
 
 
 @dataclass(frozen=True)
@@ -52,6 +51,8 @@ class TableFeed:
     last_error: str | None = None  # the last refusal the table gave the judge (English)
     refusal: RefusalView | None = None  # the same by key, for the screen's language
     after_game: AfterGameView | None = None  # judge: points, protests, the signature
+    started_at: float | None = None  # when the view's timer started (epoch seconds)
+    reveal: Reveal | None = None  # a finished game's reveal, from the protocol topic
 
     def error_text(self, lang: str) -> str | None:
         """The last refusal in `lang`; the table's English when the key is not known here."""
@@ -63,86 +64,62 @@ class TableFeed:
         """The nickname at `seat`, or an empty text when the roster does not say."""
         return self.names[seat - 1] if 0 < seat <= len(self.names) else ""
 
+    @property
+    def over(self) -> bool:
+        """The game is decided (its protocol is public)."""
+        return self.view is not None and is_over(self.view)
 
-def decode(payload: Any) -> Any:
-    """MQTT bytes or text -> JSON value; dicts pass through unchanged."""
+    @property
+    def timer(self) -> TimerSpec | None:
+        return None if self.view is None else timer_spec(self.view.timer, self.started_at)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Roles, nights and result as far as this feed knows them (see view.outcome)."""
+        return None if self.view is None else outcome(self.view, self.reveal)
+
+
+def decode(payload: bytes | bytearray | str) -> object:
+    """MQTT bytes or text -> JSON value."""
     if isinstance(payload, bytes | bytearray):
         try:
             payload = payload.decode("utf-8")
         except UnicodeDecodeError:
             raise ViewError("the message is not UTF-8 text") from None
-    if isinstance(payload, str):
-        try:
-            return json.loads(payload)
-        except json.JSONDecodeError as exc:
-            raise ViewError(f"the message is not valid JSON ({exc.msg})") from None
-    return payload
+    try:
+        value: object = json.loads(payload)
+    except json.JSONDecodeError as exc:
+        raise ViewError(f"the message is not valid JSON ({exc.msg})") from None
+    return value
 
 
-def read_snapshot(payload: Any) -> Snapshot:
-    """Read one public/audience/judge message; ViewError says what is wrong with it."""
-    data = decode(payload)
-    if not isinstance(data, dict):
+def read_snapshot(payload: Payload) -> Snapshot:
+    """One public/audience/judge snapshot; ViewError says what is wrong with it."""
+    if isinstance(payload, Snapshot):
+        check_seats(payload.view)
+        return payload
+    data = decode(payload) if isinstance(payload, bytes | bytearray | str) else payload
+    if not isinstance(data, Mapping):
         raise ViewError("the message must be a JSON object")
-    inner = data.get("view")  # a wrapper's view dict, or a bare view's class name
-    view_dict = inner if isinstance(inner, dict) else data
-    wrapper = {key: value for key, value in data.items() if value is not None}
-    extras = data if view_dict is data else {**view_dict, **wrapper}
-    started = extras.get("timer_started_at")
-    seq = extras.get("seq")
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
-        raise ViewError(f"the sequence number must be a whole number, not {seq!r}")
-    return Snapshot(
-        view=read_view(view_dict, started_at=started),
-        names=read_names(extras.get("names")),
-        seq=seq,
-        pending_key=_optional_text(extras.get("pending_key", extras.get("pad")),
-                                   "the pad's pending keys"),
-        last_error=_optional_text(extras.get("last_error"), "the last error"),
-        game_id=_optional_text(extras.get("game_id"), "the game id"),
-        refusal=_refusal(extras.get("refusal")),
-        after_game=_after_game(extras.get("after_game")),
-    )
-
-
-def _after_game(value: Any) -> AfterGameView | None:
-    """The judge's after-game view; a broken one is an error (the points would be wrong)."""
-    if value is None:
-        return None
     try:
-        return AfterGameView.model_validate(value)
+        snapshot = Snapshot.model_validate(data)
     except ValidationError as exc:
-        raise ViewError(f"the after-game points cannot be read ({exc.error_count()} "
-                        "problems)") from None
+        raise ViewError(describe_validation_error(exc)) from None
+    check_seats(snapshot.view)
+    return snapshot
 
 
-def _refusal(value: Any) -> RefusalView | None:
-    """The refusal by key; an unreadable one is dropped (the English `last_error` stays)."""
-    if value is None:
+def read_names(value: Sequence[object] | None) -> tuple[str, ...] | None:
+    """One nickname per seat (3 to 15), seat 1 first, trimmed to what a screen can draw; None
+    when there is no roster (or an empty one)."""
+    if not value:
         return None
-    try:
-        return RefusalView.model_validate(value)
-    except ValidationError:
-        return None
-
-
-def read_names(value: Any) -> tuple[str, ...] | None:
-    """Ten nicknames, seat 1 first; None when the message carries no roster (or an empty one)."""
-    if value is None or value == []:
-        return None
-    if not isinstance(value, list) or len(value) != 10:
-        raise ViewError("the nicknames must be a list of 10 texts, seat 1 first")
+    if isinstance(value, str) or not MIN_SEATS <= len(value) <= MAX_SEATS:
+        raise ViewError(f"the nicknames must be a list of {MIN_SEATS} to {MAX_SEATS} texts, "
+                        "one per seat, seat 1 first")
     names = []
     for seat, name in enumerate(value, start=1):
         if name is not None and not isinstance(name, str):
             raise ViewError(f"the nickname of seat {seat} must be text")
         names.append(" ".join(printable(name or "").split())[:MAX_NAME])
     return tuple(names)
-
-
-def _optional_text(value: Any, what: str) -> str | None:
-    if value is None or value == "":
-        return None
-    if not isinstance(value, str):
-        raise ViewError(f"{what} must be text")
-    return value

@@ -16,9 +16,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import pygame
+
+from bus.payloads import Snapshot
 
 UPDATE_ENV: Final = "MAFIAKIT_UPDATE_REFERENCES"
 CHANNEL_TOLERANCE: Final = 48  # per colour channel, out of 255
@@ -84,28 +86,15 @@ def check_reference(image: pygame.Surface, path: Path) -> Difference:
     return compare(image, pygame.image.load(str(path)))
 
 
-def bus_snapshot(name: str, tournament: str, table: str, seq: int = 1) -> Any:
+def bus_snapshot(name: str, tournament: str, table: str, seq: int = 1) -> Snapshot:
     """A sample as the bus's own Snapshot model (for tests against a real broker)."""
     from datetime import UTC, datetime
 
-    from bus.payloads import Snapshot
-    from engine.viewmodels import AudienceView, JudgeView, PublicView
     from scoreboard.samples import sample_payload
 
-    payload = sample_payload(name, table)
-    started = payload["timer_started_at"]
-    models: dict[str, type[PublicView | AudienceView | JudgeView]] = {
-        "public": PublicView, "audience": AudienceView, "judge": JudgeView}
-    model = models[payload["view"]["view"]]
-    # the samples draw a decided game with its reveal merged in, as the feed shows it; on
-    # the bus a screen class has no field for it (the reveal travels on `protocol`)
-    view = {key: value for key, value in payload["view"].items() if key in model.model_fields}
-    return Snapshot.model_validate({
-        "view_class": view["view"], "tournament": tournament, "table": table, "seq": seq,
-        "names": payload["names"], "view": view,
-        "timer_started_at": None if started is None else datetime.fromtimestamp(started, UTC),
-        "sent_at": datetime.now(UTC),
-    })
+    payload = sample_payload(name, table, tournament=tournament, seq=seq,
+                             sent_at=datetime.now(UTC).isoformat())
+    return Snapshot.model_validate(payload)
 
 
 def overlaps(placed: list[tuple[str, pygame.Rect]], inside: pygame.Rect,

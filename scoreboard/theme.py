@@ -106,11 +106,21 @@ ROLE: Final[dict[str, tuple[Color, Color]]] = {
     "sheriff": ((190, 35, 45), (255, 230, 120)),
     "mafia": ((0, 0, 0), (255, 255, 255)),
     "don": ((0, 0, 0), (255, 230, 120)),
+    # the club game (004 §1): the city red, the mafia black, the maniac alone in purple
+    "doctor": ((190, 35, 45), (255, 230, 120)),
+    "commissar": ((190, 35, 45), (255, 230, 120)),
+    "kamikaze": ((190, 35, 45), (255, 230, 120)),
+    "sapper": ((190, 35, 45), (255, 230, 120)),
+    "putana": ((190, 35, 45), (255, 230, 120)),
+    "maniac": ((96, 40, 140), (255, 255, 255)),
 }
 RESULT: Final[dict[str, tuple[Color, Color]]] = {  # side -> (background, text)
     "red": ((190, 35, 45), (255, 255, 255)),
     "black": ((0, 0, 0), (255, 255, 255)),
     "draw": ((80, 88, 100), (255, 255, 255)),
+    "city": ((190, 35, 45), (255, 255, 255)),
+    "mafia": ((0, 0, 0), (255, 255, 255)),
+    "maniac": ((96, 40, 140), (255, 255, 255)),
 }
 JUDGE_PENDING: Final[Color] = (120, 220, 140)
 JUDGE_ERROR: Final[Color] = (255, 110, 100)

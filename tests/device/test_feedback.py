@@ -151,3 +151,21 @@ def test_by_day_a_seat_key_lights_its_seat_and_a_function_key_none() -> None:
     assert press_feedback_seat(public(speaker=2), "7") == 7
     assert press_feedback_seat(public(speaker=2), "FOUL") is None
     assert press_feedback_seat(public("finished", "over"), "3") == 3
+
+
+@pytest.mark.parametrize("seats", [3, 7, 10, 12, 15])
+def test_one_pattern_per_seat_of_any_table(seats: int) -> None:
+    """The club game seats 3 to 15 (004 §1): the chain shows exactly the view's seats."""
+    from bus.testing import sample_snapshot
+
+    view = sample_snapshot("public", seats).view
+    assert isinstance(view, PublicView)
+    patterns = seat_pattern(view, 30.0)
+    assert len(patterns) == seats
+    assert patterns[view.speaker - 1 if view.speaker else 0] == P.STEADY
+    assert patterns[2] == P.OFF  # seat 3 left on day 1
+    night = view.model_copy(update={"phase": "night", "step": "night", "speaker": None,
+                                    "timer": None})
+    assert seat_pattern(night, None) == (P.OFF,) * seats
+    assert press_feedback_seat(view, str(seats)) == seats
+    assert press_feedback_seat(view, str(seats + 1)) is None  # no such seat at this table

@@ -11,7 +11,7 @@ from engine.views import reveal, view
 from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.secrecy import secret_free, secrets_found
 from scoreboard.tablefeed import TableFeed
-from scoreboard.view import read_view, with_reveal
+from scoreboard.view import read_view
 
 NOW = 1_764_403_200.0
 MIX = Mix(foul=0.05, disqualify=0.004, undo=0.03, tie_bias=0.5)
@@ -30,7 +30,8 @@ def test_every_engine_view_reads_and_no_public_frame_leaks(rules: str, seed: int
             game.push(action)
         for info_class in ("public", "audience", "judge"):
             data = view(game.state, game.rules, info_class, number)
-            feed = TableFeed("3", view=read_view(data, started_at=NOW - 5), status="online")
+            feed = TableFeed("3", view=read_view(data.model_dump(mode="json")),
+                             started_at=NOW - 5, status="online")
             if info_class == "judge":
                 assert judge_frame(feed, NOW, "ru").judge is not None
                 continue
@@ -45,5 +46,5 @@ def test_every_engine_view_reads_and_no_public_frame_leaks(rules: str, seed: int
     assert hidden.over and not any(seat.role for seat in hidden.seats)  # no protocol yet
     shown = reveal(game.state)
     assert shown is not None
-    final = table_frame(TableFeed("3", view=with_reveal(public, shown)), NOW, "ru")
+    final = table_frame(TableFeed("3", view=public, reveal=shown), NOW, "ru")
     assert final.over and final.result and all(seat.role for seat in final.seats)

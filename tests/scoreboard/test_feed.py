@@ -8,7 +8,7 @@ from bus.testing import sample_reveal
 from engine.viewmodels import PublicView
 from scoreboard.feed import FeedStore, liveness
 from scoreboard.model import judge_frame, table_frame
-from scoreboard.samples import NOW, sample_payload, sample_view
+from scoreboard.samples import NOW, sample_payload
 
 STALE = 10.0
 
@@ -104,12 +104,15 @@ def test_unreadable_messages_change_nothing_and_say_why() -> None:
     broken = sample_payload("vote")
     broken["view"]["speaker"] = 12
     assert not store.on_snapshot("3", broken, NOW + 1)
+    broken["view"]["speaker"] = "nobody"
+    assert not store.on_snapshot("3", broken, NOW + 1)
     assert not store.on_snapshot("3", b"{oops", NOW + 1)
     assert not store.on_status("3", "sleepy", NOW + 1)
     assert store.feed("3", NOW) == before
     assert list(store.problems) == [
-        "table 3: state not shown: the speaker: seat 12 does not exist; seats are numbered 1 "
-        "to 10",
+        "table 3: state not shown: the speaker names seat 12, but this table has 10 seats",
+        "table 3: state not shown: field 'view.public.speaker': Input should be a valid "
+        "integer, unable to parse string as an integer",
         "table 3: state not shown: the message is not valid JSON (Expecting property name "
         "enclosed in double quotes)",
         "table 3: status 'sleepy' not understood; expected online or offline",
@@ -122,7 +125,7 @@ def test_unreadable_messages_change_nothing_and_say_why() -> None:
 def test_names_survive_a_snapshot_without_a_roster() -> None:
     store = FeedStore(STALE, names={"3": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]})
     assert store.feed("3", NOW).names[0] == "A"
-    store.on_snapshot("3", sample_payload("vote", names=None), NOW)
+    store.on_snapshot("3", sample_payload("vote", names=[]), NOW)
     assert store.feed("3", NOW).names[9] == "J"
     store.on_snapshot("3", sample_payload("vote"), NOW)
     assert store.feed("3", NOW).names[9] == "Ясень"
@@ -147,7 +150,7 @@ def test_stale_after_must_be_positive() -> None:
 
 def test_the_table_services_judge_extras_are_read_from_the_view() -> None:
     """As device sends them: `last_error` and `pad` inside the judge view."""
-    payload = sample_payload("judge_day", pending_key=None, last_error=None)
+    payload = sample_payload("judge_day")
     payload["view"].update(last_error="no timer is running", pad="Голоса → №4")
     store = FeedStore(STALE)
     store.on_snapshot("3", payload, NOW)
@@ -155,34 +158,27 @@ def test_the_table_services_judge_extras_are_read_from_the_view() -> None:
     assert feed.last_error == "no timer is running" and feed.pending_key == "Голоса → №4"
 
 
-def _decided_public(game_id: str) -> dict[str, object]:
-    """A decided game's public snapshot as the bus delivers it: no roles, no result."""
-    view = {key: value for key, value in sample_view("over_red").items()
-            if key in PublicView.model_fields}
-    return {"view": view, "names": [], "seq": 40, "game_id": game_id}
-
-
 def test_the_reveal_comes_only_from_the_protocol_of_the_same_game() -> None:
     """Secrecy by type (issue 8): the screen draws roles and the result from the protocol."""
     store = FeedStore()
-    assert store.on_snapshot("3", _decided_public("g1"), 100.0)
-    hidden = store.feed("3", 100.0).view
-    assert hidden is not None and hidden.over and hidden.roles is None and hidden.winner is None
+    assert store.on_snapshot("3", sample_payload("over_red", game_id="g1"), 100.0)
+    hidden = store.feed("3", 100.0)
+    assert isinstance(hidden.view, PublicView) and hidden.over and hidden.outcome is None
     store.on_protocol("3", "g0", sample_reveal())  # an earlier game's protocol: not this one
-    assert store.feed("3", 100.0).view.roles is None  # type: ignore[union-attr]
+    assert store.feed("3", 100.0).outcome is None
     store.on_protocol("3", "g1", sample_reveal())
-    shown = store.feed("3", 100.0).view
-    assert shown is not None and shown.winner == "red" and dict(shown.roles or ())[2] == "don"
+    shown = store.feed("3", 100.0).outcome
+    assert shown is not None and shown.winner == "red" and shown.roles[2] == "don"
     frame = table_frame(store.feed("3", 100.0), 100.0, "en")
     assert all(seat.role for seat in frame.seats) and frame.result
     store.on_protocol("3", None, None)  # cleared: an undo took the game back
-    assert store.feed("3", 100.0).view.roles is None  # type: ignore[union-attr]
+    assert store.feed("3", 100.0).outcome is None
 
 
 def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
     """Issue 11: the table sends the refusal by key; a Russian judge screen says it in
     Russian, an English one as the table's English text."""
-    payload = sample_payload("judge_day", pending_key=None, last_error=None, refusal=None)
+    payload = sample_payload("judge_day")
     payload["view"].update(last_error="seat 4 is already nominated today",
                            refusal={"key": "already_nominated", "params": {"seat": 4}})
     store = FeedStore(STALE)
@@ -194,7 +190,7 @@ def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
 
 
 def test_a_refusal_key_this_screen_does_not_know_shows_the_tables_english() -> None:
-    payload = sample_payload("judge_day", pending_key=None, last_error=None, refusal=None)
+    payload = sample_payload("judge_day")
     payload["view"].update(last_error="a rule from a newer table",
                            refusal={"key": "from_a_newer_table", "params": {}})
     store = FeedStore(STALE)

@@ -135,11 +135,13 @@ def test_the_judge_screen_hears_refused_actions(
         table_client.publish(table_topic(TOURNAMENT, "14", "judge"),
                              bus_snapshot("judge_day", TOURNAMENT, "14"))
         pump_until(live, lambda: store.feed("14", 0).view is not None)
+        shown = "seat 4 is already nominated today"  # the judge view's (samples.JUDGE_INPUT)
+        assert store.feed("14", 0).last_error == shown
         event = Event(seq=3, game_id="g1", action={"action": "votes", "seat": 4, "count": 3},
                       accepted=False, reason="the vote has not started yet",
                       at=bus_snapshot("vote", TOURNAMENT, "14").sent_at)
         table_client.publish(table_topic(TOURNAMENT, "14", "events"), event)
-        pump_until(live, lambda: store.feed("14", 0).last_error is not None)
+        pump_until(live, lambda: store.feed("14", 0).last_error != shown)
         assert store.feed("14", 0).last_error == "the vote has not started yet"
     finally:
         live.close()

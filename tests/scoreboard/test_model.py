@@ -14,6 +14,7 @@ from scoreboard.samples import (
     NOW,
     PUBLIC_SAMPLES,
     leaky,
+    night,
     sample_feed,
     sample_payload,
     sample_view,
@@ -43,6 +44,9 @@ BANNERS = {
     "over_black": ("Игра окончена", "Game over"),
     "over_farewell": ("Игра окончена", "Game over"),
     "draw": ("Игра окончена", "Game over"),
+    "seats3_mid": ("День 1", "Day 1"),
+    **{f"seats{n}_mid": ("День 2", "Day 2") for n in (7, 12, 15)},
+    **{f"seats{n}_over": ("Игра окончена", "Game over") for n in (3, 7, 12, 15)},
 }
 
 
@@ -139,6 +143,7 @@ def test_vote_panel_shows_counts_and_the_current_candidate() -> None:
 
 def test_voters_are_shown_to_the_audience_only() -> None:
     data = sample_view("vote")
+    data["view"] = "audience"
     data["vote"]["voters"] = {"4": [1, 5, 6]}
     feed = sample_feed("vote", payload=sample_payload("vote", view=data))
     public = table_frame(feed, NOW, "ru", "public").vote
@@ -167,10 +172,12 @@ def test_the_lift_question_and_its_answer() -> None:
     assert english is not None and english.answer == "For: 6. The candidates leave the table"
 
 
-def test_night_shows_only_that_it_is_night_even_if_the_dict_says_more() -> None:
+def test_night_shows_only_that_it_is_night_even_if_the_view_says_more() -> None:
+    """A judge snapshot reaching a public screen (the only class with the fields for it)."""
     data = leaky(sample_view("night"))
-    data.update(step="don_check", speaker=6, timer={"kind": "don_check", "seconds": 10},
-                vote={"round": 1, "candidates": [4], "current": 4, "votes": {}})
+    data.update(step="checks", speaker=6, timer={"kind": "don_check", "seconds": 10},
+                night_steps=["don_check", "sheriff_check"],
+                vote={"round": 1, "candidates": [4], "current": 4, "votes": {}, "voters": {}})
     feed = sample_feed("night", payload=sample_payload("night", view=data,
                                                        timer_started_at=NOW - 2))
     night = table_frame(feed, NOW, "ru")
@@ -225,12 +232,12 @@ def test_judge_frame_shows_everything() -> None:
 def test_the_judge_is_not_told_of_a_miss_before_the_shot() -> None:
     data = sample_view("judge_night")
     data.update(number=2, step="shoot", night_steps=["shoot", "don_check", "sheriff_check"],
-                nights=[data["nights"][0], {"night": 2, "shot": None}])
+                nights=[data["nights"][0], night(2)])
     payload = sample_payload("judge_night", view=data)
     shooting = judge_frame(sample_feed("judge_night", payload=payload), NOW, "ru").judge
     assert shooting is not None and "Ночь 2: промах" not in shooting.lines
     assert shooting.lines[0] == "Ночь 1: выстрел в №7"
-    data.update(step="don_check", night_steps=["don_check", "sheriff_check"])
+    data.update(step="checks", night_steps=["don_check", "sheriff_check"])
     payload = sample_payload("judge_night", view=data)
     missed = judge_frame(sample_feed("judge_night", payload=payload), NOW, "ru").judge
     assert missed is not None and "Ночь 2: промах" in missed.lines
@@ -354,6 +361,6 @@ def test_the_deal_screen_fills_its_middle_with_the_deck_and_how_the_deal_goes() 
 ])
 def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
     """Issue 11: one language on a Russian screen, the after-game keys included."""
-    payload = sample_payload("judge_over", pending_key=pad)
+    payload = sample_payload("judge_over", view={**sample_view("judge_over"), "pad": pad})
     frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
     assert frame.judge is not None and frame.judge.pending == f"Пульт: {ru}"

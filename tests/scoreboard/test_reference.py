@@ -39,15 +39,15 @@ def table(name: str, lang: str, status: str = "online", info_class: str = "publi
 
 
 def judge(name: str, lang: str) -> Callable[[], Frame]:
-    return lambda: judge_frame(sample_feed(name), NOW, lang)
+    return lambda: judge_frame(sample_feed(name, view_class="judge"), NOW, lang)
 
 
 def closed_feed() -> TableFeed:
     """The protocol signed 12 minutes after the decision, with no pad input or refusal."""
     after = {**AFTER_GAME, "closed": True, "judge": "Иванова"}
-    view = {**sample_view("judge_over"), "after_game": after}
-    return sample_feed("judge_over", payload=sample_payload(
-        "judge_over", view=view, pending_key=None, last_error=None, refusal=None))
+    view = {**sample_view("judge_over"), "after_game": after, "pad": None, "last_error": None,
+            "refusal": None}
+    return sample_feed("judge_over", payload=sample_payload("judge_over", view=view))
 
 
 ONE_TABLE = (("1", "farewell", "online"),)  # long phase and players lines under a countdown
@@ -88,6 +88,10 @@ CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
     "judge_night-ru-1080": (judge("judge_night", "ru"), HD),
     "wall12-ru-1080": (wall("ru"), HD),
     "wall12-en-1080": (wall("en"), HD),
+    # the club game's tables, 3 to 15 seats (004 §1); the 720 ones come with PUBLIC_SAMPLES
+    **{f"seats{n}_{moment}-ru-1080": (table(f"seats{n}_{moment}", "ru"), HD)
+       for n in (3, 7, 12, 15) for moment in ("mid", "over")},
+    **{f"judge_seats{n}-ru-720": (judge(f"seats{n}_mid", "ru"), SMALL) for n in (12, 15)},
 }
 
 

@@ -51,3 +51,27 @@ def test_the_badges_and_the_number_of_seat_10_are_drawn_where_the_spots_say(
     ink = digits.get_bounding_rects()
     assert ink and all(spots["number"].inflate(4, 4).contains(rect) for rect in ink
                        if rect.top < spots["name"].top)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("count", range(3, 16))
+def test_every_table_of_3_to_15_seats_fits_one_row(
+    size: tuple[int, int], count: int, fonts: Fonts
+) -> None:
+    """The club game seats 3 to 15 (004 §1): the cards stay on the screen and apart, and the
+    parts of the widest card ("15", "12") stay apart on it; the digits' ink keeps at least
+    5 % of the screen's height (8 % with ten seats): 54 px at 1080p, 36 px at 720p."""
+    lay = table_layout(size)
+    cards = lay.seats(count)
+    assert len(cards) == count
+    assert overlaps([(f"seat {n}", rect) for n, rect in enumerate(cards, 1)],
+                    pygame.Rect((0, 0), size)) == []
+    assert cards[0].centerx < cards[-1].centerx  # seat 1 on the left
+    card_lay = lay.card_layout(count)
+    for seat in (1, count, 12, 15):
+        if seat <= count:
+            spots = seat_spots(seat, cards[0].size, card_lay, fonts)
+            assert overlaps(list(spots.items()), pygame.Rect((0, 0), cards[0].size)) == [], seat
+            assert spots["number"].height >= 0.05 * size[1]
+    if count <= 10:
+        assert card_lay == lay  # ten seats or fewer: the cards are drawn as designed
