@@ -82,12 +82,21 @@ class TableSettings(BaseSettings):
 
     tournament: TournamentId = "local"
     table: TableId = "1"
-    rules: RulesId = "cml"
+    rules: RulesId | Literal["club"] = "cml"
+    seats: int | None = Field(None, ge=3, le=15)  # a club table's seats (004 §1); default 10
     lang: Lang = "en"  # the console's answers (screens choose their own with --lang)
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()
     hardware: HardwareSection = HardwareSection()
+
+
+    @model_validator(mode="after")
+    def _seats_only_for_the_club(self) -> TableSettings:
+        if self.rules != "club" and self.seats not in (None, 10):
+            raise ValueError(f"seats = {self.seats} is for a club table (rules = \"club\"); "
+                             f"rules {self.rules!r} plays ten seats")
+        return self
 
 
 class ConfigError(ValueError):
