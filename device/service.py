@@ -426,7 +426,7 @@ class TableService:
     def _payloads_of(self, seq: int, line: dict[str, Any], decided: bool) -> list[Payload]:
         """What accepting `line` would publish besides the snapshots (bounded by the engine)."""
         out: list[Payload] = [snap.event(seq, self.game_id, line, self.wall())]
-        if decided and not isinstance(self.game, ClubGame):
+        if decided:
             out.append(snap.protocol(self.game, self.game_id, self.header))
         return out
 

@@ -11,17 +11,18 @@ from datetime import UTC, datetime
 
 from pydantic import JsonValue
 
-from bus.payloads import Event, Protocol, Snapshot
+from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
 from device import tablegame
 from device.tablegame import TableGame
 from device.timer import Countdown
+from engine.club import views as club_views
 from engine.club.game import ClubGame
 from engine.refusals import RefusalView
 from engine.state import DayLog, GameState, NightLog, Speech
 from engine.timer import Timer
 from engine.viewmodels import JudgeView, View
 from engine.views import reveal
-from engine.vocab import InfoClass
+from engine.vocab import ClubTermination, InfoClass
 
 SCREEN_CLASSES = (InfoClass.PUBLIC, InfoClass.AUDIENCE)
 
@@ -114,16 +115,31 @@ def event(seq: int, game_id: str, line: dict[str, JsonValue], wall_now: float) -
     return Event(seq=seq, game_id=game_id, action=line, accepted=True, at=wall(wall_now))
 
 
-def protocol(game: TableGame, game_id: str, header: dict[str, JsonValue]) -> Protocol:
+def protocol(game: TableGame, game_id: str, header: dict[str, JsonValue]
+             ) -> Protocol | ClubProtocol:
     """The decided game: header, every action in effect, the result object, the reveal."""
     if isinstance(game, ClubGame):
-        raise ValueError("the club game's protocol has no reveal the bus can carry yet")
+        return club_protocol(game, game_id, header)
     shown = reveal(game.state)
     if shown is None:
         raise ValueError("the protocol is published only once the game is decided")
     return Protocol(game_id=game_id, header=header,
                     actions=[tablegame.line_of(game, a) for a in game.actions],
                     result=tablegame.result(game), reveal=shown)
+
+
+def club_protocol(game: ClubGame, game_id: str, header: dict[str, JsonValue]) -> ClubProtocol:
+    """The decided club game: its result with `score` and the reveal of every card and
+    night (docs/club.md); while it goes on there is none (004 §7: nights stay the host's)."""
+    s = game.state
+    if not s.finished or s.roles is None or s.winner is None or s.termination is None:
+        raise ValueError("the protocol is published only once the game is decided")
+    nights = club_views.judge_view(game).club_nights or ()
+    shown = ClubReveal(roles=dict(enumerate(s.roles, start=1)), winner=s.winner,
+                       termination=ClubTermination(s.termination), nights=nights)
+    return ClubProtocol(game_id=game_id, header=header,
+                        actions=[tablegame.line_of(game, a) for a in game.actions],
+                        result=tablegame.result(game), reveal=shown)
 
 
 TimerIdentity = tuple[str, int, Speech | None, str, tuple[int, ...] | None,
