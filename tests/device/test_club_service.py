@@ -172,3 +172,26 @@ def test_club_snapshots_come_from_the_club_views(broker: MosquittoProcess,
     assert public.view.rules == "club" and len(public.view.seats) == 7
     assert isinstance(judge, Snapshot) and isinstance(judge.view, JudgeView)
     assert judge.view.roles is not None and judge.view.roles[2] == "doctor"
+
+
+@pytest.mark.parametrize("log", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_the_console_plays_a_club_log_and_exports_what_replay_reads_back(
+        tmp_path: Path, log: Path) -> None:
+    """`mafiakit table --stdin` takes the club header as a new_game command and then every
+    line of the log; `--export` of that game replays to the same result as the log."""
+    head, lines = lines_of(log)
+    journal = tmp_path / "j.sqlite"
+    typed = [json.dumps({"command": "new_game", "header": head, "game_id": "evening-1"}),
+             *(json.dumps(line, ensure_ascii=False) for line in lines)]
+    out = subprocess.run([sys.executable, "-m", "mafiakit.cli", "table", "--no-broker",
+                          "--journal", str(journal), "--stdin"], input="\n".join(typed) + "\n",
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[1:] == ["ok 0", *(f"ok {n}" for n in range(1, len(lines) + 1))]
+    exported = subprocess.run([sys.executable, "-m", "mafiakit.cli", "table", "--journal",
+                               str(journal), "--export", "evening-1"],
+                              capture_output=True, text=True, check=True).stdout
+    rows = [json.loads(t) for t in exported.splitlines()]
+    assert rows[0] == head
+    assert [{k: v for k, v in r.items() if k != "t"} for r in rows[1:]] == lines
+    (tmp_path / "export.jsonl").write_text(exported, encoding="utf-8")
+    assert replay_cli(tmp_path / "export.jsonl") == replay_cli(log)
