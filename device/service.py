@@ -80,7 +80,7 @@ class TableService:
                                               else queue.Queue())
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
-        self.game: TableGame = tablegame.open_game(self._default_header())
+        self.table_game: TableGame = tablegame.open_game(self._default_header())
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.screen_seqs = snap.ScreenSeqs()
@@ -114,6 +114,14 @@ class TableService:
         self.bridge = None if self.hardware is None else PadBridge(self.hardware)
         self._restore()
 
+    @property
+    def game(self) -> Game:
+        """The classic game at this table, for the parts that play only the classic game
+        (the pad, the simulator, the benches); a club game is `table_game`."""
+        if isinstance(self.table_game, ClubGame):
+            raise TypeError("this table plays a club game (rules: club): read table_game")
+        return self.table_game
+
     def _build_hardware(self) -> TableHardware | None:
         """Pins from the config: "lgpio" on a Pi, "mock" for a simulated table, "none"."""
         hw = self.settings.hardware
@@ -146,7 +154,7 @@ class TableService:
         except (LogError, IllegalAction) as exc:
             self._set_aside(f"game {saved.game_id!r}", str(exc), saved)
             return
-        self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
+        self.table_game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
         self.screen_seqs, self.decided_at = _screen_seqs(saved.header, saved.lines)
         if game.state.finished != saved.finished:  # written by a kit that split the two
             self.journal.set_result(saved.game_id, tablegame.result(game)
@@ -236,11 +244,11 @@ class TableService:
             case NewGame(header=header, game_id=game_id, names=names):
                 self.new_game(header, game_id, names)
             case KeyEvent():
-                if isinstance(self.game, ClubGame):
+                if isinstance(self.table_game, ClubGame):
                     self._club_key()
                 elif self.bridge is not None:
-                    self._pad_wish(self.bridge, self.game,
-                                   self.bridge.key(item, self.game))
+                    self._pad_wish(self.bridge, self.table_game,
+                                   self.bridge.key(item, self.table_game))
             case Stop():
                 pass  # `step` stops before handing it here
             case _:
@@ -278,7 +286,7 @@ class TableService:
         try:
             match cmd.name:
                 case "action":
-                    ok, why = self.submit_line(admit_action(args["action"], self.game),
+                    ok, why = self.submit_line(admit_action(args["action"], self.table_game),
                                                request)
                     return CommandOutcome(ok, why, {"seq": self.seq} if ok else None)
                 case "undo":
@@ -291,14 +299,14 @@ class TableService:
                     return CommandOutcome(True, "", {"game_id": gid})
                 case "roster":
                     self.set_names(admit_names(args["names"],
-                                               seats=tablegame.seats(self.game)), request)
+                                               seats=tablegame.seats(self.table_game)), request)
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
                     return CommandOutcome(True)
                 case "ping":
                     return CommandOutcome(True, "", {"game_id": self.game_id,
-                                              "actions": len(self.game.actions)})
+                                              "actions": len(self.table_game.actions)})
                 case _:
                     assert_never(cmd.name)
         except (LogError, IllegalAction) as exc:
@@ -362,10 +370,10 @@ class TableService:
         elif names:
             names = admit_names(names, seats=tablegame.seats(game))
         self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat(), request)
-        self.game, self.game_id, self.header, self.names = game, gid, header, names
+        self.table_game, self.game_id, self.header, self.names = game, gid, header, names
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
-        self.screen_seqs.after_line(self.game)
+        self.screen_seqs.after_line(self.table_game)
         self.decided_at = None
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
@@ -375,7 +383,7 @@ class TableService:
         return gid
 
     def set_names(self, names: list[str], request: Request | None = None) -> None:
-        names = admit_names(names, seats=tablegame.seats(self.game))
+        names = admit_names(names, seats=tablegame.seats(self.table_game))
         self.journal.set_names(self.game_id, names, request, self.seq)
         self.names = list(names)
         self.publish_all()
@@ -387,20 +395,20 @@ class TableService:
         Checked whole before the journal (device.admission): what is journaled replays and
         publishes, so the reply and the journal always agree."""
         try:
-            line = admit_action(line, self.game)
+            line = admit_action(line, self.table_game)
         except LogError as exc:
             return self._reject(line, str(exc))
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
-        was_decided = self.game.state.finished
+        was_decided = self.table_game.state.finished
         try:
-            undone = tablegame.apply(self.game, tablegame.parse_line(self.game, line))
+            undone = tablegame.apply(self.table_game, tablegame.parse_line(self.table_game, line))
         except LogError as exc:
             return self._reject(line, str(exc))
         except IllegalAction as exc:
             return self._reject(line, str(exc), exc.phrase)
         seq = self.seq + 1
-        decided = self.game.state.finished
-        outcome = tablegame.result(self.game) if decided else None
+        decided = self.table_game.state.finished
+        outcome = tablegame.result(self.table_game) if decided else None
         try:
             admit_publishable(lambda: self._payloads_of(seq, line, decided))
         except Refused as exc:
@@ -414,7 +422,7 @@ class TableService:
             log.exception("journal write failed")
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
-        self.screen_seqs.after_line(self.game)
+        self.screen_seqs.after_line(self.table_game)
         self.decided_at = _decision(was_decided, decided, line, self.decided_at)
         self.last_error = None
         self.refusal = None
@@ -427,15 +435,15 @@ class TableService:
         """What accepting `line` would publish besides the snapshots (bounded by the engine)."""
         out: list[Payload] = [snap.event(seq, self.game_id, line, self.wall())]
         if decided:
-            out.append(snap.protocol(self.game, self.game_id, self.header))
+            out.append(snap.protocol(self.table_game, self.game_id, self.header))
         return out
 
     def _take_back(self, undone: Any) -> None:
         """Undo the engine's step of an action that was not journaled after all."""
         if undone is not None:
-            tablegame.push_back(self.game, undone)
+            tablegame.push_back(self.table_game, undone)
         else:
-            self.game.pop()
+            self.table_game.pop()
 
     def _in_own_words(self, answer: tuple[bool, str]) -> tuple[bool, str]:
         """The console's answer in the table's language (`lang`); the hub's stay English."""
@@ -456,8 +464,8 @@ class TableService:
 
     def _retime(self) -> None:
         """A new countdown when the timed thing changed (new speaker, candidate, step)."""
-        timer = tablegame.timer(self.game)
-        ident = snap.timer_identity(self.game, timer)
+        timer = tablegame.timer(self.table_game)
+        ident = snap.timer_identity(self.table_game, timer)
         if ident == self._timer_id:
             return
         self._timer_id = ident
@@ -488,10 +496,10 @@ class TableService:
         self._refresh_pad()  # the speaker's LED blinks in his last 10 seconds
 
     def _refresh_pad(self) -> None:
-        if self.bridge is not None and isinstance(self.game, Game):
+        if self.bridge is not None and isinstance(self.table_game, Game):
             countdown = self.countdown
             left = None if countdown is None else countdown.remaining(self.mono())
-            silent = self.bridge.refresh(self.game, left)
+            silent = self.bridge.refresh(self.table_game, left)
             if silent is not None:  # the judge's one line: the table cannot play its music
                 self.last_error = silent
                 self.refusal = None
@@ -512,10 +520,10 @@ class TableService:
     def summary(self) -> str:
         """One plain line for the simulator's status bar (no secrets: players see it; the
         result is the decided game's, which everyone may know)."""
-        state = self.game.state
+        state = self.table_game.state
         if state.winner is not None:
             return f"game over: {state.winner}" + (" wins" if state.winner != "draw" else "")
-        v = tablegame.class_view(self.game, InfoClass.PUBLIC)
+        v = tablegame.class_view(self.table_game, InfoClass.PUBLIC)
         speaker = f" #{v.speaker}" if v.speaker else ""
         return f"{v.phase} {v.number}: {v.step}{speaker}".replace("_", " ")
 
@@ -539,7 +547,7 @@ class TableService:
             judge = info_class == InfoClass.JUDGE
             try:
                 shot = snap.snapshot(
-                    self.game, info_class, tournament=self.tournament, table=self.table,
+                    self.table_game, info_class, tournament=self.tournament, table=self.table,
                     seq=self.seq if judge else self.screen_seqs.seq[info_class],
                     game_id=self.game_id, names=self.names,
                     countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
@@ -563,13 +571,14 @@ class TableService:
         running clears it (an empty retained payload), so a screen that connects later
         learns no role (issue 9)."""
         assert self.bus is not None
-        if self.game.state.finished:
+        if self.table_game.state.finished:
             # sent again whenever it changed: a farewell, a foul or the after-game lines
             # (points, protests, the signature) after the decision belong to the protocol
-            sent = (self.game_id, len(self.game.actions))
+            sent = (self.game_id, len(self.table_game.actions))
             if force or self._protocol_sent != sent:
                 try:
-                    self._send("protocol", snap.protocol(self.game, self.game_id, self.header))
+                    self._send("protocol",
+                               snap.protocol(self.table_game, self.game_id, self.header))
                     self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)

@@ -52,7 +52,7 @@ def test_scoreboard_account_never_sees_a_club_secret(private_acl_broker: Mosquit
             for action in play.entered:
                 line = action_to_dict(action)
                 assert table.submit_line(line) == (True, ""), line
-            assert table.game.state.finished
+            assert table.table_game.state.finished
             games += 1
     last_seq, last_game = table.screen_seqs.seq[InfoClass.PUBLIC], table.game_id
     public = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")

@@ -54,14 +54,14 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
         table.inbox.put(NewGame(header=dict(head)))
         for number, line in enumerate(lines, start=2):
             assert submit(table, line) == (True, ""), (number, line)
-        assert isinstance(table.game, ClubGame)
-        assert tablegame.result(table.game) == expected
+        assert isinstance(table.table_game, ClubGame)
+        assert tablegame.result(table.table_game) == expected
         saved = table.journal.current()
         assert saved is not None and saved.finished and len(saved.lines) == len(lines)
         topic = table_topic(T, N, "protocol")
         item = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
                          and bool(i.payload) and
-                         len(json.loads(i.payload)["actions"]) == len(table.game.actions))
+                         len(json.loads(i.payload)["actions"]) == len(table.table_game.actions))
     watcher.close()
     protocol = decode("protocol", item.payload)
     assert isinstance(protocol, ClubProtocol)
@@ -72,7 +72,7 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
 def test_invalid_club_lines_are_refused_in_words_and_journal_nothing(tmp_path: Path) -> None:
     table = TableService(TableSettings(journal=tmp_path / "j.sqlite", rules="club", seats=7),
                          connect=False)
-    assert isinstance(table.game, ClubGame) and table.game.settings.seats == 7
+    assert isinstance(table.table_game, ClubGame) and table.table_game.settings.seats == 7
     refusals = {
         "shoot": ({"action": "shoot", "seat": 3}, "shoot is not part of the club game"),
         "seat 8": ({"action": "roles", "mafia": [8], "maniac": 2},
@@ -86,7 +86,7 @@ def test_invalid_club_lines_are_refused_in_words_and_journal_nothing(tmp_path: P
             assert why == reason
         else:
             assert why and table.last_error == why
-        assert table.seq == 0 and not table.game.actions
+        assert table.seq == 0 and not table.table_game.actions
         saved = table.journal.current()
         assert saved is not None and saved.lines == []
     table.close()
@@ -98,15 +98,15 @@ def test_undo_takes_a_club_line_back_exactly_and_survives_a_restart(tmp_path: Pa
     table.new_game(club_header(Settings(seats=4)))
     for line in ({"action": "roles", "mafia": [2]}, {"action": "start"}):
         assert table.submit_line(line) == (True, "")
-    before = table.game.state
+    before = table.table_game.state
     assert table.submit_line({"action": "day"}) == (True, "")
-    assert table.game.state != before
+    assert table.table_game.state != before
     assert table.submit_line({"action": "undo"}) == (True, "")
-    assert table.game.state == before and table.seq == 4
+    assert table.table_game.state == before and table.seq == 4
     table.close()
     again = TableService(TableSettings(journal=journal), connect=False)
-    assert isinstance(again.game, ClubGame) and again.game.state == before
-    assert again.seq == 4 and again.game.settings.seats == 4
+    assert isinstance(again.table_game, ClubGame) and again.table_game.state == before
+    assert again.seq == 4 and again.table_game.settings.seats == 4
     again.close()
 
 
@@ -116,7 +116,7 @@ def test_hub_commands_open_a_club_game_and_name_its_seats(tmp_path: Path) -> Non
     opened = table.run_command(Command(name="new_game", request_id="r1",
                                        args={"header": head, "game_id": "club-1"}))
     assert opened.ok and table.game_id == "club-1"
-    assert isinstance(table.game, ClubGame) and table.game.settings.seats == 12
+    assert isinstance(table.table_game, ClubGame) and table.table_game.settings.seats == 12
     ten = table.run_command(Command(name="roster", request_id="r2",
                                     args={"names": [f"P{x}" for x in range(1, 11)]}))
     assert not ten.ok and ten.error == "a roster is a list of 12 nicknames, seat 1 first"
@@ -142,7 +142,7 @@ def test_the_config_chooses_a_club_table_and_its_seats(tmp_path: Path) -> None:
     toml.write_text('rules = "club"\nseats = 15\n', encoding="utf-8")
     settings = load_settings(toml, journal=tmp_path / "j.sqlite")
     table = TableService(settings, connect=False)
-    assert isinstance(table.game, ClubGame) and table.game.settings.seats == 15
+    assert isinstance(table.table_game, ClubGame) and table.table_game.settings.seats == 15
     assert table.header["rules"] == "club" and table.header["seats"] == 15
     table.close()
     toml.write_text('rules = "cml"\nseats = 12\n', encoding="utf-8")
