@@ -195,3 +195,29 @@ def test_the_console_plays_a_club_log_and_exports_what_replay_reads_back(
     assert [{k: v for k, v in r.items() if k != "t"} for r in rows[1:]] == lines
     (tmp_path / "export.jsonl").write_text(exported, encoding="utf-8")
     assert replay_cli(tmp_path / "export.jsonl") == replay_cli(log)
+
+
+def test_an_undo_that_reopens_a_club_game_clears_its_retained_protocol(
+        broker: MosquittoProcess, tmp_path: Path) -> None:
+    """The reveal stays retained only while the game is decided (docs/mqtt.md): an undo of
+    the deciding line publishes an empty retained protocol, so no card reaches a screen."""
+    head, lines = lines_of(EXAMPLES[0])
+    topic = table_topic(T, "7", "protocol")
+    watcher = connected_client(broker.config(), "watcher3", topic)
+    with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table="7") as table:
+        table.inbox.put(NewGame(header=dict(head)))
+        deciding = None
+        for number, line in enumerate(lines):
+            assert submit(table, line) == (True, "")
+            if deciding is None and table.table_game.state.finished:
+                deciding = number
+        assert deciding is not None
+        for _ in range(len(lines) - deciding):  # back to the line before the decision
+            assert submit(table, {"action": "undo"}) == (True, "")
+        assert not table.table_game.state.finished
+        cleared = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
+                            and i.payload == b"")
+        saved = table.journal.current()
+    watcher.close()
+    assert cleared.payload == b""
+    assert saved is not None and not saved.finished
