@@ -29,10 +29,13 @@ from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import MAX_DEPTH, json_depth
 from bus.nicknames import MAX_NAME_LENGTH, check_nickname, nickname_problem
 from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
-from engine.viewmodels import MAX_SEATS, Reveal, View
+from engine.roles import ClubRole, Side
+from engine.viewmodels import MAX_SEATS, MIN_SEATS, ClubNightView, Reveal, Seat, View
+from engine.vocab import ClubTermination
 
 __all__ = [
-    "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION", "Command",
+    "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION",
+    "ClubProtocol", "ClubReveal", "Command",
     "DecisionReply", "DecisionRequest", "Event",
     "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status", "decode",
     "encode", "utc_now",
@@ -180,6 +183,39 @@ class Protocol(Payload):
         return self
 
 
+class ClubReveal(BaseModel):
+    """The decided club game's reveal (docs/club.md): every card, the side that won and
+    why, and every night as the host recorded it (004 §7), once nothing is secret."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    roles: dict[Seat, ClubRole]
+    winner: Side
+    termination: ClubTermination
+    nights: tuple[ClubNightView, ...]
+
+
+class ClubProtocol(Payload):
+    """The decided club game on the `protocol` topic: header (`rules`: "club"), every action
+    in effect, the club result with `score` (docs/club.md), the reveal. A payload of its own
+    so that a classic `Protocol` keeps its reveal's types; `decode` picks it by the header."""
+
+    VERSION: ClassVar[int] = 1
+    schema_version: Literal[1] = 1
+    game_id: Id
+    header: JsonDict
+    actions: list[JsonDict] = Field(max_length=2000)
+    result: JsonDict
+    reveal: ClubReveal
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ClubProtocol:
+        if self.header.get("format") != "mafia-game-log" or self.header.get("rules") != "club":
+            raise ValueError("header must be a club game's: format 'mafia-game-log', rules 'club'")
+        for number, action in enumerate(self.actions, start=1):
+            _check_action(action, f"action {number}")
+        return self
+
+
 # Arguments each command takes: name -> (required keys, optional keys).
 COMMAND_ARGS: Final[dict[str, tuple[frozenset[str], frozenset[str]]]] = {
     "new_game": (frozenset({"header"}), frozenset({"game_id"})),
@@ -216,8 +252,11 @@ class Command(Payload):
             _check_action(action, "action")
         if self.name == "roster":
             names = self.args["names"]
-            if not (isinstance(names, list) and len(names) == 10):
-                raise ValueError(f"a roster is 10 nicknames of at most {MAX_NAME_LENGTH} letters")
+            # ten in the classic game, one a seat (3-15, 004 §1) in the club's: the table
+            # checks the count against its game
+            if not (isinstance(names, list) and MIN_SEATS <= len(names) <= MAX_SEATS):
+                raise ValueError(f"a roster is {MIN_SEATS} to {MAX_SEATS} nicknames (10 in the "
+                                 f"classic game) of at most {MAX_NAME_LENGTH} letters")
             for seat, name in enumerate(names, start=1):
                 problem = nickname_problem(name, f"the nickname of seat {seat}")
                 if problem is not None:
@@ -352,6 +391,9 @@ def decode(kind: str, raw: bytes) -> Payload:
         raise PayloadError(f"{kind} payload is not a JSON object")
     if "schema_version" not in data:
         raise PayloadError(f"{kind} payload has no schema_version")
+    header = data.get("header")
+    if model is Protocol and isinstance(header, dict) and header.get("rules") == "club":
+        model = ClubProtocol  # the club game's protocol (docs/club.md)
     version = data["schema_version"]
     if type(version) is not int or version != model.VERSION:
         raise PayloadError(

@@ -19,11 +19,11 @@ from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import json_depth
 from bus.nicknames import MAX_NAME_LENGTH, nickname_problem, text_problem
 from bus.payloads import Payload, encode
-from engine import Undo
+from device import tablegame
+from device.tablegame import TableGame
+from engine.club import log as club_log
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
 from engine.log import parse_action, parse_header
-from engine.refusals import R
 
 MAX_DEPTH: Final = 6  # an action line is flat; a header holds a list of names
 MAX_REASON: Final = 200  # a foul's reason: a short note for the protocol, not a letter
@@ -65,8 +65,10 @@ def _size(value: Any, what: str, limit: int) -> None:
         raise Refused(f"{what} is {size} bytes; at most {limit}")
 
 
-def admit_action(line: Any) -> dict[str, Any]:
-    """A game-log action line the journal can hold and replay, and the bus can carry."""
+def admit_action(line: Any, game: TableGame | None = None) -> dict[str, Any]:
+    """A game-log action line the journal can hold and replay, and the bus can carry; read
+    as a line of `game`'s kind (a club line names club actions and seats 1-N, docs/club.md)
+    or, without a game, as a classic one."""
     if not isinstance(line, dict):
         raise Refused("an action must be a JSON object such as {\"action\": \"day\"}")
     _flat_enough(line, "the action", 2)
@@ -83,7 +85,11 @@ def admit_action(line: Any) -> dict[str, Any]:
         if problem is not None:
             raise Refused(f"{what}: {problem}")
     _size(line, "the action", MAX_ACTION_BYTES)
-    parse_action(line)  # LogError in words: unknown action, missing or wrong fields
+    # LogError in words: unknown action, missing or wrong fields, a seat off the table
+    if game is None:
+        parse_action(line)
+    else:
+        tablegame.parse_line(game, line)
     return dict(line)
 
 
@@ -103,10 +109,11 @@ def admit_game_id(value: Any) -> str:
     return value
 
 
-def admit_names(value: Any, what: str = "a roster") -> list[str]:
-    """Ten nicknames, seat 1 first (bus.nicknames says what a nickname may hold)."""
-    if not isinstance(value, list) or len(value) != 10:
-        raise Refused(f"{what} is a list of 10 nicknames, seat 1 first")
+def admit_names(value: Any, what: str = "a roster", seats: int = 10) -> list[str]:
+    """One nickname a seat, seat 1 first: ten, or the club game's `seats` (bus.nicknames
+    says what a nickname may hold)."""
+    if not isinstance(value, list) or len(value) != seats:
+        raise Refused(f"{what} is a list of {seats} nicknames, seat 1 first")
     for seat, name in enumerate(value, start=1):
         problem = nickname_problem(name, f"the nickname of seat {seat}")
         if problem is not None:
@@ -123,10 +130,14 @@ def admit_header(value: Any) -> dict[str, Any]:
     _size(value, "the header", MAX_HEADER_BYTES)
     if any(not isinstance(key, str) for key in value):
         raise Refused("the header's keys must be text")
-    header = parse_header(dict(value))
+    if tablegame.is_club_header(value):  # docs/club.md "Header": seats 3-15 and its fields
+        seats = club_log.parse_header(dict(value)).seats
+        header = dict(value)
+    else:
+        seats, header = 10, dict(parse_header(dict(value)))
     if header.get("players") is not None:
-        admit_names(header["players"], "the header's players")
-    return dict(header)
+        admit_names(header["players"], "the header's players", seats)
+    return header
 
 
 def admit_publishable(build: Callable[[], list[Payload]]) -> None:
@@ -147,21 +158,16 @@ def check_saved(game_id: str, header: dict[str, Any], names: list[str]) -> None:
     admit_game_id(game_id)
     admit_header(header)
     if names:
-        admit_names(names)
+        admit_names(names, seats=tablegame.seats(tablegame.open_game(header)))
 
 
-def replay_saved(header: dict[str, Any], lines: list[dict[str, Any]]) -> Game:
-    """The journal's game, line by line (no line-length limit: the journal is ours)."""
-    game = Game(parse_header(dict(header))["rules"])
+def replay_saved(header: dict[str, Any], lines: list[dict[str, Any]]) -> TableGame:
+    """The journal's game, classic or club, line by line (no line-length limit: the
+    journal is ours)."""
+    game = tablegame.open_game(admit_header(header))
     for number, line in enumerate(lines, start=1):
         try:
-            action = parse_action(line)
-            if isinstance(action, Undo):
-                if not game.actions:
-                    raise IllegalAction(R.NOTHING_TO_UNDO)
-                game.pop()
-            else:
-                game.push(action)
+            tablegame.apply(game, tablegame.parse_line(game, line))
         except (LogError, IllegalAction) as exc:
             raise Refused(f"line {number}: {exc}") from None
     return game

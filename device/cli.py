@@ -27,8 +27,10 @@ The console judge: type one game-log line a line, as JSON; the table answers `ok
   {"action": "start"}  {"action": "day"}  {"action": "nominate", "seat": 4, "by": 1}
   {"action": "undo"}                                              take back the last line
 Table commands:
-  {"command": "roster", "names": ["Ann", "Bo", ...]}             the ten players' nicknames
+  {"command": "roster", "names": ["Ann", "Bo", ...]}             the nicknames, seat 1 first
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
+  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
+   "seats": 7}}                     a club game of 3-15 seats: then its lines (docs/club.md)
 The actions and their fields are the game-log format's (examples/*.jsonl are whole games).
 `help` shows this again; Ctrl-D (end of input) stops the table, nothing is lost.
 """
@@ -196,7 +198,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   tournament = "autumn-cup"
   table = "3"
-  rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml
+  rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml,
+                                # or "club" (with seats = 3..15) for the club game
   lang = "ru"                   # the console's refusals: ru or en (screens: --lang)
   journal = "/var/lib/mafiakit/table-3.sqlite"
   [broker]

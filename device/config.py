@@ -20,16 +20,38 @@ name the option.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
-from bus.settings import RulesId, TableId, TournamentId, load_toml_settings
+from bus.settings import TableId, TournamentId, load_toml_settings
 from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.pins import PinMap
 from engine.refusals import Lang
+from engine.ruleset import RulesetError, load_ruleset
+
+
+def _table_rules(value: str) -> str:
+    """A classic ruleset (built in or a league's file), or "club": the club game of 004."""
+    if value == "club":
+        return value
+    try:
+        load_ruleset(value)
+    except RulesetError as exc:
+        raise ValueError(f'{exc}; or "club" for the club game') from None
+    return value
+
+
+TableRules = Annotated[str, AfterValidator(_table_rules)]
 
 
 class BrokerSection(BaseModel):
@@ -82,12 +104,21 @@ class TableSettings(BaseSettings):
 
     tournament: TournamentId = "local"
     table: TableId = "1"
-    rules: RulesId = "cml"
+    rules: TableRules = "cml"
+    seats: int | None = Field(None, ge=3, le=15)  # a club table's seats (004 §1); default 10
     lang: Lang = "en"  # the console's answers (screens choose their own with --lang)
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()
     hardware: HardwareSection = HardwareSection()
+
+
+    @model_validator(mode="after")
+    def _seats_only_for_the_club(self) -> TableSettings:
+        if self.rules != "club" and self.seats not in (None, 10):
+            raise ValueError(f"seats = {self.seats} is for a club table (rules = \"club\"); "
+                             f"rules {self.rules!r} plays ten seats")
+        return self
 
 
 class ConfigError(ValueError):

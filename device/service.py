@@ -31,6 +31,7 @@ from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.payloads import Command, Heartbeat, Payload
 from device import snapshots as snap
+from device import tablegame
 from device.admission import (
     Refused,
     admit_action,
@@ -52,17 +53,15 @@ from device.music import MusicSettings, NightMusic
 from device.pad import KeyEvent
 from device.pins import make_factory
 from device.systemd import Notifier
+from device.tablegame import TableGame
 from device.timer import Countdown, TimerError, TimerEvent
-from engine import Undo
+from engine.club import log as club_log
+from engine.club.game import ClubGame
+from engine.club.setup import Settings as ClubSettings
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import header as log_header
-from engine.log import parse_action
-from engine.protocol import result
 from engine.refusals import Lang, Phrase, R
-from engine.ruleset import Ruleset
-from engine.timer import current_timer
-from engine.views import public_view
 from engine.vocab import InfoClass
 
 log = logging.getLogger("mafiakit.table")
@@ -81,7 +80,7 @@ class TableService:
                                               else queue.Queue())
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
-        self.game = Game(settings.rules)
+        self.table_game: TableGame = tablegame.open_game(self._default_header())
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.screen_seqs = snap.ScreenSeqs()
@@ -115,6 +114,14 @@ class TableService:
         self.bridge = None if self.hardware is None else PadBridge(self.hardware)
         self._restore()
 
+    @property
+    def game(self) -> Game:
+        """The classic game at this table, for the parts that play only the classic game
+        (the pad, the simulator, the benches); a club game is `table_game`."""
+        if isinstance(self.table_game, ClubGame):
+            raise TypeError("this table plays a club game (rules: club): read table_game")
+        return self.table_game
+
     def _build_hardware(self) -> TableHardware | None:
         """Pins from the config: "lgpio" on a Pi, "mock" for a simulated table, "none"."""
         hw = self.settings.hardware
@@ -147,16 +154,21 @@ class TableService:
         except (LogError, IllegalAction) as exc:
             self._set_aside(f"game {saved.game_id!r}", str(exc), saved)
             return
-        self.game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
-        self.screen_seqs, self.decided_at = _screen_seqs(game.rules, saved.lines)
+        self.table_game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
+        self.screen_seqs, self.decided_at = _screen_seqs(saved.header, saved.lines)
         if game.state.finished != saved.finished:  # written by a kit that split the two
-            self.journal.set_result(saved.game_id, result(game.state, game.rules.id)
+            self.journal.set_result(saved.game_id, tablegame.result(game)
                                     if game.state.finished else None)
         self.header, self.names = saved.header, saved.names
         self._retime()
         log.info("resumed game %s at action %d", self.game_id, len(saved.lines))
 
     def _default_header(self) -> dict[str, Any]:
+        """The config's game: a club table's header has its `seats` (docs/club.md); its
+        `tournament` field means a tournament game (004 §5), so the id is not put there."""
+        if self.settings.rules == tablegame.CLUB:
+            return club_log.header(ClubSettings(seats=self.settings.seats or 10),
+                                   table=self.table)
         return log_header(self.settings.rules, tournament=self.tournament, table=self.table)
 
     def _set_aside(self, what: str, why: str, saved: JournalGame | None = None) -> None:
@@ -232,8 +244,11 @@ class TableService:
             case NewGame(header=header, game_id=game_id, names=names):
                 self.new_game(header, game_id, names)
             case KeyEvent():
-                if self.bridge is not None:
-                    self._pad_wish(self.bridge, self.bridge.key(item, self.game))
+                if isinstance(self.table_game, ClubGame):
+                    self._club_key()
+                elif self.bridge is not None:
+                    self._pad_wish(self.bridge, self.table_game,
+                                   self.bridge.key(item, self.table_game))
             case Stop():
                 pass  # `step` stops before handing it here
             case _:
@@ -271,7 +286,8 @@ class TableService:
         try:
             match cmd.name:
                 case "action":
-                    ok, why = self.submit_line(admit_action(args["action"]), request)
+                    ok, why = self.submit_line(admit_action(args["action"], self.table_game),
+                                               request)
                     return CommandOutcome(ok, why, {"seq": self.seq} if ok else None)
                 case "undo":
                     ok, why = self.submit_line({"action": "undo"}, request)
@@ -282,14 +298,15 @@ class TableService:
                     gid = self.new_game(header, game_id=gid, request=request)
                     return CommandOutcome(True, "", {"game_id": gid})
                 case "roster":
-                    self.set_names(admit_names(args["names"]), request)
+                    self.set_names(admit_names(args["names"],
+                                               seats=tablegame.seats(self.table_game)), request)
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
                     return CommandOutcome(True)
                 case "ping":
                     return CommandOutcome(True, "", {"game_id": self.game_id,
-                                              "actions": len(self.game.actions)})
+                                              "actions": len(self.table_game.actions)})
                 case _:
                     assert_never(cmd.name)
         except (LogError, IllegalAction) as exc:
@@ -300,12 +317,20 @@ class TableService:
                                          f"({type(exc).__name__}); ask for a ping to see "
                                          "whether anything changed")
 
-    def _pad_wish(self, bridge: PadBridge, wish: PadWish) -> None:
+    def _club_key(self) -> None:
+        """The pad keys the classic game only (branch `clubtable` brings the club's keys):
+        a club game is entered at the console or by the hub, and a key changes nothing."""
+        self.last_error = ("the pad does not enter club game lines yet: type them at the "
+                           "console (mafiakit table --stdin) or send them from the hub")
+        self.refusal = None
+        self.publish_all(only=(InfoClass.JUDGE,))
+
+    def _pad_wish(self, bridge: PadBridge, game: Game, wish: PadWish) -> None:
         """Do what the judge keyed in; then show the pad's unfinished sequence."""
         match wish:
             case PadRecord(line=line, key=key):
                 ok, why = self.submit_line(line)
-                bridge.recorded(ok, key, self.game)
+                bridge.recorded(ok, key, game)
                 if not ok:  # the rules refused it: _reject kept the reason and its key
                     self.last_error = why
             case PadTimer(restart=restart):
@@ -317,7 +342,7 @@ class TableService:
                 pass
             case _:
                 assert_never(wish)
-        text = bridge.text(self.game)
+        text = bridge.text(game)
         if text != self.pad_text or isinstance(wish, PadRefusal | PadRecord):
             self.pad_text = text
             self.publish_all(only=(InfoClass.JUDGE,))
@@ -339,15 +364,16 @@ class TableService:
         if self.journal.load(gid) is not None:
             raise LogError(f"game id {gid} is already used at this table")
         players = header.get("players")
+        game = tablegame.open_game(header)
         if names is None:
             names = list(players) if players else []  # admitted with the header
         elif names:
-            names = admit_names(names)
+            names = admit_names(names, seats=tablegame.seats(game))
         self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat(), request)
-        self.game, self.game_id, self.header, self.names = Game(header["rules"]), gid, header, names
+        self.table_game, self.game_id, self.header, self.names = game, gid, header, names
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
-        self.screen_seqs.after_line(self.game)
+        self.screen_seqs.after_line(self.table_game)
         self.decided_at = None
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
@@ -357,7 +383,7 @@ class TableService:
         return gid
 
     def set_names(self, names: list[str], request: Request | None = None) -> None:
-        names = admit_names(names)
+        names = admit_names(names, seats=tablegame.seats(self.table_game))
         self.journal.set_names(self.game_id, names, request, self.seq)
         self.names = list(names)
         self.publish_all()
@@ -369,27 +395,20 @@ class TableService:
         Checked whole before the journal (device.admission): what is journaled replays and
         publishes, so the reply and the journal always agree."""
         try:
-            line = admit_action(line)
+            line = admit_action(line, self.table_game)
         except LogError as exc:
             return self._reject(line, str(exc))
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
-        was_decided = self.game.state.finished
+        was_decided = self.table_game.state.finished
         try:
-            action = parse_action(line)
-            if isinstance(action, Undo):
-                if not self.game.actions:
-                    raise IllegalAction(R.NOTHING_TO_UNDO)
-                undone = self.game.pop()
-            else:
-                self.game.push(action)
-                undone = None
+            undone = tablegame.apply(self.table_game, tablegame.parse_line(self.table_game, line))
         except LogError as exc:
             return self._reject(line, str(exc))
         except IllegalAction as exc:
             return self._reject(line, str(exc), exc.phrase)
         seq = self.seq + 1
-        decided = self.game.state.finished
-        outcome = result(self.game.state, self.game.rules.id) if decided else None
+        decided = self.table_game.state.finished
+        outcome = tablegame.result(self.table_game) if decided else None
         try:
             admit_publishable(lambda: self._payloads_of(seq, line, decided))
         except Refused as exc:
@@ -403,7 +422,7 @@ class TableService:
             log.exception("journal write failed")
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
-        self.screen_seqs.after_line(self.game)
+        self.screen_seqs.after_line(self.table_game)
         self.decided_at = _decision(was_decided, decided, line, self.decided_at)
         self.last_error = None
         self.refusal = None
@@ -416,15 +435,15 @@ class TableService:
         """What accepting `line` would publish besides the snapshots (bounded by the engine)."""
         out: list[Payload] = [snap.event(seq, self.game_id, line, self.wall())]
         if decided:
-            out.append(snap.protocol(self.game, self.game_id, self.header))
+            out.append(snap.protocol(self.table_game, self.game_id, self.header))
         return out
 
     def _take_back(self, undone: Any) -> None:
         """Undo the engine's step of an action that was not journaled after all."""
         if undone is not None:
-            self.game.push(undone)
+            tablegame.push_back(self.table_game, undone)
         else:
-            self.game.pop()
+            self.table_game.pop()
 
     def _in_own_words(self, answer: tuple[bool, str]) -> tuple[bool, str]:
         """The console's answer in the table's language (`lang`); the hub's stay English."""
@@ -445,8 +464,8 @@ class TableService:
 
     def _retime(self) -> None:
         """A new countdown when the timed thing changed (new speaker, candidate, step)."""
-        timer = current_timer(self.game.state, self.game.rules)
-        ident = snap.timer_identity(self.game, timer)
+        timer = tablegame.timer(self.table_game)
+        ident = snap.timer_identity(self.table_game, timer)
         if ident == self._timer_id:
             return
         self._timer_id = ident
@@ -477,10 +496,10 @@ class TableService:
         self._refresh_pad()  # the speaker's LED blinks in his last 10 seconds
 
     def _refresh_pad(self) -> None:
-        if self.bridge is not None:
+        if self.bridge is not None and isinstance(self.table_game, Game):
             countdown = self.countdown
             left = None if countdown is None else countdown.remaining(self.mono())
-            silent = self.bridge.refresh(self.game, left)
+            silent = self.bridge.refresh(self.table_game, left)
             if silent is not None:  # the judge's one line: the table cannot play its music
                 self.last_error = silent
                 self.refusal = None
@@ -501,10 +520,10 @@ class TableService:
     def summary(self) -> str:
         """One plain line for the simulator's status bar (no secrets: players see it; the
         result is the decided game's, which everyone may know)."""
-        state = self.game.state
+        state = self.table_game.state
         if state.winner is not None:
             return f"game over: {state.winner}" + (" wins" if state.winner != "draw" else "")
-        v = public_view(state, self.game.rules)
+        v = tablegame.class_view(self.table_game, InfoClass.PUBLIC)
         speaker = f" #{v.speaker}" if v.speaker else ""
         return f"{v.phase} {v.number}: {v.step}{speaker}".replace("_", " ")
 
@@ -528,7 +547,7 @@ class TableService:
             judge = info_class == InfoClass.JUDGE
             try:
                 shot = snap.snapshot(
-                    self.game, info_class, tournament=self.tournament, table=self.table,
+                    self.table_game, info_class, tournament=self.tournament, table=self.table,
                     seq=self.seq if judge else self.screen_seqs.seq[info_class],
                     game_id=self.game_id, names=self.names,
                     countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
@@ -552,13 +571,14 @@ class TableService:
         running clears it (an empty retained payload), so a screen that connects later
         learns no role (issue 9)."""
         assert self.bus is not None
-        if self.game.state.finished:
+        if self.table_game.state.finished:
             # sent again whenever it changed: a farewell, a foul or the after-game lines
             # (points, protests, the signature) after the decision belong to the protocol
-            sent = (self.game_id, len(self.game.actions))
+            sent = (self.game_id, len(self.table_game.actions))
             if force or self._protocol_sent != sent:
                 try:
-                    self._send("protocol", snap.protocol(self.game, self.game_id, self.header))
+                    self._send("protocol",
+                               snap.protocol(self.table_game, self.game_id, self.header))
                     self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)
@@ -594,21 +614,17 @@ class TableService:
         self._send("heartbeat", hb)
 
 
-def _screen_seqs(rules: Ruleset, lines: list[dict[str, Any]]
+def _screen_seqs(header: dict[str, Any], lines: list[dict[str, Any]]
                  ) -> tuple[snap.ScreenSeqs, datetime | None]:
     """The screen seqs of a journal's game, counted again line by line (a restart), and
     when its result was decided (the `t` of the line that decided it)."""
     seqs = snap.ScreenSeqs()
-    game = Game(rules)
+    game = tablegame.open_game(header)
     seqs.after_line(game)
     decided_at = None
     for line in lines:
-        action = parse_action(line)
         was = game.state.finished
-        if isinstance(action, Undo):
-            game.pop()
-        else:
-            game.push(action)
+        tablegame.apply(game, tablegame.parse_line(game, line))
         seqs.after_line(game)
         decided_at = _decision(was, game.state.finished, line, decided_at)
     return seqs, decided_at

@@ -11,17 +11,18 @@ from datetime import UTC, datetime
 
 from pydantic import JsonValue
 
-from bus.payloads import Event, Protocol, Snapshot
+from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
+from device import tablegame
+from device.tablegame import TableGame
 from device.timer import Countdown
-from engine.game import Game
-from engine.log import action_to_dict
-from engine.protocol import result
+from engine.club import views as club_views
+from engine.club.game import ClubGame
 from engine.refusals import RefusalView
 from engine.state import DayLog, GameState, NightLog, Speech
 from engine.timer import Timer
 from engine.viewmodels import JudgeView, View
-from engine.views import reveal, view
-from engine.vocab import InfoClass
+from engine.views import reveal
+from engine.vocab import ClubTermination, InfoClass
 
 SCREEN_CLASSES = (InfoClass.PUBLIC, InfoClass.AUDIENCE)
 
@@ -54,20 +55,20 @@ class ScreenSeqs:
     seq: dict[InfoClass, int] = field(default_factory=lambda: dict.fromkeys(SCREEN_CLASSES, 0))
     _last: dict[InfoClass, View] = field(default_factory=dict)
 
-    def after_line(self, game: Game) -> None:
+    def after_line(self, game: TableGame) -> None:
         for info_class in SCREEN_CLASSES:
-            now = view(game.state, game.rules, info_class)
+            now = tablegame.class_view(game, info_class)
             if self._last.get(info_class) != now:
                 self._last[info_class] = now
                 self.seq[info_class] += 1
 
 
-def class_view(game: Game, info_class: InfoClass, *, countdown: Countdown | None,
+def class_view(game: TableGame, info_class: InfoClass, *, countdown: Countdown | None,
                mono_now: float, judge_extra: JudgeExtra | None = None
                ) -> tuple[View, float | None]:
     """The view of one class with the table's countdown state, and how long ago (s) the
     running timer started (None: no timer of this view is counting)."""
-    v = view(game.state, game.rules, info_class, len(game.actions))
+    v = tablegame.class_view(game, info_class)
     elapsed = None
     timer = v.timer
     if timer is not None and countdown is not None and timer.kind == countdown.kind:
@@ -85,7 +86,7 @@ def class_view(game: Game, info_class: InfoClass, *, countdown: Countdown | None
     return v, elapsed
 
 
-def snapshot(game: Game, info_class: InfoClass | str, *, tournament: str, table: str,
+def snapshot(game: TableGame, info_class: InfoClass | str, *, tournament: str, table: str,
              seq: int, game_id: str, names: list[str], countdown: Countdown | None,
              mono_now: float, wall_now: float, judge_extra: JudgeExtra | None = None
              ) -> Snapshot:
@@ -114,14 +115,31 @@ def event(seq: int, game_id: str, line: dict[str, JsonValue], wall_now: float) -
     return Event(seq=seq, game_id=game_id, action=line, accepted=True, at=wall(wall_now))
 
 
-def protocol(game: Game, game_id: str, header: dict[str, JsonValue]) -> Protocol:
+def protocol(game: TableGame, game_id: str, header: dict[str, JsonValue]
+             ) -> Protocol | ClubProtocol:
     """The decided game: header, every action in effect, the result object, the reveal."""
+    if isinstance(game, ClubGame):
+        return club_protocol(game, game_id, header)
     shown = reveal(game.state)
     if shown is None:
         raise ValueError("the protocol is published only once the game is decided")
     return Protocol(game_id=game_id, header=header,
-                    actions=[action_to_dict(a) for a in game.actions],
-                    result=result(game.state, game.rules.id), reveal=shown)
+                    actions=[tablegame.line_of(game, a) for a in game.actions],
+                    result=tablegame.result(game), reveal=shown)
+
+
+def club_protocol(game: ClubGame, game_id: str, header: dict[str, JsonValue]) -> ClubProtocol:
+    """The decided club game: its result with `score` and the reveal of every card and
+    night (docs/club.md); while it goes on there is none (004 §7: nights stay the host's)."""
+    s = game.state
+    if not s.finished or s.roles is None or s.winner is None or s.termination is None:
+        raise ValueError("the protocol is published only once the game is decided")
+    nights = club_views.judge_view(game).club_nights or ()
+    shown = ClubReveal(roles=dict(enumerate(s.roles, start=1)), winner=s.winner,
+                       termination=ClubTermination(s.termination), nights=nights)
+    return ClubProtocol(game_id=game_id, header=header,
+                        actions=[tablegame.line_of(game, a) for a in game.actions],
+                        result=tablegame.result(game), reveal=shown)
 
 
 TimerIdentity = tuple[str, int, Speech | None, str, tuple[int, ...] | None,
@@ -129,9 +147,12 @@ TimerIdentity = tuple[str, int, Speech | None, str, tuple[int, ...] | None,
                       tuple[int | None, int | None] | None, object]
 
 
-def timer_identity(game: Game, timer: Timer | None) -> TimerIdentity | None:
+def timer_identity(game: TableGame, timer: Timer | None
+                   ) -> TimerIdentity | tuple[object, ...] | None:
     """What makes "a new timer" (`timer` = the one that applies now): a new speaker, a new
     candidate on the vote, a new step."""
+    if isinstance(game, ClubGame):
+        return tablegame.club_timer_identity(game, timer)
     s: GameState = game.state
     if timer is None:
         return None

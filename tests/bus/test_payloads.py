@@ -172,7 +172,8 @@ FIELD_REJECTIONS = [
      "the action command does not take force"),
     ("command", {"args": {"action": "foul"}}, "the action command needs an action object"),
     ("command", {"name": "undo"}, "the undo command does not take action"),
-    ("command", {"name": "roster", "args": {"names": ["A"] * 9}}, "a roster is 10 nicknames"),
+    # a club table seats 3-15 (004 §1): the bus takes 3-15 names, the table checks its own count
+    ("command", {"name": "roster", "args": {"names": ["A"] * 16}}, "a roster is 3 to 15 nick"),
     ("command", {"name": "new_game", "args": {}}, "the new_game command needs header"),
     ("reply", {"ok": False}, "a failed reply needs an error text"),
     ("reply", {"error": "seat 11 does not exist"}, "a successful reply carries no error"),

@@ -1,0 +1,123 @@
+"""The game a table plays: the classic `engine.Game` or the club `ClubGame` (docs/club.md).
+
+The service holds either; this module is the one place that tells them apart, so the
+journal, admission, snapshots and the timer ask here instead of asking "which game?" each
+time. The header's `rules` chooses: "club" opens a club game of `seats` seats (3-15,
+004 §1), anything else a classic ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine import Undo
+from engine.actions import Action
+from engine.club import log as club_log
+from engine.club import views as club_views
+from engine.club.actions import ClubAction
+from engine.club.game import ClubGame
+from engine.club.result import result as club_result
+from engine.club.timer import timer as club_timer
+from engine.errors import IllegalAction, LogError
+from engine.game import Game
+from engine.log import parse_action
+from engine.protocol import result as classic_result
+from engine.refusals import R
+from engine.timer import Timer, current_timer
+from engine.viewmodels import View
+from engine.views import view as classic_view
+from engine.vocab import InfoClass
+
+CLUB: Final = "club"
+TableGame = Game | ClubGame
+
+
+def is_club_header(header: dict[str, Any]) -> bool:
+    return header.get("rules") == CLUB
+
+
+def open_game(header: dict[str, Any]) -> TableGame:
+    """A fresh game for an admitted header."""
+    if is_club_header(header):
+        return ClubGame(club_log.parse_header(header))
+    return Game(header["rules"])
+
+
+def seats(game: TableGame) -> int:
+    return game.settings.seats if isinstance(game, ClubGame) else 10
+
+
+def parse_line(game: TableGame, line: dict[str, Any]) -> Action | ClubAction:
+    """A game-log line -> the action of this game's kind (LogError in words)."""
+    if isinstance(game, ClubGame):
+        return club_log.parse_action(line, game.settings.seats)
+    return parse_action(line)
+
+
+def apply(game: TableGame, action: Action | ClubAction) -> Action | ClubAction | None:
+    """Push `action` (or pop for an undo): the undone action, or None. IllegalAction
+    (nothing changed) when the rules refuse it."""
+    if isinstance(action, Undo):
+        if not game.actions:
+            raise IllegalAction(R.NOTHING_TO_UNDO)
+        return game.pop()
+    if isinstance(game, ClubGame):
+        game.push(action)  # type: ignore[arg-type]  # parse_line made it for this game
+    else:
+        game.push(action)  # type: ignore[arg-type]
+    return None
+
+
+def push_back(game: TableGame, action: Action | ClubAction) -> None:
+    """Redo an action taken back (an undo whose journal write failed)."""
+    game.push(action)  # type: ignore[arg-type]
+
+
+def decided(game: TableGame) -> bool:
+    return game.state.finished
+
+
+def result(game: TableGame) -> dict[str, Any]:
+    """The result object (docs/game-log.md; the club's with `score`, docs/club.md)."""
+    if isinstance(game, ClubGame):
+        return club_result(game)
+    return classic_result(game.state, game.rules.id)
+
+
+def class_view(game: TableGame, info_class: InfoClass) -> View:
+    """The engine's view of one information class (the club's from engine.club.views)."""
+    if isinstance(game, ClubGame):
+        match info_class:
+            case InfoClass.PUBLIC:
+                return club_views.public_view(game)
+            case InfoClass.AUDIENCE:
+                return club_views.audience_view(game)
+            case _:
+                return club_views.judge_view(game)
+    return classic_view(game.state, game.rules, info_class, len(game.actions))
+
+
+def timer(game: TableGame) -> Timer | None:
+    if isinstance(game, ClubGame):
+        return club_timer(game.state)
+    return current_timer(game.state, game.rules)
+
+
+def club_timer_identity(game: ClubGame, t: Timer | None) -> tuple[object, ...] | None:
+    """A new club timer: a new speaker (or speech kind), step, night step or day."""
+    if t is None:
+        return None
+    s = game.state
+    night = None if s.night is None else len(s.night.acts)
+    return (s.phase, s.number, s.step, s.speaking, t.kind, night)
+
+
+def line_of(game: TableGame, action: Action | ClubAction) -> dict[str, Any]:
+    """An action in effect -> its game-log line (for the protocol)."""
+    if isinstance(game, ClubGame):
+        return club_log.action_to_dict(action)  # type: ignore[arg-type]
+    from engine.log import action_to_dict
+    return action_to_dict(action)  # type: ignore[arg-type]
+
+
+__all__ = ["CLUB", "LogError", "TableGame"]
