@@ -66,10 +66,14 @@ def test_a_game_appears_in_the_overlay_move_by_move(
         page.goto(overlay_url(web_broker.ws_url, "tournament=cup&table=3&lang=ru"))
         page.wait_for_selector("#overlay[data-state=live]", timeout=WAIT_MS)
         play(table, seed=11)
+        # The table's own count of public snapshots, exact once every line is in: waiting for
+        # the first "finished" snapshot raced with any later public change of the decided game.
+        last = public_seq(table)
         seen = publics(watcher)
-        while not seen or seen[-1]["view"]["phase"] != "finished":
+        while not seen or seen[-1]["seq"] != last:
             seen += [json.loads(next_public(watcher).payload)]
-        wait_drawn_seq(page, table.game_id, seen[-1]["seq"])
+        assert seen[-1]["view"]["phase"] == "finished"
+        wait_drawn_seq(page, table.game_id, last)
         page.wait_for_selector("#overlay[data-winner]:not([data-winner=''])", timeout=WAIT_MS)
         drawn = page.evaluate("window.overlayDrawn")
     finally:
