@@ -85,6 +85,9 @@ def command(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"sim: {problem}", file=sys.stderr)
         return 2
+    if not args.headless and (problem := no_screen()) is not None:
+        print(f"sim: {problem}", file=sys.stderr)
+        return 2
     if not args.pad_only:
         return _table_headless(args, steps) if args.headless else _table(args, steps)
     factory = cast(MockFactory, make_factory("mock"))
@@ -115,6 +118,30 @@ def command(args: argparse.Namespace) -> int:
     return 0
 
 
+def no_screen() -> str | None:
+    """Why the window cannot open here, or None. Without a desktop SDL falls back to drawing
+    into memory ("offscreen"): the simulator would then run unseen until killed, as the
+    scoreboard would (scoreboard/display.py says the same)."""
+    import os
+
+    import pygame
+
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None  # the driver was chosen on purpose (dummy in tests, kmsdrm on a Pi)
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as exc:
+        return f"cannot open a window ({exc})"
+    finally:
+        pygame.display.quit()
+    if driver == "offscreen":
+        return ("no screen found (no desktop). Run it on a desktop; without one, "
+                "`mafiakit sim --headless --script FILE --screenshot table.png` plays a key "
+                "script in virtual time (`mafiakit sim --from-log GAME.jsonl > FILE` writes one)")
+    return None
+
+
 def seats_problem(seats: int, rules: str | None) -> str | None:
     """Why the simulator cannot seat `seats` players under `rules` (None: a pad check, no
     game), or None. The classic rulesets seat ten (000 I.1.1); 3 to 15 is the club game
@@ -131,7 +158,8 @@ def seats_problem(seats: int, rules: str | None) -> str | None:
     try:
         load_ruleset("club")
     except RulesetError:
-        return ("the table service does not play the club game (--rules club) yet; "
+        return ("the pad has no keys for the club game's lines yet (--rules club): the table "
+                "plays it from the console (`mafiakit table --stdin`); "
                 f"`mafiakit sim --pad-only --seats {seats}` tries the {seats}-seat pad and LEDs")
     return None
 

@@ -8,6 +8,9 @@ the references with MAFIAKIT_UPDATE_REFERENCES=1, then look at them before commi
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -116,7 +119,7 @@ def test_the_keyboard_reaches_seats_eleven_to_fifteen(factory: MockFactory) -> N
         (2, "cml", "a table has 3 to 15 seats"),
         (16, None, "a table has 3 to 15 seats"),
         (12, "cml", "the cml rules seat exactly 10 players; 3 to 15 players play the club game"),
-        (12, "club", "the table service does not play the club game (--rules club) yet"),
+        (12, "club", "the pad has no keys for the club game's lines yet (--rules club)"),
     ],
 )
 def test_a_table_the_kit_cannot_seat_is_refused_in_words(
@@ -148,3 +151,17 @@ def test_sim_refuses_a_twelve_seat_classic_game(capsys: pytest.CaptureFixture[st
     assert main(["sim", "--seats", "12", "--rules", "fiim", "--headless", "--script",
                  "/dev/null"]) == 2
     assert "--rules club" in capsys.readouterr().err
+
+
+def test_sim_without_a_desktop_says_so_instead_of_running_unseen(tmp_path: Path) -> None:
+    """Over SSH (no DISPLAY, no driver chosen) SDL draws into memory: before, the simulator then
+    ran with no window until killed; now it stops at once and says what to run instead."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_RUNTIME_DIR"] = str(tmp_path)  # keeps SDL's own Wayland probe quiet
+    done = subprocess.run([sys.executable, "-m", "mafiakit.cli", "sim", "--pad-only"],
+                          env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "sim: no screen found (no desktop)" in done.stderr
+    assert "--headless --script FILE --screenshot" in done.stderr
+    assert "Traceback" not in done.stderr
