@@ -32,8 +32,8 @@ from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import log_to_script
 from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
 
-# the classic games; the hand-checked club games (examples/club-*) wait for the club
-# engine and are checked by tests/engine/test_club_examples.py meanwhile
+# the classic games; the hand-checked club games (examples/club-*) wait for the pad's club
+# keys (the table plays them from the console: tests/device/test_club_service.py)
 EXAMPLES = sorted(p for p in (Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl")
                   if not p.name.startswith("club-"))
 

@@ -17,8 +17,8 @@ from engine.protocol import result
 from engine.replay import ReplayError, replay
 from engine.views import best_move_view
 
-# the classic games; the hand-checked club games (examples/club-*) wait for the club
-# engine and are checked by tests/engine/test_club_examples.py meanwhile
+# the classic games (the classic reader); the hand-checked club games (examples/club-*) are
+# replayed by the club engine in tests/engine/club/test_examples.py
 EXAMPLES = sorted(p for p in (Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl")
                   if not p.name.startswith("club-"))
 

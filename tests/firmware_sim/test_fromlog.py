@@ -28,8 +28,8 @@ from firmware_sim.fromlog import Press, key_script, log_presses, log_to_script
 from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
 from mafiakit.cli import main
 
-# the classic games; the hand-checked club games (examples/club-*) wait for the club
-# engine and are checked by tests/engine/test_club_examples.py meanwhile
+# the classic games; the hand-checked club games (examples/club-*) wait for the pad's club
+# keys (a key script from a club log needs them)
 EXAMPLES = sorted(p for p in (Path(__file__).resolve().parents[2] / "examples").glob("*.jsonl")
                   if not p.name.startswith("club-"))
 
