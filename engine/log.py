@@ -121,7 +121,14 @@ def parse_action(obj: JsonObject) -> act.Action:
     name = obj.get("action")
     if not isinstance(name, str) or name not in ACTION_FIELDS:
         raise LogError(f"unknown action {json.dumps(name)}")
-    required, optional = ACTION_FIELDS[name]
+    check_fields(obj, name, *ACTION_FIELDS[name])
+    return _BUILD[name](obj, name)
+
+
+def check_fields(obj: Mapping[str, object], name: str, required: frozenset[str],
+                 optional: frozenset[str]) -> None:
+    """An action line's fields, for every ruleset: each required one, none unknown, and `t`
+    (when present) a time string, as the game-log format says."""
     keys = set(obj) - {"action", "t"}
     missing = required - keys
     if missing:
@@ -131,7 +138,6 @@ def parse_action(obj: JsonObject) -> act.Action:
         raise LogError(f"{name}: unknown field {', '.join(sorted(extra))}")
     if "t" in obj and not isinstance(obj["t"], str):
         raise LogError(f"{name}: 't' must be an ISO 8601 time string")
-    return _BUILD[name](obj, name)
 
 
 def _roles(o: JsonObject, n: str) -> act.Action:

@@ -15,7 +15,7 @@ from engine import actions as act
 from engine.club import actions as ca
 from engine.club.setup import MAX_SEATS, MIN_SEATS, Settings
 from engine.errors import LogError
-from engine.log import FORMAT, VERSION
+from engine.log import FORMAT, VERSION, check_fields
 from engine.scoring.lines import points_to_hundredths
 from engine.vocab import NightAct
 
@@ -110,16 +110,7 @@ def parse_action(obj: dict[str, Any], n: int) -> ca.ClubAction:
         raise LogError(f"{name} is not part of the club game")
     if not isinstance(name, str) or name not in FIELDS:
         raise LogError(f"unknown action {json.dumps(name)}")
-    required, optional = FIELDS[name]
-    keys = set(obj) - {"action", "t"}
-    missing = required - keys
-    if missing:
-        raise LogError(f"{name}: missing field {', '.join(sorted(missing))}")
-    unknown = keys - required - optional
-    if unknown:
-        raise LogError(f"{name}: unknown field {', '.join(sorted(unknown))}")
-    if "t" in obj and not isinstance(obj["t"], str):
-        raise LogError(f"{name}: 't' must be an ISO 8601 time string")
+    check_fields(obj, name, *FIELDS[name])
     return _BUILD[name](obj, name, n)
 
 
