@@ -136,7 +136,7 @@ class HubService:
         if self.bus is not None:
             for kind in KINDS:
                 self.bus.subscribe(topics.table_filter(kind, self.tournament))
-            self.bus.subscribe(topics.decide_topic(self.tournament))
+            self.bus.subscribe(topics.decide_filter(self.tournament))
             self.bus.start()
         return self
 
@@ -201,8 +201,9 @@ class HubService:
     # -- ingest --------------------------------------------------------------------------------
 
     def ingest(self, topic: str, raw: bytes) -> None:
-        if topic == topics.decide_topic(self.tournament):
-            self._decide(topic, raw)
+        account = topics.decide_account(self.tournament, topic)
+        if account is not None:
+            self._decide(topic, raw, account)
             return
         try:
             ref, payload = decode_message(topic, raw)
@@ -234,9 +235,10 @@ class HubService:
             self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
         self._dirty = True
 
-    def _decide(self, topic: str, raw: bytes) -> None:
-        """The head judge's page asks for a decision (hub/remote.py); answer on judge/reply."""
-        reply = self.remote.decide(raw)
+    def _decide(self, topic: str, raw: bytes, account: str) -> None:
+        """A head judge's page asks for a decision (hub/remote.py); answer on judge/reply.
+        `account` is the topic's last level, which the broker's ACL ties to the login."""
+        reply = self.remote.decide(raw, account)
         if reply is None:
             self._quarantine(topic, raw, "a decision request without a request id to answer")
             return
