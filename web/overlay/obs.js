@@ -110,7 +110,12 @@ const ObsScenes = (() => {
         } catch (e) {
           return;
         }
-        if (message.op === 0) identify(message.d || {});
+        if (message.op === 0) {
+          identify(message.d || {}).catch((e) => {
+            state.problem = `cannot answer OBS's Hello: ${e.message}`;
+            socket.close();
+          });
+        }
         else if (message.op === 2) {
           state.link = "identified";
           state.problem = null;
