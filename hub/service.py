@@ -422,34 +422,42 @@ class HubService:
             t = live.table
             if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
                 out.append({"kind": "table_offline", "table": t,
+                            "params": {"state": live.state.value},
                             "text": f"table {t} is {live.state.value}"})
             if (live.game_started is not None and live.phase not in (None, "setup", "finished")
                     and self.mono() - live.game_started > s.max_game_minutes * 60):
                 out.append({"kind": "game_over_time", "table": t,
+                            "params": {"game": live.game_id,
+                                       "minutes": f"{s.max_game_minutes:g}"},
                             "text": f"table {t}: game {live.game_id} runs over "
                                     f"{s.max_game_minutes:g} minutes"})
             if live.decided_at is not None:
                 left = live.decided_at + s.protest_window_minutes * 60 - now_wall
                 if left > 0:
+                    clock = f"{int(left // 60)}:{int(left % 60):02d}"
                     out.append({"kind": "protest_window", "table": t,
+                                "params": {"game": live.decided_game, "left": clock},
                                 "text": f"table {t}: protest window of game "
                                         f"{live.decided_game} open, "
-                                        f"{int(left // 60)}:{int(left % 60):02d} left"})
+                                        f"{clock} left"})
                 if (live.decided_game is not None and (t, live.decided_game) not in stored
                         and now_wall - live.decided_at > s.unclosed_protocol_s):
                     out.append({"kind": "protocol_not_closed", "table": t,
+                                "params": {"game": live.decided_game},
                                 "text": f"table {t}: game {live.decided_game} is decided but "
                                         "its protocol has not reached the hub"})
         for game in games:
             for protest in game["protests"]:
                 if protest["state"] == "open":
                     out.append({"kind": "protest", "table": game["table"],
+                                "params": {"game": game["game_id"], "seat": protest["seat"]},
                                 "text": f"table {game['table']}: protest by seat "
                                         f"{protest['seat']} in game {game['game_id']} awaits "
                                         "the head judge"})
         for request_id, table, ok, error in self.store.command_answers():
             if ok is False:
                 out.append({"kind": "command_refused", "table": table,
+                            "params": {"request": request_id, "error": error},
                             "text": f"table {table} refused {request_id}: {error}"})
         return out
 

@@ -88,7 +88,18 @@ def test_each_head_judge_decides_as_himself_and_reads_refusals_in_his_language(
             assert ask(boris, "protest_filed", seat="2") == "Recorded: decision no. 2"
             assert [(d[2], d[4]) for d in stored(hub).decisions()] == [
                 ("head-judge-anna", "extra_points"), ("head-judge-boris", "protest_filed")]
-            boris.bring_to_front()
+            # the hub's alerts, each in the page's language with its parameters
+            for page, text in ((anna, f"Стол {ACL_TABLE}: протест места 2 в игре {GAME} ждёт "
+                                      "решения главного судьи"),
+                               (boris, f"Table {ACL_TABLE}: the protest of seat 2 in game "
+                                       f"{GAME} awaits the head judge")):
+                page.bring_to_front()
+                page.click("nav .tab[data-tab=tables]")
+                page.wait_for_selector("#alerts .protest", timeout=TIMEOUT)
+                assert page.locator("#alerts .protest").inner_text() == text
+            window = boris.locator("#alerts .protest_window").inner_text()
+            assert window.startswith(f"Table {ACL_TABLE}: protest window open, ")
+            assert window.endswith(f" left (game {GAME})")
             boris.click("nav .tab[data-tab=decisions]")
             boris.wait_for_function(
                 "document.querySelectorAll('#decision-list .decision').length === 2",

@@ -68,15 +68,25 @@ function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
 }
 
-// The hub's alerts, by kind, in the page's language (the hub writes them in English).
+// The hub's alerts, by kind, in the page's language, from the parameters the hub sends with
+// each (hub/service.py `alerts`); `state` is a word of JudgeWords (offline, lost, silent).
+// A table's refusal of a hub command (`error`) is the table's own English words.
 const AlertWords = {
   ru: {
-    table_offline: "Стол {table}: не в сети",
-    game_over_time: "Стол {table}: игра идёт дольше нормы",
-    protest_window: "Стол {table}: открыто окно протеста, осталось {left}",
-    protocol_not_closed: "Стол {table}: игра решена, но протокол не дошёл до хаба",
-    protest: "Стол {table}: протест ждёт решения главного судьи",
-    command_refused: "Стол {table} отклонил команду хаба",
+    table_offline: "Стол {table}: {state}",
+    game_over_time: "Стол {table}: игра {game} идёт дольше {minutes} мин",
+    protest_window: "Стол {table}: открыто окно протеста, осталось {left} (игра {game})",
+    protocol_not_closed: "Стол {table}: игра {game} решена, но протокол не дошёл до хаба",
+    protest: "Стол {table}: протест места {seat} в игре {game} ждёт решения главного судьи",
+    command_refused: "Стол {table} отклонил команду хаба {request}: {error}",
+  },
+  en: {
+    table_offline: "Table {table}: {state}",
+    game_over_time: "Table {table}: game {game} runs over {minutes} minutes",
+    protest_window: "Table {table}: protest window open, {left} left (game {game})",
+    protocol_not_closed: "Table {table}: game {game} is decided but its protocol has not reached the hub",
+    protest: "Table {table}: the protest of seat {seat} in game {game} awaits the head judge",
+    command_refused: "Table {table} refused the hub's command {request}: {error}",
   },
 };
 
@@ -128,12 +138,17 @@ const ReasonWords = {
   },
 };
 
-/** An alert of the hub in the page's language. */
+/** An alert of the hub in the page's language; an alert without parameters (an older hub)
+ * or of a kind this page does not know shows the hub's English text. */
 function alertText(lang, alert) {
-  const template = (AlertWords[lang] || {})[alert.kind];
-  if (!template) return alert.text;
-  const left = /(\d+:\d\d) left/.exec(alert.text || "");
-  return fill(template, { table: alert.table, left: left ? left[1] : "" });
+  const template = (AlertWords[lang] || AlertWords.ru)[alert.kind];
+  if (!template || !alert.params) return alert.text;
+  const params = { ...alert.params, table: alert.table };
+  if (params.state) {
+    const words = JudgeWords[lang] || JudgeWords.ru;
+    params.state = words[params.state] || params.state;
+  }
+  return fill(template, params);
 }
 
 /** A refusal of the hub in the page's language, from its key and parameters; `resultWord`
