@@ -372,8 +372,12 @@ class HubService:
             self._dirty = True
         if self._dirty and now >= self._next_aggregate and self.bus is not None:
             aggregate = self.aggregate()
+            # the alerts' parameters are for the head judge's page (judge/state) only: the
+            # public aggregate keeps its size (one message of 64 KiB at twenty tables)
+            public = {**aggregate, "alerts": [{k: v for k, v in a.items() if k != "params"}
+                                              for a in aggregate["alerts"]]}
             self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
-                             json.dumps(aggregate, ensure_ascii=False).encode())
+                             json.dumps(public, ensure_ascii=False).encode())
             self._pages_due = aggregate  # published once this batch is committed
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
