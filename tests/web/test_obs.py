@@ -263,3 +263,4 @@ def test_without_obs_and_a_scene_in_the_address_nothing_is_switched(
                 "failed": [], "problem": None}, query
     finally:
         table.close()
+
