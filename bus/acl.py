@@ -3,7 +3,8 @@
 The template is a valid mosquitto ACL by itself (hub, scoreboard and venue accounts). Its
 table block is written as lines starting with `#@table `, which mosquitto reads as comments:
 an unrendered file gives table accounts no rights at all (fail closed). Rendering repeats the
-block once per table with `{tournament}` and `{table}` filled in.
+block once per table with `{tournament}` and `{table}` filled in, and the `#@head-judge `
+block once per personal head judge's account (`head-judge-NAME`) with `{account}`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-from bus.topics import account_name, check_id
+from bus.topics import account_name, check_id, is_head_judge
 
 TABLE_MARK: Final = "#@table "
+HEAD_JUDGE_MARK: Final = "#@head-judge "
 TEMPLATE: Final = Path(__file__).resolve().parents[1] / "deploy" / "mosquitto" / "acl.conf"
 
 
@@ -36,8 +38,10 @@ def parse_table(spec: str) -> tuple[str, str]:
     return check_id(tournament, "tournament id"), check_id(table, "table id")
 
 
-def render_acl(tables: Iterable[tuple[str, str]], template: str | None = None) -> str:
-    """The ACL with one block per (tournament, table); refuses two tables on one account."""
+def render_acl(tables: Iterable[tuple[str, str]], template: str | None = None, *,
+               head_judges: Iterable[str] = ()) -> str:
+    """The ACL with one block per (tournament, table) and per personal head judge's account
+    (`head-judge-NAME`, bus.topics.head_judge_account); refuses two tables on one account."""
     text = template_text() if template is None else template
     block = [line[len(TABLE_MARK):] for line in text.splitlines() if line.startswith(TABLE_MARK)]
     if not block:
@@ -57,5 +61,16 @@ def render_acl(tables: Iterable[tuple[str, str]], template: str | None = None) -
         accounts[user] = (tournament, table)
         out.append(f"# table {tournament}/{table}")
         out.extend(line.format(tournament=tournament, table=table) for line in block)
+        out.append("")
+    judge_block = [line[len(HEAD_JUDGE_MARK):] for line in text.splitlines()
+                   if line.startswith(HEAD_JUDGE_MARK)]
+    for account in dict.fromkeys(head_judges):
+        if account == "head-judge" or not is_head_judge(check_id(account, "head judge account")):
+            raise ValueError(f"{account!r} is not a personal head judge's account: "
+                             "write head-judge-NAME, e.g. head-judge-anna")
+        if not judge_block:
+            raise ValueError(f"the ACL template has no head judge block ({HEAD_JUDGE_MARK!r})")
+        out.append(f"# head judge {account}")
+        out.extend(line.format(account=account) for line in judge_block)
         out.append("")
     return "\n".join(out) + "\n"

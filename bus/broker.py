@@ -24,6 +24,7 @@ from bus.acl import render_acl
 from bus.client import MAX_PACKET_BYTES
 from bus.config import BrokerConfig
 from bus.passwords import check_account, write_password_file
+from bus.topics import HEAD_JUDGE, is_head_judge
 
 STARTUP_TIMEOUT_S = 20.0
 _RUNNING: set[MosquittoProcess] = set()  # strong refs: a forgotten broker is stopped at exit
@@ -140,7 +141,8 @@ class MosquittoProcess:
             lines.append(f"password_file {password_file}")
         if acl:
             acl_file = self.workdir / "acl.conf"
-            acl_file.write_text(render_acl(tables), encoding="utf-8")
+            judges = [u for u in self.users if u != HEAD_JUDGE and is_head_judge(u)]
+            acl_file.write_text(render_acl(tables, head_judges=judges), encoding="utf-8")
             lines.append(f"acl_file {acl_file}")
         self.config_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         self._process: subprocess.Popen[bytes] | None = None

@@ -20,10 +20,12 @@ def schema_command(args: argparse.Namespace) -> int:
 def acl_command(args: argparse.Namespace) -> int:
     """Print the broker ACL with a block for each --table."""
     from bus.acl import parse_table, render_acl
+    from bus.topics import head_judge_account
 
     try:
         tables = [parse_table(spec) for spec in args.table]
-        print(render_acl(tables), end="")
+        judges = [head_judge_account(name) for name in args.head_judge]
+        print(render_acl(tables, head_judges=judges), end="")
     except (ValueError, FileNotFoundError) as exc:
         print(f"acl: {exc}", file=sys.stderr)
         return 2
@@ -106,4 +108,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("acl", help="print the broker ACL for the given tables")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table of the tournament; repeatable")
+    p.add_argument("--head-judge", action="append", default=[], metavar="NAME",
+                   help="a head judge's own account head-judge-NAME (the hub records it as "
+                        "who decided); repeatable")
     p.set_defaults(run="bus.cli:acl_command")

@@ -40,7 +40,8 @@ def decode_message(topic: str, raw: bytes) -> tuple[TopicRef, Payload]:
     except TopicError as exc:
         raise PayloadError(str(exc)) from None
     if ref.kind == "hub":
-        kind = PAYLOAD_OF_HUB_TOPIC.get(ref.name or "")
+        name = ref.name or ""
+        kind = PAYLOAD_OF_HUB_TOPIC.get(HUB_DECIDE if name.startswith(HUB_DECIDE + "/") else name)
         if kind is None:
             raise PayloadError(f"the bus has no payload model for hub topic {ref.name!r}")
         return ref, decode(kind, raw)

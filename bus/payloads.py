@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Annotated, ClassVar, Final, Literal, get_args
 
 from pydantic import (
@@ -318,14 +319,57 @@ class DecisionRequest(Payload):
         return self
 
 
+class DecisionRefusal(StrEnum):
+    """Why the hub refused a decision, by key: the head judge's page says it in its language
+    (web/judge/words.js) from the key and `ReasonView.params` (named below)."""
+
+    NOT_HEAD_JUDGE = "not_head_judge"  # account
+    BAD_REQUEST = "bad_request"  # text: a request the page would never send (English)
+    NEEDS_WINNER = "needs_winner"
+    NEEDS_SEAT = "needs_seat"  # kind
+    NEEDS_POINTS = "needs_points"
+    PENALTY_NEGATIVE = "penalty_negative"
+    PENALTY_CLAUSE = "penalty_clause"
+    UNKNOWN_REMEDY = "unknown_remedy"
+    UNKNOWN_TABLE = "unknown_table"  # table
+    NO_PROTOCOL = "no_protocol"  # game, table
+    REPLAYED = "replayed"  # game, table
+    ALREADY_COUNTS = "already_counts"  # game, table, winner
+    NO_OPEN_PROTEST = "no_open_protest"  # game, table
+    SEAT_RANGE = "seat_range"  # game, table, seats, seat
+    TENTHS = "tenths"  # points
+    NOT_DECIDED = "not_decided"  # game, table
+    NO_PLAYERS = "no_players"  # game, table
+    BROKEN_PROTOCOL = "broken_protocol"  # game, table, text (English)
+    RULES = "rules"  # game, table, because (LangText: the engine's own refusal)
+
+
+class LangText(BaseModel):
+    """A text the hub already has in both languages (the engine's catalogue of refusals)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ru: Text
+    en: Text
+
+
+class ReasonView(BaseModel):
+    """A refusal on the wire: key and parameters; the page renders it in its language."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    key: DecisionRefusal
+    params: dict[str, int | float | str | LangText] = Field(default_factory=dict)
+
+
 class DecisionReply(Payload):
     """The hub -> the head judge (`hub/judge/reply`): recorded as decision `decision_id`, or
-    refused with an `error` the head judge understands (nothing recorded)."""
+    refused with an `error` (English, for logs and older pages) and its `reason` by key
+    (nothing recorded)."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
     request_id: Id
     ok: bool
     error: Text | None = None
+    reason: ReasonView | None = None
     decision_id: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
@@ -334,6 +378,8 @@ class DecisionReply(Payload):
             raise ValueError("a recorded decision has its decision_id and no error")
         if not self.ok and (self.error is None or self.decision_id is not None):
             raise ValueError("a refused decision has an error and no decision_id")
+        if self.ok and self.reason is not None:
+            raise ValueError("a recorded decision has no reason of refusal")
         return self
 
 

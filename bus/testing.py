@@ -37,6 +37,7 @@ ACL_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_TABLE)
 ACL_OTHER_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_OTHER_TABLE)
 ACL_OVERLAY_USER: Final = overlay_account(ACL_TOURNAMENT, ACL_TABLE)
 ROLE_USERS: Final = ("hub", "scoreboard", "venue", "head-judge", "player")
+HEAD_JUDGE_USERS: Final = ("head-judge-anna", "head-judge-boris")  # personal accounts
 
 
 SAMPLE_TIME: Final = datetime(2026, 11, 29, 18, 30, tzinfo=UTC)
@@ -106,8 +107,10 @@ def anonymous_broker() -> MosquittoProcess:
 
 
 def acl_broker() -> MosquittoProcess:
-    """A broker with the real ACL: role accounts and two tables of tournament `cup`."""
-    names = (*ROLE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER, ACL_OVERLAY_USER)
+    """A broker with the real ACL: role accounts, two personal head judges' accounts and two
+    tables of tournament `cup`."""
+    names = (*ROLE_USERS, *HEAD_JUDGE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER,
+             ACL_OVERLAY_USER)
     users = {name: secrets.token_urlsafe(12) for name in names}
     tables = [(ACL_TOURNAMENT, ACL_TABLE), (ACL_TOURNAMENT, ACL_OTHER_TABLE)]
     return MosquittoProcess(acl=True, users=users, tables=tables, websockets=True,

@@ -32,13 +32,18 @@ HUB_STATUS: Final = "status"
 HUB_PUBLIC: Final = "public"
 # The head judge's contract (docs/hub.md "The head judge's page"): decisions in, replies out,
 # and the retained state only the head judge reads; `public/players` is for players' phones.
-HUB_DECIDE: Final = "decide"
+HUB_DECIDE: Final = "decide"  # decide/{account}: the broker lets an account write its own only
 HUB_JUDGE_REPLY: Final = "judge/reply"
 HUB_JUDGE_STATE: Final = "judge/state"
 HUB_PLAYERS: Final = "public/players"
 # Hub topics that carry a request or its answer, not state: QoS 1 and never retained (a
 # retained decision would be taken again by every hub that starts).
 HUB_MESSAGES: Final = frozenset({HUB_DECIDE, HUB_JUDGE_REPLY})
+
+
+# Head judges' accounts (docs/web.md): one per person, `head-judge-{name}`, and the shared
+# `head-judge` kept for a venue that has not made personal ones yet.
+HEAD_JUDGE: Final = "head-judge"
 
 
 class TopicError(ValueError):
@@ -143,9 +148,33 @@ def hub_topic(tournament: str, name: str) -> str:
     return f"{ROOT}/{check_id(tournament, 'tournament id')}/hub/{'/'.join(levels)}"
 
 
-def decide_topic(tournament: str) -> str:
-    """`.../hub/decide`: the head judge's page -> the hub (a `DecisionRequest`)."""
-    return hub_topic(tournament, HUB_DECIDE)
+def decide_topic(tournament: str, account: str = HEAD_JUDGE) -> str:
+    """`.../hub/decide/{account}`: a head judge's page -> the hub (a `DecisionRequest`). The
+    ACL lets each head judge's account write only its own, so the hub knows who decided."""
+    return hub_topic(tournament, f"{HUB_DECIDE}/{account}")
+
+
+def decide_filter(tournament: str) -> str:
+    """`.../hub/decide/+`: what the hub subscribes to (every head judge's account)."""
+    return hub_topic(tournament, HUB_DECIDE) + "/+"
+
+
+def decide_account(tournament: str, topic: str) -> str | None:
+    """The account of a decide topic of `tournament` (the last level), else None."""
+    prefix = hub_topic(tournament, HUB_DECIDE) + "/"
+    account = topic.removeprefix(prefix)
+    return account if topic.startswith(prefix) and "/" not in account and account else None
+
+
+def is_head_judge(account: str) -> bool:
+    """`head-judge` or `head-judge-{name}`: the accounts the ACL lets decide."""
+    return account == HEAD_JUDGE or (account.startswith(HEAD_JUDGE + "-")
+                                     and len(account) > len(HEAD_JUDGE) + 1)
+
+
+def head_judge_account(name: str) -> str:
+    """A head judge's own account: `head-judge-{name}` (`mafiakit acl --head-judge NAME`)."""
+    return f"{HEAD_JUDGE}-{check_id(name, 'head judge name')}"
 
 
 def judge_reply_topic(tournament: str) -> str:
@@ -181,7 +210,8 @@ def delivery(topic: str) -> Delivery:
 
 def delivery_of(ref: TopicRef) -> Delivery:
     """QoS and retain flag for a parsed topic: hub requests and replies are never retained."""
-    if ref.kind == "hub" and ref.name in HUB_MESSAGES:
+    if ref.kind == "hub" and (ref.name in HUB_MESSAGES
+                              or (ref.name or "").startswith(HUB_DECIDE + "/")):
         return Delivery(qos=1, retain=False)
     return DELIVERY[ref.kind]
 

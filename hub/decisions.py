@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bus.payloads import DecisionRefusal
+
 
 class DecisionKind(StrEnum):
     CHANGE_RESULT = "change_result"  # args: winner (red | black | draw)
@@ -71,25 +73,37 @@ def _seat_ok(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10
 
 
+class ArgsError(ValueError):
+    """What a decision's `args` lack, in the head judge's words and by key (for his page)."""
+
+    def __init__(self, key: DecisionRefusal, text: str, **params: str) -> None:
+        super().__init__(text)
+        self.key, self.params = key, params
+
+
 def check_args(kind: DecisionKind | Remedy, args: dict[str, Any]) -> None:
-    """Raise ValueError, in the head judge's words, when `args` lack what `kind` needs."""
+    """Raise ArgsError, in the head judge's words, when `args` lack what `kind` needs."""
     what = kind.value.replace("_", " ")
     if kind in (DecisionKind.CHANGE_RESULT, Remedy.CHANGE_RESULT) and (
             args.get("winner") not in WINNERS):
-        raise ValueError("a changed result needs winner red, black or draw")
+        raise ArgsError(DecisionRefusal.NEEDS_WINNER,
+                        "a changed result needs winner red, black or draw")
     if kind in (DecisionKind.EXTRA_POINTS, DecisionKind.PROTEST_FILED, Remedy.EXTRA_POINTS,
                 Remedy.PENALTY) and not _seat_ok(args.get("seat")):
-        raise ValueError(f"{what} needs the seat (1-10)")
+        raise ArgsError(DecisionRefusal.NEEDS_SEAT, f"{what} needs the seat (1-10)",
+                        kind=kind.value)
     if kind in (DecisionKind.EXTRA_POINTS, Remedy.EXTRA_POINTS) and not _number(
             args.get("points")):
-        raise ValueError("extra points need the number of points")
+        raise ArgsError(DecisionRefusal.NEEDS_POINTS, "extra points need the number of points")
     if kind is Remedy.PENALTY:
         points = args.get("points")
         if not _number(points) or points >= 0:  # type: ignore[operator]
-            raise ValueError("a penalty needs negative points, e.g. points=-0.5")
+            raise ArgsError(DecisionRefusal.PENALTY_NEGATIVE,
+                            "a penalty needs negative points, e.g. points=-0.5")
         clause = args.get("clause")
         if clause is not None and (not isinstance(clause, str) or not clause.strip()):
-            raise ValueError("a penalty's clause is text, e.g. clause=\"000 II.2.13\"")
+            raise ArgsError(DecisionRefusal.PENALTY_CLAUSE,
+                            "a penalty's clause is text, e.g. clause=\"000 II.2.13\"")
 
 
 class Decision(BaseModel):
@@ -108,8 +122,9 @@ class Decision(BaseModel):
         if self.kind is DecisionKind.PROTEST_ACCEPTED:
             remedy = self.args.get("remedy", Remedy.NONE.value)
             if remedy not in {r.value for r in Remedy}:
-                raise ValueError("an accepted protest's remedy is one of "
-                                 + ", ".join(r.value for r in Remedy))
+                raise ArgsError(DecisionRefusal.UNKNOWN_REMEDY,
+                                "an accepted protest's remedy is one of "
+                                + ", ".join(r.value for r in Remedy))
             check_args(Remedy(remedy), self.args)
         return self
 

@@ -1,14 +1,17 @@
-"""The head judge's decisions over MQTT: `hub/decide` in, `hub/judge/reply` out, and the
-retained `hub/judge/state` the head judge's page draws (docs/hub.md, docs/web.md).
+"""The head judge's decisions over MQTT: `hub/decide/{account}` in, `hub/judge/reply` out,
+and the retained `hub/judge/state` the head judge's page draws (docs/hub.md, docs/web.md).
 
 A decision taken here is recorded exactly as `mafiakit hub decide` records it (who, when,
 why; appended, never edited: 000 III.15-16) and refused where it refuses (hub.standings
-`refusal`: what the rules refuse on the game as it counts). More is refused here, with the
-reason, because a tap on a phone must name a real game: an unknown table or game, a game
-whose protocol has not reached the hub, a result it already has, a protest that is not open.
-The request id is stored with its answer in the same transaction as the decision, so a
-resent request (a lost link, a second tap) is answered again and never recorded twice,
-across hub restarts too.
+`refusal`: what the rules refuse on the game as it counts). "Who" is the personal account
+whose decide topic it came on, which the broker's ACL ties to the login (docs/web.md "Who
+decided"). More is refused here, with the reason, because a tap on a phone must name a real
+game: an unknown table or game, a game whose protocol has not reached the hub, a result it
+already has, a protest that is not open. Every refusal travels as a key and parameters too
+(`ReasonView`), so the page says it in its language; the engine's own refusals come with
+both texts of its catalogue. The request id is stored with its answer in the same
+transaction as the decision, so a resent request (a lost link, a second tap) is answered
+again and never recorded twice, across hub restarts too.
 """
 
 from __future__ import annotations
@@ -16,18 +19,38 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from bus.errors import PayloadError, describe_validation_error
-from bus.payloads import DecisionReply, DecisionRequest, decode
-from hub.decisions import Decision, DecisionKind, effective_games
+from bus.payloads import (
+    DecisionRefusal,
+    DecisionReply,
+    DecisionRequest,
+    LangText,
+    ReasonView,
+    decode,
+)
+from bus.topics import HEAD_JUDGE, is_head_judge
+from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
 from hub.players import compact_standings
-from hub.standings import Decisions, refusal
+from hub.standings import Decisions, rules_refusal
 from hub.store import Store
 
 EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
+
+
+class Refused(NamedTuple):
+    """A refusal: its English text (logs, `error`) and its key and parameters (the page)."""
+
+    text: str
+    key: DecisionRefusal
+    params: Mapping[str, int | float | str | LangText] = MappingProxyType({})
+
+    def reason(self) -> ReasonView:
+        return ReasonView(key=self.key, params=dict(self.params))
 
 
 class RemoteDesk:
@@ -36,73 +59,120 @@ class RemoteDesk:
     def __init__(self, store: Store, tables: Collection[str], now_iso: Callable[[], str]) -> None:
         self.store, self.tables, self.now_iso = store, tables, now_iso
 
-    def decide(self, raw: bytes) -> DecisionReply | None:
-        """The reply to one request; None if it has no request id to answer (quarantine it)."""
+    def decide(self, raw: bytes, account: str = HEAD_JUDGE) -> DecisionReply | None:
+        """The reply to one request that came on `account`'s decide topic (the broker lets an
+        account write only its own); None if it has no request id to answer (quarantine it)."""
         try:
             payload = decode("decision_request", raw)
         except PayloadError as exc:
             request_id = _request_id_of(raw)
             if request_id is None:
                 return None
-            return DecisionReply(request_id=request_id, ok=False, error=_short(str(exc)))
+            return _refused(request_id, Refused(_short(str(exc)), DecisionRefusal.BAD_REQUEST,
+                                                {"text": _short(str(exc))}))
         assert isinstance(payload, DecisionRequest)
         with self.store.batch():
             earlier = self.store.decision_answer(payload.request_id)
             if earlier is not None:
                 return _reply(payload.request_id, *earlier)
             at = self.now_iso()
-            refusal = self._refusal(payload)
+            refused = self._refusal(payload, account)
             number = None
-            if refusal is None:
+            if refused is None:
                 number = self.store.add_decision(
-                    at, who=payload.who.strip(), why=payload.why.strip(), kind=payload.kind,
-                    table=payload.table, game_id=payload.game_id, args=dict(payload.args))
-            self.store.add_decision_answer(payload.request_id, number, refusal, at)
-        return _reply(payload.request_id, number, refusal)
+                    at, who=who_decided(account, payload.who), why=payload.why.strip(),
+                    kind=payload.kind, table=payload.table, game_id=payload.game_id,
+                    args=dict(payload.args))
+            self.store.add_decision_answer(
+                payload.request_id, number,
+                None if refused is None else _stored(refused), at)
+        return _reply(payload.request_id, number, None if refused is None else _stored(refused))
 
-    def _refusal(self, request: DecisionRequest) -> str | None:
+    def _refusal(self, request: DecisionRequest, account: str) -> Refused | None:
         """Why a head judge's request cannot be taken, in his words; None if it can."""
+        if not is_head_judge(account):
+            return Refused(f"the account {account} is not a head judge's account",
+                           DecisionRefusal.NOT_HEAD_JUDGE, {"account": account})
         try:
             decision = Decision(kind=request.kind, table=request.table, game_id=request.game_id,
                                 who=request.who, why=request.why, args=dict(request.args))
         except ValidationError as exc:
-            return _short(describe_validation_error(exc))
+            return _invalid(exc)
         table, game_id = decision.table, decision.game_id
         if table not in self.tables:
-            return f"table {table} is not a table of this tournament"
+            return Refused(f"table {table} is not a table of this tournament",
+                           DecisionRefusal.UNKNOWN_TABLE, {"table": table})
         games = {(g["table"], g["game_id"]): g for g in effective_games(
             self.store.protocols(), self.store.decisions(), self.store.game_rounds())}
         game = games.get((table, game_id))
+        where: dict[str, int | float | str | LangText] = {"game": game_id, "table": table}
         if game is None:
-            return (f"game {game_id} at table {table} has no protocol at the hub yet: decide "
-                    "once the game is over and its protocol has arrived")
+            return Refused(f"game {game_id} at table {table} has no protocol at the hub yet: "
+                           "decide once the game is over and its protocol has arrived",
+                           DecisionRefusal.NO_PROTOCOL, where)
         mine = _game_refusal(decision, game)
         if mine is not None:
             return mine
         # what the rules refuse on the game as it counts, as `mafiakit hub decide` refuses it
         earlier = [d for d in self.store.decisions() if (d[5], d[6]) == (table, game_id)]
-        return refusal(self.store.protocol(table, game_id), earlier, decision.kind.value,
-                       decision.args, decision.who)
+        found = rules_refusal(self.store.protocol(table, game_id), earlier,
+                              decision.kind.value, decision.args, decision.who)
+        if found is None:
+            return None
+        text, key, phrase = found
+        params = dict(where)
+        if key is DecisionRefusal.RULES:
+            params["because"] = (LangText(ru=phrase.text("ru"), en=phrase.text("en"))
+                                 if phrase is not None else LangText(ru=text, en=text))
+        elif key is DecisionRefusal.BROKEN_PROTOCOL:
+            params["text"] = _short(text)
+        return Refused(_short(text), key, params)
 
 
-def _game_refusal(decision: Decision, game: dict[str, Any]) -> str | None:
+def who_decided(account: str, typed: str) -> str:
+    """Who a decision is recorded under: a personal account's own name (the broker vouches
+    for it), or the name typed on the shared `head-judge` account, marked as typed there."""
+    if account != HEAD_JUDGE:
+        return account
+    return f"{typed.strip()[:80 - len(HEAD_JUDGE) - 3]} ({HEAD_JUDGE})"
+
+
+def _invalid(exc: ValidationError) -> Refused:
+    """A decision `Decision` refuses: by the key its check gave, else the validator's text."""
+    for error in exc.errors():
+        cause = (error.get("ctx") or {}).get("error")
+        if isinstance(cause, ArgsError):
+            return Refused(str(cause), cause.key, dict(cause.params))
+    text = _short(describe_validation_error(exc))
+    return Refused(text, DecisionRefusal.BAD_REQUEST, {"text": text})
+
+
+def _game_refusal(decision: Decision, game: dict[str, Any]) -> Refused | None:
     name = f"game {decision.game_id} at table {decision.table}"
+    where: dict[str, int | float | str | LangText] = {"game": decision.game_id,
+                                                       "table": decision.table}
     kind, args = decision.kind, decision.args
     if not game["counts"] and kind is not DecisionKind.PROTEST_FILED:
-        return f"{name} was ordered replayed: it no longer counts"
+        return Refused(f"{name} was ordered replayed: it no longer counts",
+                       DecisionRefusal.REPLAYED, where)
     if kind is DecisionKind.CHANGE_RESULT and args["winner"] == game["winner"]:
-        return f"{name} already counts as {_result_words(game['winner'])}"
+        return Refused(f"{name} already counts as {_result_words(game['winner'])}",
+                       DecisionRefusal.ALREADY_COUNTS, {**where, "winner": game["winner"]})
     open_protests = [p for p in game["protests"] if p["state"] == "open"]
     if kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED) and not open_protests:
-        return f"{name} has no open protest to rule on"
+        return Refused(f"{name} has no open protest to rule on",
+                       DecisionRefusal.NO_OPEN_PROTEST, where)
     if isinstance(args.get("seat"), int):
         seats = len(game.get("players") or ()) or 10
         if args["seat"] > seats:
-            return f"{name} has seats 1-{seats}, not {args['seat']}"
+            return Refused(f"{name} has seats 1-{seats}, not {args['seat']}",
+                           DecisionRefusal.SEAT_RANGE,
+                           {**where, "seats": seats, "seat": args["seat"]})
     if "points" in args and isinstance(args["points"], int | float):
         points = Fraction(str(args["points"]))
         if points % EXTRA_STEP:
-            return f"points are given in tenths (0.1, 0.2 ...), not {args['points']}"
+            return Refused(f"points are given in tenths (0.1, 0.2 ...), not {args['points']}",
+                           DecisionRefusal.TENTHS, {"points": args["points"]})
     return None
 
 
@@ -111,10 +181,27 @@ def _result_words(winner: str | None) -> str:
         winner or "", "undecided")
 
 
+def _stored(refused: Refused) -> str:
+    """A refusal as the store keeps it with its request id (answered again on a resend)."""
+    return json.dumps({"text": refused.text, "reason": refused.reason().model_dump(mode="json")},
+                      ensure_ascii=False)
+
+
+def _refused(request_id: str, refused: Refused) -> DecisionReply:
+    return DecisionReply(request_id=request_id, ok=False, error=refused.text,
+                         reason=refused.reason())
+
+
 def _reply(request_id: str, number: int | None, error: str | None) -> DecisionReply:
     if number is not None:
         return DecisionReply(request_id=request_id, ok=True, decision_id=number)
-    return DecisionReply(request_id=request_id, ok=False, error=error or "refused")
+    text, reason = error or "refused", None
+    try:  # stored since refusals have keys; an older answer is its text alone
+        kept = json.loads(text)
+        text, reason = kept["text"], ReasonView.model_validate(kept["reason"])
+    except (ValueError, KeyError, TypeError):
+        pass
+    return DecisionReply(request_id=request_id, ok=False, error=text, reason=reason)
 
 
 def _short(text: str) -> str:

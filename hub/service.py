@@ -136,7 +136,7 @@ class HubService:
         if self.bus is not None:
             for kind in KINDS:
                 self.bus.subscribe(topics.table_filter(kind, self.tournament))
-            self.bus.subscribe(topics.decide_topic(self.tournament))
+            self.bus.subscribe(topics.decide_filter(self.tournament))
             self.bus.start()
         return self
 
@@ -201,8 +201,9 @@ class HubService:
     # -- ingest --------------------------------------------------------------------------------
 
     def ingest(self, topic: str, raw: bytes) -> None:
-        if topic == topics.decide_topic(self.tournament):
-            self._decide(topic, raw)
+        account = topics.decide_account(self.tournament, topic)
+        if account is not None:
+            self._decide(topic, raw, account)
             return
         try:
             ref, payload = decode_message(topic, raw)
@@ -234,9 +235,10 @@ class HubService:
             self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
         self._dirty = True
 
-    def _decide(self, topic: str, raw: bytes) -> None:
-        """The head judge's page asks for a decision (hub/remote.py); answer on judge/reply."""
-        reply = self.remote.decide(raw)
+    def _decide(self, topic: str, raw: bytes, account: str) -> None:
+        """A head judge's page asks for a decision (hub/remote.py); answer on judge/reply.
+        `account` is the topic's last level, which the broker's ACL ties to the login."""
+        reply = self.remote.decide(raw, account)
         if reply is None:
             self._quarantine(topic, raw, "a decision request without a request id to answer")
             return
@@ -370,8 +372,12 @@ class HubService:
             self._dirty = True
         if self._dirty and now >= self._next_aggregate and self.bus is not None:
             aggregate = self.aggregate()
+            # the alerts' parameters are for the head judge's page (judge/state) only: the
+            # public aggregate keeps its size (one message of 64 KiB at twenty tables)
+            public = {**aggregate, "alerts": [{k: v for k, v in a.items() if k != "params"}
+                                              for a in aggregate["alerts"]]}
             self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
-                             json.dumps(aggregate, ensure_ascii=False).encode())
+                             json.dumps(public, ensure_ascii=False).encode())
             self._pages_due = aggregate  # published once this batch is committed
             self._dirty = False
             self._next_aggregate = now + self.settings.aggregate_s
@@ -420,34 +426,42 @@ class HubService:
             t = live.table
             if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
                 out.append({"kind": "table_offline", "table": t,
+                            "params": {"state": live.state.value},
                             "text": f"table {t} is {live.state.value}"})
             if (live.game_started is not None and live.phase not in (None, "setup", "finished")
                     and self.mono() - live.game_started > s.max_game_minutes * 60):
                 out.append({"kind": "game_over_time", "table": t,
+                            "params": {"game": live.game_id,
+                                       "minutes": f"{s.max_game_minutes:g}"},
                             "text": f"table {t}: game {live.game_id} runs over "
                                     f"{s.max_game_minutes:g} minutes"})
             if live.decided_at is not None:
                 left = live.decided_at + s.protest_window_minutes * 60 - now_wall
                 if left > 0:
+                    clock = f"{int(left // 60)}:{int(left % 60):02d}"
                     out.append({"kind": "protest_window", "table": t,
+                                "params": {"game": live.decided_game, "left": clock},
                                 "text": f"table {t}: protest window of game "
                                         f"{live.decided_game} open, "
-                                        f"{int(left // 60)}:{int(left % 60):02d} left"})
+                                        f"{clock} left"})
                 if (live.decided_game is not None and (t, live.decided_game) not in stored
                         and now_wall - live.decided_at > s.unclosed_protocol_s):
                     out.append({"kind": "protocol_not_closed", "table": t,
+                                "params": {"game": live.decided_game},
                                 "text": f"table {t}: game {live.decided_game} is decided but "
                                         "its protocol has not reached the hub"})
         for game in games:
             for protest in game["protests"]:
                 if protest["state"] == "open":
                     out.append({"kind": "protest", "table": game["table"],
+                                "params": {"game": game["game_id"], "seat": protest["seat"]},
                                 "text": f"table {game['table']}: protest by seat "
                                         f"{protest['seat']} in game {game['game_id']} awaits "
                                         "the head judge"})
         for request_id, table, ok, error in self.store.command_answers():
             if ok is False:
                 out.append({"kind": "command_refused", "table": table,
+                            "params": {"request": request_id, "error": error},
                             "text": f"table {table} refused {request_id}: {error}"})
         return out
 

@@ -22,9 +22,11 @@ import json
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from bus.payloads import DecisionRefusal
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import LogHeader, parse_action
+from engine.refusals import Phrase
 from engine.replay import ReplayError, replay
 from engine.ruleset import load_ruleset
 from engine.scoring.game import score_dict, score_game
@@ -51,6 +53,10 @@ class Counted(NamedTuple):
     score: dict[str, object] | None  # per seat, every figure with its clause
     left_out: str | None
     not_applied: tuple[str, ...]  # decisions the rules refused, and why
+    # by key for the head judge's page: why the game is left out, and each refused
+    # decision's id with the engine's own refusal (its catalogue has both languages)
+    out_key: DecisionRefusal | None = None
+    refused: tuple[tuple[int, Phrase | None], ...] = ()
 
 
 def decision_line(d: DecisionRow) -> dict[str, Any] | None:
@@ -84,8 +90,9 @@ def counted_game(protocol: dict[str, Any], decisions: Iterable[DecisionRow],
     try:
         head, game = _replayed(protocol)
     except ReplayError as exc:
-        return Counted(None, None, f"{name}: {exc}", ())
+        return Counted(None, None, f"{name}: {exc}", (), DecisionRefusal.BROKEN_PROTOCOL)
     not_applied: list[str] = []
+    refused: list[tuple[int, Phrase | None]] = []
     winner: str | None = None
     for d in ds:
         effect = effect_of(d.kind, d.args)
@@ -98,17 +105,21 @@ def counted_game(protocol: dict[str, Any], decisions: Iterable[DecisionRow],
             game.push(parse_action(line))
         except (LogError, IllegalAction) as exc:
             not_applied.append(f"{name}: decision {d.id} ({d.kind}) is not applied: {exc}")
+            refused.append((d.id, exc.phrase if isinstance(exc, IllegalAction) else None))
     state: GameState = game.state
     if state.winner is None:
-        return Counted(None, None, f"{name}: the game is not decided", tuple(not_applied))
+        return Counted(None, None, f"{name}: the game is not decided", tuple(not_applied),
+                       DecisionRefusal.NOT_DECIDED, tuple(refused))
     if winner is not None:
         state = state._replace(winner=winner)
     players = head.get("players")
     if players is None:
         return Counted(None, None, f'{name}: the header has no "players": the standings need '
-                       "the nicknames of all ten seats", tuple(not_applied))
+                       "the nicknames of all ten seats", tuple(not_applied),
+                       DecisionRefusal.NO_PLAYERS, tuple(refused))
     return Counted(scored_game(state, game.rules, players, name),
-                   score_dict(score_game(state, game.rules)), None, tuple(not_applied))
+                   score_dict(score_game(state, game.rules)), None, tuple(not_applied),
+                   None, tuple(refused))
 
 
 class CountCache:
@@ -210,6 +221,14 @@ def refusal(protocol: dict[str, Any] | None, earlier: Decisions, kind: str,
             args: dict[str, Any], who: str) -> str | None:
     """Why the rules refuse a new decision on this game (the engine's words), or None. A game
     whose protocol has not reached the hub yet is checked when it comes (`not_applied`)."""
+    found = rules_refusal(protocol, earlier, kind, args, who)
+    return None if found is None else found[0]
+
+
+def rules_refusal(protocol: dict[str, Any] | None, earlier: Decisions, kind: str,
+                  args: dict[str, Any], who: str
+                  ) -> tuple[str, DecisionRefusal, Phrase | None] | None:
+    """`refusal` as (English text, key, the engine's refusal if it gave one), or None."""
     if protocol is None:
         return None
     new = DecisionRow(0, "", who, "", kind, "", "", args)
@@ -217,6 +236,9 @@ def refusal(protocol: dict[str, Any] | None, earlier: Decisions, kind: str,
     counted = counted_game(protocol, ds, "this game")
     if counted.left_out is not None and effect_of(kind, args) not in (
             DecisionKind.ORDER_REPLAY, Remedy.ORDER_REPLAY):
-        return counted.left_out
+        return counted.left_out, counted.out_key or DecisionRefusal.BROKEN_PROTOCOL, None
     mine = [why for why in counted.not_applied if "decision 0 " in why]
-    return mine[0].replace("decision 0 ", "the decision ") if mine else None
+    if not mine:
+        return None
+    phrase = dict(counted.refused).get(0)
+    return mine[0].replace("decision 0 ", "the decision "), DecisionRefusal.RULES, phrase

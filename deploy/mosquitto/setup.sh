@@ -3,7 +3,8 @@
 #   sudo deploy/mosquitto/setup.sh TOURNAMENT TABLE [TABLE ...]
 #   e.g. sudo deploy/mosquitto/setup.sh autumn-cup 1 2 3 4 5 6
 # Installs mosquitto, the kit's config and ACL, a venue CA and the broker's TLS certificate,
-# creates the accounts hub, scoreboard, venue, head-judge, player and table-TOURNAMENT-TABLE
+# creates the accounts hub, scoreboard, venue, head-judge, player, table-TOURNAMENT-TABLE
+# (and head-judge-NAME for each name in MAFIAKIT_HEAD_JUDGES)
 # with random passwords, and restarts the broker. Idempotent: run it again with more tables
 # to add them; existing passwords, the CA and the certificate are kept.
 # New passwords are listed in $ETC/mafiakit-credentials (root only): copy each to its device,
@@ -12,6 +13,9 @@
 #
 # The broker certificate names this host (hostname, hostname.local, localhost, 127.0.0.1);
 # other names or addresses the devices use: MAFIAKIT_BROKER_NAMES="hub.lan 192.0.2.10".
+#
+# Personal head judges' accounts head-judge-NAME (docs/web.md "Who decided": the hub records
+# the account as who decided): MAFIAKIT_HEAD_JUDGES="anna boris" (kept for later runs).
 #
 # For a dry run without root, apt or systemd (the tests do this):
 #   MAFIAKIT_ETC=/tmp/etc MAFIAKIT_NO_SERVICE=1 deploy/mosquitto/setup.sh cup 1 2
@@ -34,6 +38,7 @@ check_id() {  # same rule as bus.topics.check_id, ASCII only here
 tournament="$1"; shift
 check_id "tournament id" "$tournament"
 for table in "$@"; do check_id "table id" "$table"; done
+for name in ${MAFIAKIT_HEAD_JUDGES:-}; do check_id "head judge name" "$name"; done
 
 # One account per table, as bus.acl.render_acl: `a-b/c` and `a/b-c` would share
 # table-a-b-c, so the pair is refused before anything is written.
@@ -117,6 +122,12 @@ chmod 644 "$tables_file"
 for table in "$@"; do
   grep -qxF "$tournament/$table" "$tables_file" || echo "$tournament/$table" >> "$tables_file"
 done
+judges_file="$ETC/mafiakit-head-judges"
+touch "$judges_file"
+chmod 644 "$judges_file"
+for name in ${MAFIAKIT_HEAD_JUDGES:-}; do
+  grep -qxF "head-judge-$name" "$judges_file" || echo "head-judge-$name" >> "$judges_file"
+done
 {
   sed -e '$a\' "$here/acl.conf"
   echo
@@ -125,6 +136,11 @@ done
     sed -n 's/^#@table //p' "$here/acl.conf" | sed -e "s/{tournament}/$t/g" -e "s/{table}/$n/g"
     echo
   done < "$tables_file"
+  while read -r account; do  # as bus.acl.render_acl(..., head_judges=...)
+    echo "# head judge $account"
+    sed -n 's/^#@head-judge //p' "$here/acl.conf" | sed -e "s/{account}/$account/g"
+    echo
+  done < "$judges_file"
 } > "$acl.new"
 share_with_broker "$acl.new"
 mv "$acl.new" "$acl"
@@ -140,6 +156,7 @@ chmod 600 "$credentials"
 share_with_broker "$passwd_file"
 accounts=(hub scoreboard venue head-judge player)
 while IFS=/ read -r t n; do accounts+=("table-$t-$n"); done < "$tables_file"
+while read -r account; do accounts+=("$account"); done < "$judges_file"
 fresh="$(mktemp "$ETC/.mafiakit-new.XXXXXX")"
 trap 'rm -f "$fresh"' EXIT
 created=()

@@ -6,6 +6,7 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from bus.acl import TEMPLATE, parse_table, render_acl, template_text
+from mafiakit.cli import main
 
 TEMPLATE_TEXT = """user hub
 topic read mafia/v1/#
@@ -28,6 +29,27 @@ def test_each_table_gets_its_own_block() -> None:
         "user table-cup-4",
         "topic write mafia/v1/cup/tables/4/public",
     ]
+
+
+def test_each_personal_head_judge_gets_his_own_block() -> None:
+    """docs/web.md "Who decided": head-judge-NAME writes only its own decide topic."""
+    text = render_acl([("cup", "3")], template_text(),
+                      head_judges=["head-judge-anna", "head-judge-anna", "head-judge-boris"])
+    lines = active_lines(text)
+    assert lines.count("user head-judge-anna") == 1
+    anna = lines[lines.index("user head-judge-anna"):lines.index("user head-judge-boris")]
+    assert [line for line in anna if line.startswith("topic write")] == [
+        "topic write mafia/v1/+/hub/decide/head-judge-anna"]
+    for account in ("head-judge", "table-cup-3", "hub"):
+        with pytest.raises(ValueError, match="not a personal head judge's account"):
+            render_acl([("cup", "3")], template_text(), head_judges=[account])
+
+
+def test_mafiakit_acl_renders_head_judges(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["acl", "--table", "cup/3", "--head-judge", "anna"]) == 0
+    assert "user head-judge-anna" in capsys.readouterr().out
+    assert main(["acl", "--table", "cup/3", "--head-judge", "a+b"]) == 2
+    assert "head judge name" in capsys.readouterr().err
 
 
 def test_the_same_table_twice_is_rendered_once() -> None:

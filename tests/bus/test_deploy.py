@@ -26,8 +26,8 @@ from bus.testing import GUARD_S, connected_client, next_item, received_until
 SETUP = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "setup.sh"
 
 
-def setup(etc: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "MAFIAKIT_ETC": str(etc), "MAFIAKIT_NO_SERVICE": "1"}
+def setup(etc: Path, *args: str, **more: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MAFIAKIT_ETC": str(etc), "MAFIAKIT_NO_SERVICE": "1", **more}
     return subprocess.run(
         ["bash", str(SETUP), *args], env=env, capture_output=True, text=True, check=False
     )
@@ -48,6 +48,19 @@ def test_setup_renders_the_same_acl_as_the_kit(tmp_path: Path) -> None:
                                           "table-cup-2", "table-cup-3"}
     assert (tmp_path / "mafiakit-credentials").stat().st_mode & 0o777 == 0o600
     assert (tmp_path / "mafiakit.passwd").stat().st_mode & 0o777 == 0o640
+
+
+def test_setup_makes_personal_head_judges_accounts(tmp_path: Path) -> None:
+    """docs/web.md "Who decided": one account per head judge, kept for later runs."""
+    assert setup(tmp_path, "cup", "1", MAFIAKIT_HEAD_JUDGES="anna boris").returncode == 0
+    assert setup(tmp_path, "cup", "2").returncode == 0
+    acl = (tmp_path / "mafiakit.acl").read_text()
+    assert acl == render_acl([("cup", "1"), ("cup", "2")],
+                             head_judges=["head-judge-anna", "head-judge-boris"])
+    assert "topic write mafia/v1/+/hub/decide/head-judge-anna" in acl.splitlines()
+    assert {"head-judge", "head-judge-anna", "head-judge-boris"} <= set(credentials(tmp_path))
+    bad = setup(tmp_path / "x", "cup", "1", MAFIAKIT_HEAD_JUDGES="an/na")
+    assert bad.returncode == 2 and "head judge name 'an/na'" in bad.stderr
 
 
 def test_setup_keeps_existing_passwords(tmp_path: Path) -> None:

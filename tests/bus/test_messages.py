@@ -64,8 +64,8 @@ def test_a_decision_request_is_decoded_on_the_decide_topic_only() -> None:
     request = DecisionRequest(request_id="p-1", kind="change_result", table="3",
                               game_id="r1-t3", who="Head judge", why="protest upheld",
                               args={"winner": "black"})
-    ref, payload = decode_message(topics.decide_topic("cup"), encode(request))
-    assert (ref.kind, ref.name, payload) == ("hub", "decide", request)
+    ref, payload = decode_message(topics.decide_topic("cup", "head-judge-anna"), encode(request))
+    assert (ref.kind, ref.name, payload) == ("hub", "decide/head-judge-anna", request)
     with pytest.raises(PayloadError, match="decision_reply payload"):
         decode_message(topics.judge_reply_topic("cup"), encode(request))
     with pytest.raises(PayloadError, match="no payload model for hub topic 'judge/state'"):

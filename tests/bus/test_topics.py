@@ -140,7 +140,7 @@ DELIVERIES = [
     ("mafia/v1/cup/tables/3/cmd/action", 1, False),
     ("mafia/v1/cup/tables/3/reply", 1, False),
     ("mafia/v1/cup/hub/public/standings", 1, True),
-    ("mafia/v1/cup/hub/decide", 1, False),
+    ("mafia/v1/cup/hub/decide/head-judge-anna", 1, False),
     ("mafia/v1/cup/hub/judge/reply", 1, False),
     ("mafia/v1/cup/hub/judge/state", 1, True),
     ("mafia/v1/cup/hub/public/players", 1, True),
@@ -157,7 +157,7 @@ def test_every_kind_has_a_delivery_policy() -> None:
 
 
 HEAD_JUDGE_TOPICS = [
-    (topics.decide_topic, "mafia/v1/cup/hub/decide"),
+    (topics.decide_topic, "mafia/v1/cup/hub/decide/head-judge"),
     (topics.judge_reply_topic, "mafia/v1/cup/hub/judge/reply"),
     (topics.judge_state_topic, "mafia/v1/cup/hub/judge/state"),
     (topics.players_topic, "mafia/v1/cup/hub/public/players"),
@@ -173,6 +173,22 @@ def test_head_judge_topics(build: Callable[[str], str], expected: str) -> None:
     assert ref.name == expected.removeprefix("mafia/v1/cup/hub/")
     with pytest.raises(TopicError, match="wildcard"):
         build("c+p")
+
+
+def test_a_head_judge_decides_on_the_topic_of_his_own_account() -> None:
+    """docs/web.md "Who decided": the broker lets an account write its own decide topic only,
+    so the hub reads who decided from the topic's last level."""
+    topic = topics.decide_topic("cup", topics.head_judge_account("anna"))
+    assert topic == "mafia/v1/cup/hub/decide/head-judge-anna"
+    assert topics.decide_account("cup", topic) == "head-judge-anna"
+    assert topics.decide_account("other", topic) is None
+    assert topics.decide_account("cup", "mafia/v1/cup/hub/decide") is None
+    assert topics.decide_filter("cup") == "mafia/v1/cup/hub/decide/+"
+    assert [topics.is_head_judge(a) for a in ("head-judge", "head-judge-anna", "head-judge-",
+                                               "table-cup-3", "head-judges")] == [
+        True, True, False, False, False]
+    with pytest.raises(TopicError, match="head judge name"):
+        topics.head_judge_account("anna/boris")
 
 
 def test_table_account_name() -> None:

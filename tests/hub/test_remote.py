@@ -14,8 +14,11 @@ import pytest
 from bus.payloads import (
     DECISION_KINDS,
     MAX_PAYLOAD_BYTES,
+    DecisionRefusal,
     DecisionReply,
     DecisionRequest,
+    LangText,
+    ReasonView,
     encode,
 )
 from hub import cli
@@ -54,7 +57,9 @@ def test_the_contract_names_the_hubs_decision_kinds() -> None:
 
 def test_a_decision_is_recorded_exactly_as_the_cli_records_it(
         store: Store, tmp_path: Path) -> None:
-    reply = desk(store).decide(request(why="  seen on the video  "))
+    """Who decided is the personal account the request came on (its decide topic), not a
+    name typed on the page (docs/web.md "Who decided")."""
+    reply = desk(store).decide(request(why="  seen on the video  "), "head-judge-petrova")
     assert reply == DecisionReply(request_id="page-1:1", ok=True, decision_id=1)
     [recorded] = store.decisions()
     assert recorded[:2] == (1, AT)
@@ -62,13 +67,32 @@ def test_a_decision_is_recorded_exactly_as_the_cli_records_it(
         f'tournament = "cup"\ntables = ["1"]\ndatabase = "{tmp_path / "cli.sqlite"}"\n')
     assert cli.decide(argparse.Namespace(
         config=tmp_path / "hub.toml", table="1", game="g1", kind="change_result",
-        who="Head judge Petrova", why="seen on the video", arg=["winner=draw"])) == 0
+        who="head-judge-petrova", why="seen on the video", arg=["winner=draw"])) == 0
     by_cli = Store(tmp_path / "cli.sqlite")
     [(_, cli_at, *cli_rest)] = by_cli.decisions()
     assert tuple(cli_rest) == recorded[2:]
     assert cli_at[10] == AT[10] == "T" and cli_at.endswith("+00:00")  # both ISO, UTC
     [game] = effective_games(store.protocols(), store.decisions(), {})
-    assert game["winner"] == "draw" and game["decisions"][0]["who"] == "Head judge Petrova"
+    assert game["winner"] == "draw" and game["decisions"][0]["who"] == "head-judge-petrova"
+
+
+def test_the_shared_account_records_the_typed_name_marked_as_typed(store: Store) -> None:
+    """The shared `head-judge` account is kept for a venue without personal accounts: the
+    broker cannot vouch for the typed name, so the record says it was typed there."""
+    assert desk(store).decide(request(), "head-judge") is not None
+    [recorded] = store.decisions()
+    assert recorded[2] == "Head judge Petrova (head-judge)"
+
+
+@pytest.mark.parametrize("account", ["table-cup-1", "player", "head-judge-", "overlay-cup-1"])
+def test_only_a_head_judges_account_decides(store: Store, account: str) -> None:
+    """On a broker without the ACL (a club night) anyone may write any topic: the hub still
+    takes decisions only from a head judge's account."""
+    reply = desk(store).decide(request(), account)
+    assert reply is not None and not reply.ok and reply.reason is not None
+    assert reply.reason == ReasonView(key=DecisionRefusal.NOT_HEAD_JUDGE,
+                                      params={"account": account})
+    assert store.decisions() == []
 
 
 def test_a_repeated_request_is_answered_again_and_recorded_once(
@@ -84,23 +108,58 @@ def test_a_repeated_request_is_answered_again_and_recorded_once(
 
 
 REFUSALS = [
-    ({"table": "9"}, "table 9 is not a table of this tournament"),
-    ({"table": "2"}, "game g1 at table 2 has no protocol at the hub yet"),
-    ({"args": {"winner": "blue"}}, "winner red, black or draw"),
-    ({"kind": "protest_accepted", "args": {}}, "game g1 at table 1 has no open protest"),
-    ({"kind": "extra_points", "args": {"seat": 11, "points": 0.3}}, "seat"),
+    ({"table": "9"}, "table 9 is not a table of this tournament",
+     ("unknown_table", {"table": "9"})),
+    ({"table": "2"}, "game g1 at table 2 has no protocol at the hub yet",
+     ("no_protocol", {"game": "g1", "table": "2"})),
+    ({"args": {"winner": "blue"}}, "winner red, black or draw", ("needs_winner", {})),
+    ({"kind": "protest_accepted", "args": {}}, "game g1 at table 1 has no open protest",
+     ("no_open_protest", {"game": "g1", "table": "1"})),
+    ({"kind": "extra_points", "args": {"seat": 11, "points": 0.3}}, "seat",
+     ("needs_seat", {"kind": "extra_points"})),
+    ({"kind": "extra_points", "args": {"seat": 4}}, "number of points", ("needs_points", {})),
     ({"kind": "extra_points", "args": {"seat": 4, "points": 0.25}},
-     "points are given in tenths"),
+     "points are given in tenths", ("tenths", {"points": 0.25})),
+    ({"kind": "protest_accepted", "args": {"remedy": "exile"}}, "remedy is one of",
+     ("unknown_remedy", {})),
 ]
 
 
-@pytest.mark.parametrize(("changes", "reason"), REFUSALS)
+@pytest.mark.parametrize(("changes", "reason", "keyed"), REFUSALS)
 def test_a_refused_decision_is_answered_with_the_reason_and_nothing_is_recorded(
-        store: Store, changes: dict[str, Any], reason: str) -> None:
+        store: Store, changes: dict[str, Any], reason: str,
+        keyed: tuple[str, dict[str, Any]]) -> None:
+    """The reason in English (`error`) and by key with its parameters, for the page's
+    language (web/judge/words.js has a text for every key)."""
     reply = desk(store).decide(request(**changes))
     assert reply is not None and not reply.ok and reply.decision_id is None
     assert reason in (reply.error or "")
+    assert reply.reason == ReasonView(key=DecisionRefusal(keyed[0]), params=keyed[1])
     assert store.decisions() == []
+
+
+def test_a_refusal_of_the_rules_comes_in_both_languages_of_the_engine(store: Store) -> None:
+    """Extra points outside 0.2-0.7 for a winner (000 III.4): the engine refuses the line, and
+    its catalogue's own Russian and English travel with the key."""
+    reply = desk(store).decide(request(kind="extra_points", args={"seat": 4, "points": 1.5}))
+    assert reply is not None and reply.reason is not None
+    assert reply.reason.key is DecisionRefusal.RULES
+    because = reply.reason.params["because"]
+    assert isinstance(because, LangText)
+    assert because.en == "extra points: 1.5 for seat 4 is outside 0.2-0.7 to a winner (000 III.4)"
+    assert because.ru == "доп. баллы: 1.5 для №4 вне пределов 0.2-0.7 для победителя (000 III.4)"
+    assert because.en in (reply.error or "")
+    again = desk(store).decide(request(kind="extra_points", args={"seat": 4, "points": 1.5}))
+    assert again == reply  # a resend is answered the same, reason and all
+    assert store.decisions() == []
+
+
+def test_every_refusal_key_has_words_in_both_languages_on_the_page() -> None:
+    words = (Path(__file__).resolve().parents[2] / "web" / "judge" / "words.js").read_text(
+        encoding="utf-8")
+    block = words[words.index("const ReasonWords"):]
+    for key in DecisionRefusal:
+        assert block.count(f"  {key.value}: ") == 2, key  # ru and en
 
 
 def test_a_result_the_game_already_has_is_refused(store: Store) -> None:
@@ -112,6 +171,8 @@ def test_a_result_the_game_already_has_is_refused(store: Store) -> None:
         request_id="page-1:2", ok=True, decision_id=1)
     again = desk(store).decide(request(3))
     assert again is not None and again.error == "game g1 at table 1 already counts as a draw"
+    assert again.reason == ReasonView(key=DecisionRefusal.ALREADY_COUNTS, params={
+        "game": "g1", "table": "1", "winner": "draw"})
 
 
 def test_a_protest_is_filed_then_ruled_on_once(store: Store) -> None:
@@ -130,19 +191,21 @@ def test_broken_requests(store: Store) -> None:
     reply = d.decide(json.dumps(wrong_version).encode())
     assert reply is not None and reply.request_id == "page-1:1"
     assert "unsupported schema_version 2" in (reply.error or "")
+    assert reply.reason is not None and reply.reason.key is DecisionRefusal.BAD_REQUEST
+    assert reply.reason.params == {"text": reply.error}
     assert d.decide(b"not json") is None  # nothing to answer: the hub quarantines it
     assert d.decide(b'{"request_id": "a b"}') is None
     assert store.decisions() == []
 
 
 def test_the_judge_state_has_every_decision_and_protocol(store: Store) -> None:
-    desk(store).decide(request(1, kind="protest_filed", args={"seat": 4}))
+    desk(store).decide(request(1, kind="protest_filed", args={"seat": 4}), "head-judge-petrova")
     pages = judge_pages({"tournament": "cup", "tables": []}, store.protocols(),
                         store.decisions(), store.game_rounds())
     state = pages["judge/state"]
     assert state["tournament"] == "cup"
     assert [(d["who"], d["why"], d["kind"], d["at"]) for d in state["decisions"]] == [
-        ("Head judge Petrova", "seen on the video", "protest_filed", AT)]
+        ("head-judge-petrova", "seen on the video", "protest_filed", AT)]
     assert state["protests"] == [{"table": "1", "game_id": "g1", "seat": 4, "state": "open",
                                   "id": 1}]
     assert state["rounds"] == [0]  # a game the hub did not seat: round 0

@@ -72,6 +72,40 @@ def test_the_head_judge_writes_only_decisions(private_acl_broker: MosquittoProce
         client.close()
 
 
+def test_a_head_judge_writes_only_the_decide_topic_of_his_own_account(
+        private_acl_broker: MosquittoProcess) -> None:
+    """docs/web.md "Who decided": `head-judge-anna` may not decide as `head-judge-boris` or as
+    the shared account (tried, never arrives), so the hub can record the topic's account."""
+    broker = private_acl_broker
+    hub = hub_with_its_topics(broker)
+    anna = connected_client(broker.config("head-judge-anna"), "head-judge-anna")
+    shared = connected_client(broker.config("head-judge"), "head-judge")
+    for other in ("head-judge-boris", topics.HEAD_JUDGE, "hub"):
+        anna.publish(topics.decide_topic(T, other), decision(4)).wait_for_publish()
+    shared.publish(topics.decide_topic(T, "head-judge-anna"), decision(5)).wait_for_publish()
+    anna.publish(topics.decide_topic(T, "head-judge-anna"), decision(6)).wait_for_publish()
+    own = topics.decide_topic(T, "head-judge-anna")
+    seen = received_until(hub, own, decision(6).model_dump_json().encode())
+    forged = {decision(n).model_dump_json().encode() for n in (4, 5)}
+    assert not [item for item in seen if item.payload in forged]
+    for client in (anna, shared, hub):
+        client.close()
+
+
+def test_a_personal_head_judge_reads_what_the_shared_account_reads(
+        private_acl_broker: MosquittoProcess) -> None:
+    broker = private_acl_broker
+    table, hub = table_client(broker), hub_with_its_topics(broker)
+    boris = connected_client(broker.config("head-judge-boris"), "head-judge-boris", "#")
+    publish_everything(table, hub, b"marker-boris")
+    seen = received_until(boris, TOPIC["public"], b"marker-boris")
+    assert kinds(seen) == {"hub/judge/state", "hub/judge/rounds/1", "hub/public/players",
+                           "hub/public/rounds/1", "hub/public/aggregate",
+                           "public", "status", "heartbeat", "protocol"}
+    for client in (boris, hub, table):
+        client.close()
+
+
 def test_a_player_reads_only_the_hubs_public_topics_and_writes_nothing(
         private_acl_broker: MosquittoProcess) -> None:
     broker = private_acl_broker

@@ -88,8 +88,10 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
             page.wait_for_selector("#reply-text[data-outcome=ok]", timeout=TIMEOUT)
             assert page.locator("#reply-text").inner_text() == "Записано: решение №1"
             [(_, _, who, why, kind, table_id, game_id, args)] = stored(hub).decisions()
+            # the shared account: the typed name, marked as typed there (docs/web.md)
             assert (who, kind, table_id, game_id, args) == (
-                "Главный судья Петрова", "change_result", ACL_TABLE, GAME, {"winner": changed})
+                "Главный судья Петрова (head-judge)", "change_result", ACL_TABLE, GAME,
+                {"winner": changed})
             assert why.startswith("Протест")
             page.click("#decide-close")
             page.wait_for_selector(f"{CARD}[data-winner={changed}]", timeout=TIMEOUT)

@@ -1,7 +1,9 @@
 // The head judge's page: draws the hub's retained `hub/judge/state` (every table, alerts,
-// standings, decisions) and `hub/judge/rounds/N` (the finished protocols of round N) and sends decisions on `hub/decide`, each after
-// a confirmation, showing the hub's answer from `hub/judge/reply` (docs/web.md). A request
-// is resent with the same id until the hub answers: the hub records it once (hub/remote.py).
+// standings, decisions) and `hub/judge/rounds/N` (the finished protocols of round N) and
+// sends decisions on `hub/decide/{account}`, each after a confirmation, showing the hub's
+// answer from `hub/judge/reply` (docs/web.md). A request is resent with the same id until the
+// hub answers: the hub records it once (hub/remote.py). A personal account
+// (`head-judge-NAME`) is who decides: the broker lets it write only its own decide topic.
 "use strict";
 
 (() => {
@@ -13,6 +15,9 @@
   const $ = (id) => document.getElementById(id);
   const RESEND_MS = 4000;
   const TRIES = 4;
+  const SHARED = "head-judge";  // the shared account (and an anonymous club-night broker)
+  const personal = !!opts.user && opts.user.startsWith(`${SHARED}-`);
+  const account = personal ? opts.user : SHARED;
 
   const state = { link: false, refused: false, hub: null, judge: null, rounds: {},
                   tab: "tables", form: null, pending: null, replies: [] };
@@ -279,7 +284,8 @@
     $("seat").value = "";
     $("points").value = "";
     $("why").value = "";
-    $("who").value = localStorage.getItem("mafiakit.judge.who") || "";
+    $("who").value = personal ? account : localStorage.getItem("mafiakit.judge.who") || "";
+    $("who").readOnly = personal;  // the account decides: the hub records it, not a name
     $("decide-problem").textContent = "";
     show("decide-form");
   }
@@ -326,7 +332,9 @@
       return;
     }
     p.tries += 1;
-    if (client && state.link) Live.publish(client, Live.hubTopic(opts, "decide"), p.request);
+    if (client && state.link) {
+      Live.publish(client, Live.hubTopic(opts, `decide/${account}`), p.request);
+    }
     p.timer = setTimeout(send, RESEND_MS);
   }
 
@@ -344,10 +352,7 @@
     clearTimeout(p.timer);
     state.pending = null;
     if (reply.ok) replyShown("ok", fill(W.recorded, { n: reply.decision_id }));
-    else {
-      const error = refusalText(opts.lang, reply.error || "", resultWord);
-      replyShown("refused", fill(W.refused, { error }));
-    }
+    else replyShown("refused", fill(W.refused, { error: reasonText(opts.lang, reply, resultWord) }));
   }
 
   $("decide-form").addEventListener("submit", (event) => {
@@ -357,7 +362,7 @@
       $("decide-problem").textContent = request;
       return;
     }
-    localStorage.setItem("mafiakit.judge.who", request.who);
+    if (!personal) localStorage.setItem("mafiakit.judge.who", request.who);
     state.form.request = request;
     $("confirm-text").textContent = confirmText(request);
     show("decide-confirm");

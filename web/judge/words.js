@@ -68,54 +68,99 @@ function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
 }
 
-// The hub's alerts, by kind, in the page's language (the hub writes them in English).
+// The hub's alerts, by kind, in the page's language, from the parameters the hub sends with
+// each (hub/service.py `alerts`); `state` is a word of JudgeWords (offline, lost, silent).
+// A table's refusal of a hub command (`error`) is the table's own English words.
 const AlertWords = {
   ru: {
-    table_offline: "Стол {table}: не в сети",
-    game_over_time: "Стол {table}: игра идёт дольше нормы",
-    protest_window: "Стол {table}: открыто окно протеста, осталось {left}",
-    protocol_not_closed: "Стол {table}: игра решена, но протокол не дошёл до хаба",
-    protest: "Стол {table}: протест ждёт решения главного судьи",
-    command_refused: "Стол {table} отклонил команду хаба",
+    table_offline: "Стол {table}: {state}",
+    game_over_time: "Стол {table}: игра {game} идёт дольше {minutes} мин",
+    protest_window: "Стол {table}: открыто окно протеста, осталось {left} (игра {game})",
+    protocol_not_closed: "Стол {table}: игра {game} решена, но протокол не дошёл до хаба",
+    protest: "Стол {table}: протест места {seat} в игре {game} ждёт решения главного судьи",
+    command_refused: "Стол {table} отклонил команду хаба {request}: {error}",
+  },
+  en: {
+    table_offline: "Table {table}: {state}",
+    game_over_time: "Table {table}: game {game} runs over {minutes} minutes",
+    protest_window: "Table {table}: protest window open, {left} left (game {game})",
+    protocol_not_closed: "Table {table}: game {game} is decided but its protocol has not reached the hub",
+    protest: "Table {table}: the protest of seat {seat} in game {game} awaits the head judge",
+    command_refused: "Table {table} refused the hub's command {request}: {error}",
   },
 };
 
-// The hub's refusals (hub/remote.py), in Russian; anything else is shown as the hub wrote it.
-const RefusalWords = {
-  ru: [
-    [/^table (\S+) is not a table of this tournament$/, "стола {1} нет в этом турнире"],
-    [/^game (\S+) at table (\S+) has no protocol at the hub yet/,
-     "протокол игры {1} стола {2} ещё не дошёл до хаба: решайте, когда игра окончена"],
-    [/^game (\S+) at table (\S+) was ordered replayed/,
-     "игре {1} стола {2} уже назначена переигровка: она не засчитывается"],
-    [/^game (\S+) at table (\S+) already counts as a (red|black) win$/,
-     "игра {1} стола {2} уже засчитана так: {3}"],
-    [/^game (\S+) at table (\S+) already counts as a (draw)$/,
-     "игра {1} стола {2} уже засчитана так: {3}"],
-    [/^game (\S+) at table (\S+) has no open protest to rule on$/,
-     "в игре {1} стола {2} нет открытого протеста"],
-    [/^game (\S+) at table (\S+) has seats 1-(\d+), not (\d+)$/,
-     "в игре {1} стола {2} места 1-{3}, а не {4}"],
-    [/^points are given in tenths/, "баллы даются десятыми: 0.1, 0.2 …"],
-  ],
+// The hub's refusals by key (bus/payloads.py DecisionRefusal, hub/remote.py), with the
+// parameters the hub sends. `because` is the engine's own refusal, which the hub sends in
+// both languages from the engine's catalogue (engine/refusals.py).
+const ReasonWords = {
+  ru: {
+    not_head_judge: "вход {account} не принадлежит главному судье",
+    bad_request: "запрос не принят: {text}",
+    needs_winner: "укажите результат: победа красных, чёрных или ничья",
+    needs_seat: "укажите место (1-10)",
+    needs_points: "укажите число баллов",
+    penalty_negative: "штраф снимает баллы: введите их, например 0.5",
+    penalty_clause: "пункт правил для штрафа пишется текстом, например «000 II.2.13»",
+    unknown_remedy: "не указано, что меняет принятый протест",
+    unknown_table: "стола {table} нет в этом турнире",
+    no_protocol: "протокол игры {game} стола {table} ещё не дошёл до хаба: решайте, когда игра окончена",
+    replayed: "игре {game} стола {table} уже назначена переигровка: она не засчитывается",
+    already_counts: "игра {game} стола {table} уже засчитана так: {winner}",
+    no_open_protest: "в игре {game} стола {table} нет открытого протеста",
+    seat_range: "в игре {game} стола {table} места 1-{seats}, а не {seat}",
+    tenths: "баллы даются десятыми: 0.1, 0.2 …, а не {points}",
+    not_decided: "игра {game} стола {table} ещё не решена",
+    no_players: "в протоколе игры {game} стола {table} нет ников всех игроков",
+    broken_protocol: "протокол игры {game} стола {table} не читается: {text}",
+    rules: "правила не позволяют это решение (игра {game}, стол {table}): {because}",
+  },
+  en: {
+    not_head_judge: "the account {account} is not a head judge's",
+    bad_request: "the request was not taken: {text}",
+    needs_winner: "give the result: red win, black win or draw",
+    needs_seat: "give the seat (1-10)",
+    needs_points: "give the number of points",
+    penalty_negative: "a penalty takes points: type them, e.g. 0.5",
+    penalty_clause: "a penalty's clause is text, e.g. \"000 II.2.13\"",
+    unknown_remedy: "say what the accepted protest changes",
+    unknown_table: "table {table} is not a table of this tournament",
+    no_protocol: "game {game} at table {table} has no protocol at the hub yet: decide once the game is over",
+    replayed: "game {game} at table {table} was ordered replayed: it no longer counts",
+    already_counts: "game {game} at table {table} already counts as: {winner}",
+    no_open_protest: "game {game} at table {table} has no open protest to rule on",
+    seat_range: "game {game} at table {table} has seats 1-{seats}, not {seat}",
+    tenths: "points are given in tenths (0.1, 0.2 …), not {points}",
+    not_decided: "game {game} at table {table} is not decided",
+    no_players: "the protocol of game {game} at table {table} lacks the players' nicknames",
+    broken_protocol: "the protocol of game {game} at table {table} cannot be read: {text}",
+    rules: "the rules do not allow this decision (game {game}, table {table}): {because}",
+  },
 };
 
-/** An alert of the hub in the page's language. */
+/** An alert of the hub in the page's language; an alert without parameters (an older hub)
+ * or of a kind this page does not know shows the hub's English text. */
 function alertText(lang, alert) {
-  const template = (AlertWords[lang] || {})[alert.kind];
-  if (!template) return alert.text;
-  const left = /(\d+:\d\d) left/.exec(alert.text || "");
-  return fill(template, { table: alert.table, left: left ? left[1] : "" });
+  const template = (AlertWords[lang] || AlertWords.ru)[alert.kind];
+  if (!template || !alert.params) return alert.text;
+  const params = { ...alert.params, table: alert.table };
+  if (params.state) {
+    const words = JudgeWords[lang] || JudgeWords.ru;
+    params.state = words[params.state] || params.state;
+  }
+  return fill(template, params);
 }
 
-/** A refusal of the hub in the page's language; `resultWord` names red/black/draw. */
-function refusalText(lang, error, resultWord) {
-  for (const [pattern, template] of RefusalWords[lang] || []) {
-    const found = pattern.exec(error);
-    if (found) {
-      return template.replace(/\{(\d)\}/g, (_, n) => (
-        ["red", "black", "draw"].includes(found[n]) ? resultWord(found[n]) : found[n]));
-    }
+/** A refusal of the hub in the page's language, from its key and parameters; `resultWord`
+ * names red/black/draw. A key this page does not know shows the hub's English `error`. */
+function reasonText(lang, reply, resultWord) {
+  const reason = reply.reason;
+  const template = reason && (ReasonWords[lang] || ReasonWords.ru)[reason.key];
+  if (!template) return reply.error || "";
+  const values = {};
+  for (const [name, value] of Object.entries(reason.params || {})) {
+    if (value && typeof value === "object") values[name] = value[lang] || value.en;
+    else values[name] = name === "winner" ? resultWord(value) : value;
   }
-  return error;
+  return fill(template, values);
 }

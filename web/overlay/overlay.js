@@ -14,6 +14,7 @@
   // Read by the browser tests: the state, and what the DOM showed after each public snapshot.
   window.overlayState = state;
   window.overlayDrawn = [];
+  const obs = ObsScenes.start(new URLSearchParams(window.location.search));  // off by default
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -149,6 +150,7 @@
       state.snapshot = payload;
       render();
       window.overlayDrawn.push(drawn());
+      if (payload) obs.show(payload);  // the same phase event switches the OBS scene
       return;
     }
     render();
