@@ -35,7 +35,7 @@ from device.service import TableService
 from engine.log import action_to_dict, header
 from engine.playout import random_game
 from tests.web.conftest import NAMES, keep_screenshot, overlay_url
-from tests.web.test_overlay_screens import CYRILLIC, LATIN, SIZES, boxes, overlaps
+from tests.web.test_overlay_screens import BACKDROP, CYRILLIC, LATIN, SIZES, boxes, overlaps
 
 DELAY = 2.0  # minutes
 T0 = 1_800_000_000.0
@@ -172,6 +172,8 @@ def test_the_stream_overlay_shows_the_roles_only_after_the_delay(
         wait_actions(page, table.game_id, SHOT + 1)
         assert page.locator("#nights").inner_text().startswith("Ночь 1: выстрел")
         assert page.evaluate("window.overlayState.protocol") is None  # no live reveal read
+        page.add_style_tag(content=BACKDROP)
+        keep_screenshot(page, tmp_path, "stream-1080-ru-mid.png")
     finally:
         table.close()
 
@@ -196,8 +198,7 @@ def test_the_stream_overlay_fits_its_frame_in_one_language(
         settle(table)
         open_stream_page(page, acl_broker, lang)
         wait_actions(page, table.game_id, len(GAME))
-        page.add_style_tag(content="#overlay { background: linear-gradient(135deg, #3b4a3f,"
-                                   " #6d5a45 60%, #2c2f3a); }")
+        page.add_style_tag(content=BACKDROP)
         page.wait_for_selector("#banner:not([hidden])", timeout=15_000)
         parts = {name: boxes(page, sel) for name, sel in
                  (("seats", "#seats .seat"), ("top", "#top > div"), ("banner", "#banner"),

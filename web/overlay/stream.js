@@ -62,7 +62,7 @@ const OverlayStream = (() => {
     return `${w.night} ${night.night}: ${parts.join(" · ")}`;
   }
 
-  /** The delay badge and the nights box (the last three nights and the best move). */
+  /** The delay badge and the nights box (every night so far, and the best move). */
   function draw(snapshot, lang) {
     const w = WORDS[lang] || WORDS.ru;
     const delay = document.getElementById("delay");
@@ -70,7 +70,7 @@ const OverlayStream = (() => {
     delay.textContent = snapshot ? w.delay(Math.round(snapshot.delay_minutes * 10) / 10) : "";
     box.replaceChildren();
     const view = snapshot && snapshot.view;
-    const lines = view ? view.nights.filter((n) => n.night > 0).slice(-3)
+    const lines = view ? view.nights.filter((n) => n.night > 0)
       .map((n) => nightText(n, w)) : [];
     if (view && view.best_move) {
       const b = view.best_move;
