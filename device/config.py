@@ -107,8 +107,8 @@ class StreamSection(BaseModel):
     """The delayed stream class (docs/web.md "The delayed stream"): the judge's view, roles
     and night actions included, published `delay_minutes` after the table journaled it.
     Unset (the default): off, nothing is published. At least one minute, a player's speech
-    (000 I.6): a shorter delay lets a phone in the hall pass a role on while it still
-    matters in the same speech; leagues choose more."""
+    (000 I.6.8, "his minute"): a shorter delay lets a phone in the hall pass a role on
+    while it still matters in the same speech; leagues choose more."""
 
     model_config = ConfigDict(extra="forbid")
     delay_minutes: float | None = None
