@@ -81,7 +81,7 @@ def play(service: TableService, clock: Clock, lines: list[dict[str, Any]]) -> No
 
 def until_marker(watcher: BusClient, marker: bytes) -> list[Received]:
     """Everything `watcher` received before the table's marker on the public topic."""
-    seen = []
+    seen: list[Received] = []
     while True:
         item = next_item(watcher, lambda i: isinstance(i, Received))
         if item.topic == PUBLIC and item.payload == marker:
