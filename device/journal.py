@@ -193,6 +193,18 @@ class Journal:
             "SELECT line FROM lines WHERE game_id = ? ORDER BY seq", (game_id,))]
         return JournalGame(game_id, json.loads(row[0]), json.loads(row[1]), lines, bool(row[2]))
 
+    def head(self, game_id: str) -> tuple[dict[str, Any], list[str]] | None:
+        """A game's header and names, without its lines (None: no such game)."""
+        row = self._db.execute("SELECT header, names FROM games WHERE game_id = ?",
+                               (game_id,)).fetchone()
+        return None if row is None else (json.loads(row[0]), json.loads(row[1]))
+
+    def lines_between(self, game_id: str, after: int, upto: int) -> list[dict[str, Any]]:
+        """Lines `after`+1 .. `upto` of a game, in order."""
+        return [json.loads(text) for (text,) in self._db.execute(
+            "SELECT line FROM lines WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto))]
+
     def as_of(self, cutoff: float) -> tuple[str, int] | None:
         """The game that was open at wall time `cutoff` (s) and how many of its lines had been
         journaled by then: (game id, lines), None before the first game.

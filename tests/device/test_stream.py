@@ -25,6 +25,7 @@ from bus.topics import table_topic
 from device.config import TableSettings, load_settings
 from device.journal import Journal
 from device.service import TableService
+from device.stream import DelayedStream
 from engine.log import action_to_dict, header
 from engine.playout import random_game
 from engine.roles import Role
@@ -270,3 +271,27 @@ def test_lines_of_an_older_journal_count_from_the_upgrade(tmp_path: Path) -> Non
         assert journal.as_of(time.time() + 1) == ("g1", 1)
     finally:
         journal.close()
+
+
+def test_the_kept_game_moved_on_line_by_line_is_the_replayed_game(tmp_path: Path) -> None:
+    """The stream keeps its replayed game and applies only new lines, undo lines included:
+    at every position it shows what a fresh replay of the journal shows."""
+    clock = Clock(T0)
+    settings = TableSettings(journal=tmp_path / "t.sqlite", stream={"delay_minutes": DELAY})
+    service = TableService(settings, connect=False, wall=clock)
+    try:
+        service.new_game(header("cml", game=1), game_id="g1")
+        lines = GAME[:NIGHT + 1]
+        play(service, clock, [*lines[:5], {"action": "undo"}, *lines[4:]], every=1.0)
+        assert service.stream is not None
+        total = len(lines) + 2
+        kept = service.stream
+        for count in range(total + 1):
+            moved = kept.snapshot(("g1", count), clock.now)
+            fresh = DelayedStream(service.journal, "local", "1", DELAY).snapshot(
+                ("g1", count), clock.now)
+            assert moved is not None and fresh is not None
+            assert moved.view == fresh.view, count
+        assert moved.view.actions == len(lines) and moved.view.nights
+    finally:
+        service.close()
