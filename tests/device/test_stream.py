@@ -292,6 +292,6 @@ def test_the_kept_game_moved_on_line_by_line_is_the_replayed_game(tmp_path: Path
                 ("g1", count), clock.now)
             assert moved is not None and fresh is not None
             assert moved.view == fresh.view, count
-        assert moved.view.actions == len(lines) and moved.view.nights
+        assert moved is not None and moved.view.actions == len(lines) and moved.view.nights
     finally:
         service.close()
