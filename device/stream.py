@@ -42,6 +42,7 @@ class DelayedStream:
     delay_minutes: float
     _shown: Position | None = field(default=None, init=False)
     _game: tuple[Position, TableGame] | None = field(default=None, init=False)
+    _failed: Position | None = field(default=None, init=False)  # not tried again each step
 
     def due(self, wall_now: float, *, force: bool = False) -> StreamSnapshot | None:
         """The snapshot to publish now (None: nothing new, or no game old enough yet).
@@ -52,10 +53,12 @@ class DelayedStream:
         shown = self._shown
         if shown is not None and at[0] == shown[0] and at[1] < shown[1]:
             at = shown  # the clock stepped back: keep the picture already shown
-        if at == shown and not force:
+        if (at == shown and not force) or at == self._failed:
             return None
         shot = self.snapshot(at, wall_now)
-        if shot is not None:
+        if shot is None:
+            self._failed = at
+        else:
             self._shown = at
         return shot
 

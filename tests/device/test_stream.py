@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -295,3 +296,26 @@ def test_the_kept_game_moved_on_line_by_line_is_the_replayed_game(tmp_path: Path
         assert moved is not None and moved.view.actions == len(lines) and moved.view.nights
     finally:
         service.close()
+
+
+def test_a_game_that_does_not_replay_is_skipped_and_the_next_one_is_shown(
+    tmp_path: Path,
+) -> None:
+    """A journal line written by hand or by a bug: the stream publishes nothing for that game
+    (the table tells the judge when it sets it aside) and goes on with the next one."""
+    journal = Journal(tmp_path / "t.sqlite")
+    try:
+        created = datetime.fromtimestamp(T0, UTC).isoformat()
+        journal.new_game("g1", header("cml", game=1), [], created)
+        journal.append("g1", 1, GAME[0], at=T0 + 1)
+        journal.append("g1", 2, {"action": "shoot", "target": 99}, at=T0 + 2)
+        stream = DelayedStream(journal, "cup", "3", DELAY)
+        later = T0 + 10 + DELAY * 60
+        assert stream.due(later) is None
+        assert stream.due(later + 1, force=True) is None  # nothing of it, even forced
+        journal.new_game("g2", header("cml", game=2), [],
+                         datetime.fromtimestamp(T0 + 20, UTC).isoformat())
+        shot = stream.due(T0 + 20 + DELAY * 60)
+        assert shot is not None and (shot.game_id, shot.actions) == ("g2", 0)
+    finally:
+        journal.close()
