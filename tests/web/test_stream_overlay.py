@@ -1,6 +1,6 @@
 """The delayed stream class on the production ACL and in the overlay: only the
 `stream-{tournament}-{table}` account (and the hub) receives the `stream` topic; the table's
-scoreboard, venue, overlay and head-judge accounts subscribe to it and get nothing, live or
+scoreboard, venue, overlay and head judges' accounts subscribe to it and get nothing, live or
 retained; the overlay logged in with the stream account shows the roles and the nights only
 once the table's clock has passed the delay, at both sizes and in both languages.
 
@@ -26,6 +26,7 @@ from bus.testing import (
     ACL_TABLE,
     ACL_TABLE_USER,
     ACL_TOURNAMENT,
+    HEAD_JUDGE_USERS,
     connected_client,
     next_item,
 )
@@ -43,7 +44,7 @@ STREAM = table_topic(ACL_TOURNAMENT, ACL_TABLE, "stream")
 PUBLIC = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")
 GAME = [action_to_dict(a) for a in random_game("cml", 11).entered]
 SHOT = next(n for n, line in enumerate(GAME) if line["action"] == "shoot")
-FORBIDDEN = ("scoreboard", "venue", ACL_OVERLAY_USER, "head-judge")
+FORBIDDEN = ("scoreboard", "venue", ACL_OVERLAY_USER, "head-judge", HEAD_JUDGE_USERS[0])
 
 
 class Clock:
