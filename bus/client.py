@@ -28,7 +28,16 @@ from paho.mqtt.reasoncodes import ReasonCode
 from bus import topics
 from bus.config import BrokerConfig
 from bus.errors import PayloadError
-from bus.payloads import MAX_PAYLOAD_BYTES, Payload, Snapshot, Status, decode, encode, utc_now
+from bus.payloads import (
+    MAX_PAYLOAD_BYTES,
+    Payload,
+    Snapshot,
+    Status,
+    StreamSnapshot,
+    decode,
+    encode,
+    utc_now,
+)
 
 _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 # The broker's `max_packet_size` (deploy/mosquitto/mafiakit.conf and bus.broker's test
@@ -89,6 +98,17 @@ def _check_snapshot_route(snapshot: Snapshot, ref: topics.TopicRef | None, topic
     if ref is None or (ref.tournament, ref.table, ref.kind) != where:
         raise PayloadError(
             f"refusing to publish the {snapshot.view_class} snapshot of table "
+            f"{snapshot.tournament}/{snapshot.table} on {topic}"
+        )
+
+
+def _check_stream_route(snapshot: StreamSnapshot, ref: topics.TopicRef | None,
+                        topic: str) -> None:
+    """The delayed judge view goes to its own table's `stream` topic and nowhere else."""
+    where = (snapshot.tournament, snapshot.table, "stream")
+    if ref is None or (ref.tournament, ref.table, ref.kind) != where:
+        raise PayloadError(
+            f"refusing to publish the stream snapshot of table "
             f"{snapshot.tournament}/{snapshot.table} on {topic}"
         )
 
@@ -183,6 +203,8 @@ class BusClient:
             raise topics.TopicError("commands are never retained: a late table would replay them")
         if isinstance(payload, Snapshot):
             _check_snapshot_route(payload, ref, topic)
+        if isinstance(payload, StreamSnapshot):
+            _check_stream_route(payload, ref, topic)
         return self._paho.publish(topic, raw, qos=qos, retain=retain)
 
     def wait_ready(self, timeout: float | None = None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from bus.errors import PayloadError
-from bus.payloads import Command, Payload, Snapshot, decode
+from bus.payloads import Command, Payload, Snapshot, StreamSnapshot, decode
 from bus.topics import HUB_DECIDE, HUB_JUDGE_REPLY, HUB_STATUS, TopicError, TopicRef, parse
 
 # Topic kind -> payload name (see payloads.MODELS).
@@ -19,6 +19,7 @@ PAYLOAD_OF_KIND: Final = {
     "protocol": "protocol",
     "cmd": "command",
     "reply": "reply",
+    "stream": "stream",
 }
 # Hub topic -> payload name; the hub's retained JSON (aggregate, judge state, players) is
 # the hub's own and has no model here.
@@ -46,7 +47,7 @@ def decode_message(topic: str, raw: bytes) -> tuple[TopicRef, Payload]:
             raise PayloadError(f"the bus has no payload model for hub topic {ref.name!r}")
         return ref, decode(kind, raw)
     payload = decode(PAYLOAD_OF_KIND[ref.kind], raw)
-    if isinstance(payload, Snapshot) and (payload.tournament, payload.table) != (
+    if isinstance(payload, Snapshot | StreamSnapshot) and (payload.tournament, payload.table) != (
         ref.tournament, ref.table
     ):
         raise PayloadError(

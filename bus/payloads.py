@@ -31,14 +31,23 @@ from bus.jsonsafe import MAX_DEPTH, json_depth
 from bus.nicknames import MAX_NAME_LENGTH, check_nickname, nickname_problem
 from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
 from engine.roles import ClubRole, Side
-from engine.viewmodels import MAX_SEATS, MIN_SEATS, ClubNightView, Reveal, Seat, View
+from engine.viewmodels import (
+    MAX_SEATS,
+    MIN_SEATS,
+    ClubNightView,
+    JudgeView,
+    Reveal,
+    Seat,
+    View,
+)
 from engine.vocab import ClubTermination
 
 __all__ = [
     "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION",
     "ClubProtocol", "ClubReveal", "Command",
     "DecisionReply", "DecisionRequest", "Event",
-    "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status", "decode",
+    "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status",
+    "StreamSnapshot", "decode",
     "encode", "utc_now",
 ]
 
@@ -136,6 +145,44 @@ class Snapshot(Payload):
                 f"a {self.view_class} snapshot must carry a {self.view_class} view, "
                 f"not {self.view.view.value!r}"
             )
+        return self
+
+
+class StreamSnapshot(Payload):
+    """The delayed stream class: the judge's view of the game as it stood `delay_minutes`
+    ago (roles, shots, checks), for a broadcast only (docs/web.md "The delayed stream").
+
+    Retained on the table's `stream` topic, which only the `stream-{tournament}-{table}`
+    account, the hub and the table may read. `actions` is how many journal lines of game
+    `game_id` the view has taken in (it only grows within a game); `as_of` is the moment of
+    the game it shows. It carries nothing of the table's own (no refusal, no pad keys) and
+    no running timer: a countdown from minutes ago means nothing now.
+    """
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    tournament: str = Field(min_length=1, max_length=40)
+    table: str = Field(min_length=1, max_length=40)
+    game_id: Id
+    actions: int = Field(ge=0)
+    delay_minutes: float = Field(gt=0)
+    as_of: AwareDatetime
+    names: list[Nickname] = Field(default_factory=list, max_length=MAX_SEATS)
+    view: JudgeView
+    sent_at: AwareDatetime
+
+    @model_validator(mode="after")
+    def _consistent(self) -> StreamSnapshot:
+        _check_ids(self.tournament, self.table)
+        seats = len(self.view.seats)
+        if len(self.names) not in (0, seats):
+            raise ValueError(f"names must list all {seats} seats or be empty, "
+                             f"not {len(self.names)}")
+        v = self.view
+        if v.last_error is not None or v.pad is not None or v.refusal is not None:
+            raise ValueError("a stream snapshot carries nothing of the table's own "
+                             "(last_error, pad, refusal)")
+        if self.as_of > self.sent_at:
+            raise ValueError("a stream snapshot cannot show a moment after it was sent")
         return self
 
 
@@ -409,6 +456,7 @@ MODELS: Final[dict[str, type[Payload]]] = {
     "reply": Reply,
     "decision_request": DecisionRequest,
     "decision_reply": DecisionReply,
+    "stream": StreamSnapshot,
 }
 
 

@@ -13,7 +13,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 import paho.mqtt.client as mqtt
@@ -22,8 +22,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.client import BusClient, Presence, Received
 from bus.config import BrokerConfig
-from bus.payloads import Snapshot
-from bus.topics import account_name, overlay_account, table_topic
+from bus.payloads import Snapshot, StreamSnapshot
+from bus.topics import account_name, overlay_account, stream_account, table_topic
 from engine.roles import Role
 from engine.viewmodels import Reveal
 from engine.vocab import Termination, Winner
@@ -36,6 +36,7 @@ ACL_OTHER_TABLE: Final = "4"
 ACL_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_TABLE)
 ACL_OTHER_TABLE_USER: Final = account_name(ACL_TOURNAMENT, ACL_OTHER_TABLE)
 ACL_OVERLAY_USER: Final = overlay_account(ACL_TOURNAMENT, ACL_TABLE)
+ACL_STREAM_USER: Final = stream_account(ACL_TOURNAMENT, ACL_TABLE)
 ROLE_USERS: Final = ("hub", "scoreboard", "venue", "head-judge", "player")
 HEAD_JUDGE_USERS: Final = ("head-judge-anna", "head-judge-boris")  # personal accounts
 
@@ -101,6 +102,19 @@ def sample_snapshot(view_class: str, seats: int = 10, **changes: Any) -> Snapsho
     return Snapshot.model_validate(sample_snapshot_fields(view_class, seats, **changes))
 
 
+def sample_stream(**changes: Any) -> StreamSnapshot:
+    """A valid delayed stream snapshot of table cup/3: the sample judge view, 5 minutes old."""
+    view = sample_view("judge")
+    fields: dict[str, Any] = {
+        "tournament": ACL_TOURNAMENT, "table": ACL_TABLE, "game_id": "cup-3-12",
+        "actions": 57, "delay_minutes": 5, "as_of": SAMPLE_TIME,
+        "names": [f"Nick{n}" for n in range(1, 11)], "view": {**view, "timer": None},
+        "sent_at": SAMPLE_TIME + timedelta(minutes=5),
+    }
+    fields.update(changes)
+    return StreamSnapshot.model_validate(fields)
+
+
 def anonymous_broker() -> MosquittoProcess:
     """An anonymous broker on a free port (not started)."""
     return MosquittoProcess()
@@ -108,9 +122,9 @@ def anonymous_broker() -> MosquittoProcess:
 
 def acl_broker() -> MosquittoProcess:
     """A broker with the real ACL: role accounts, two personal head judges' accounts and two
-    tables of tournament `cup`."""
+    tables of tournament `cup` (with their overlay and stream accounts for table 3)."""
     names = (*ROLE_USERS, *HEAD_JUDGE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER,
-             ACL_OVERLAY_USER)
+             ACL_OVERLAY_USER, ACL_STREAM_USER)
     users = {name: secrets.token_urlsafe(12) for name in names}
     tables = [(ACL_TOURNAMENT, ACL_TABLE), (ACL_TOURNAMENT, ACL_OTHER_TABLE)]
     return MosquittoProcess(acl=True, users=users, tables=tables, websockets=True,

@@ -20,7 +20,8 @@ MAX_ID_LENGTH: Final = 40
 ID_PUNCTUATION: Final = "-_."
 
 TableKind = Literal[
-    "status", "heartbeat", "public", "audience", "judge", "events", "protocol", "cmd", "reply"
+    "status", "heartbeat", "public", "audience", "judge", "events", "protocol", "cmd", "reply",
+    "stream",
 ]
 TABLE_KINDS: Final[tuple[str, ...]] = get_args(TableKind)
 VIEW_CLASSES: Final = ("public", "audience", "judge")
@@ -69,6 +70,7 @@ DELIVERY: Final[dict[str, Delivery]] = {
     "protocol": Delivery(qos=1, retain=True),
     "cmd": Delivery(qos=1, retain=False),
     "reply": Delivery(qos=1, retain=False),
+    "stream": Delivery(qos=1, retain=True),
     "hub": Delivery(qos=1, retain=True),
 }
 
@@ -249,3 +251,10 @@ def account_name(tournament: str, table: str) -> str:
 def overlay_account(tournament: str, table: str) -> str:
     """The stream overlay's user name for one table: `overlay-{tournament}-{table}`."""
     return "overlay-" + account_name(tournament, table).removeprefix("table-")
+
+
+def stream_account(tournament: str, table: str) -> str:
+    """The delayed stream's user name for one table: `stream-{tournament}-{table}`; the only
+    account besides the hub and the table that may read the table's `stream` topic (roles,
+    night actions, some minutes late: docs/web.md "The delayed stream")."""
+    return "stream-" + account_name(tournament, table).removeprefix("table-")

@@ -206,6 +206,8 @@ MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
   [hardware]
   pins = "lgpio"                # "mock" = simulated pins, "none" = no pad (default)
+  [stream]
+  delay_minutes = 5             # the delayed stream class (docs/web.md); unset = off
 
 Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin""")
     p.add_argument("--config", metavar="TOML", help="the table's settings file (see below)")

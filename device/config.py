@@ -15,12 +15,15 @@ name the option.
     audio_device = "plughw:CARD=Headphones"   # ALSA name (aplay -L); unset: ALSA's default
     [hardware.pin_map]    # only what differs from deploy/wiring.md
     seats = 15            # the club table: seat keys 11-15 and 15 LEDs on the chain
+    [stream]
+    delay_minutes = 5     # the delayed stream class (docs/web.md); unset: off
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import (
     AfterValidator,
@@ -28,6 +31,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    field_validator,
     model_validator,
 )
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -96,6 +100,32 @@ class HardwareSection(BaseModel):
         return self
 
 
+MIN_STREAM_DELAY_MINUTES: Final = 1.0
+
+
+class StreamSection(BaseModel):
+    """The delayed stream class (docs/web.md "The delayed stream"): the judge's view, roles
+    and night actions included, published `delay_minutes` after the table journaled it.
+    Unset (the default): off, nothing is published. At least one minute, a player's speech
+    (000 I.6.8, "his minute"): a shorter delay lets a phone in the hall pass a role on
+    while it still matters in the same speech; leagues choose more."""
+
+    model_config = ConfigDict(extra="forbid")
+    delay_minutes: float | None = None
+
+    @field_validator("delay_minutes")
+    @classmethod
+    def _long_enough(cls, value: float | None) -> float | None:
+        if value is not None and not math.isfinite(value):
+            raise ValueError(f"[stream] delay_minutes = {value} is not a number of minutes")
+        if value is not None and not value >= MIN_STREAM_DELAY_MINUTES:
+            raise ValueError(
+                f"[stream] delay_minutes = {value} would show the roles to the room almost as "
+                f"they happen; give at least {MIN_STREAM_DELAY_MINUTES:g} minute (a player's "
+                "speech), or leave it unset to publish no stream")
+        return value
+
+
 class TableSettings(BaseSettings):
     """Everything one table service needs to know."""
 
@@ -111,13 +141,17 @@ class TableSettings(BaseSettings):
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()
     hardware: HardwareSection = HardwareSection()
-
+    stream: StreamSection = StreamSection()
 
     @model_validator(mode="after")
     def _seats_only_for_the_club(self) -> TableSettings:
         if self.rules != "club" and self.seats not in (None, 10):
             raise ValueError(f"seats = {self.seats} is for a club table (rules = \"club\"); "
                              f"rules {self.rules!r} plays ten seats")
+        if self.rules == "club" and self.stream.delay_minutes is not None:
+            raise ValueError("[stream] is for the classic tournament game: a club game's "
+                             "nights stay the host's while it goes on (docs/club.md, 004 §7); "
+                             "leave delay_minutes unset at a club table")
         return self
 
 

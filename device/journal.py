@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ CREATE TABLE IF NOT EXISTS lines (
     game_id   TEXT NOT NULL REFERENCES games(game_id),
     seq       INTEGER NOT NULL,
     line      TEXT NOT NULL,
+    at        REAL,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS requests (
@@ -85,6 +87,7 @@ class Journal:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
+            self._add_line_times()
         except (OSError, sqlite3.Error) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise JournalError(
@@ -94,6 +97,17 @@ class Journal:
 
     def close(self) -> None:
         self._db.close()
+
+    def _add_line_times(self) -> None:
+        """A journal of an older kit has no `lines.at` (when the table journaled each line,
+        by its own clock: the delayed stream's time, device/stream.py). Its lines count as
+        journaled now: the stream may show them late, never early."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(lines)")}
+        if "at" not in columns:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("ALTER TABLE lines ADD COLUMN at REAL")
+                self._db.execute("UPDATE lines SET at = CAST(strftime('%s', 'now') AS REAL)")
 
     # -- games -----------------------------------------------------------------------------
 
@@ -130,12 +144,14 @@ class Journal:
 
     def append(self, game_id: str, seq: int, line: dict[str, Any],
                result: dict[str, Any] | None = None, *, decided_changed: bool = False,
-               request: Request | None = None) -> None:
+               request: Request | None = None, at: float | None = None) -> None:
         """Durably record action number `seq` (1-based) of the game; raises on a gap.
 
         `result` is the result object when the game is decided after this line (None while
         it goes on). When `result` is given or `decided_changed` (an undo reopened the game)
-        it is stored in the same transaction, so a crash never splits the two.
+        it is stored in the same transaction, so a crash never splits the two. `at` is the
+        table's wall clock (s) when it journaled the line, not the line's `t`, which a hub
+        may set: the delayed stream counts its minutes from `at`.
         """
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
@@ -143,8 +159,9 @@ class Journal:
                                     (game_id,)).fetchone()[0]
             if seq != last + 1:
                 raise ValueError(f"journal gap: line {seq} after line {last}")
-            self._db.execute("INSERT INTO lines (game_id, seq, line) VALUES (?, ?, ?)",
-                             (game_id, seq, json.dumps(line, ensure_ascii=False)))
+            self._db.execute(
+                "INSERT INTO lines (game_id, seq, line, at) VALUES (?, ?, ?, ?)",
+                (game_id, seq, json.dumps(line, ensure_ascii=False), at))
             if result is not None or decided_changed:
                 self._set_result(game_id, result)
             self._remember(request, game_id, seq)
@@ -175,6 +192,46 @@ class Journal:
         lines = [json.loads(text) for (text,) in self._db.execute(
             "SELECT line FROM lines WHERE game_id = ? ORDER BY seq", (game_id,))]
         return JournalGame(game_id, json.loads(row[0]), json.loads(row[1]), lines, bool(row[2]))
+
+    def head(self, game_id: str) -> tuple[dict[str, Any], list[str]] | None:
+        """A game's header and names, without its lines (None: no such game)."""
+        row = self._db.execute("SELECT header, names FROM games WHERE game_id = ?",
+                               (game_id,)).fetchone()
+        return None if row is None else (json.loads(row[0]), json.loads(row[1]))
+
+    def lines_between(self, game_id: str, after: int, upto: int) -> list[dict[str, Any]]:
+        """Lines `after`+1 .. `upto` of a game, in order."""
+        return [json.loads(text) for (text,) in self._db.execute(
+            "SELECT line FROM lines WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto))]
+
+    def as_of(self, cutoff: float) -> tuple[str, int] | None:
+        """The game that was open at wall time `cutoff` (s) and how many of its lines had been
+        journaled by then: (game id, lines), None before the first game.
+
+        Games in the order they were opened; lines up to the first one journaled after
+        `cutoff` (or with no time), so a clock that stepped back never lets a later line
+        through before an earlier one.
+        """
+        for game_id, created in self._db.execute(
+                "SELECT game_id, created FROM games ORDER BY rowid DESC"):
+            try:
+                opened = datetime.fromisoformat(created)
+            except ValueError:
+                continue  # not written by a table: no moment to count from
+            if opened.tzinfo is None:
+                opened = opened.replace(tzinfo=UTC)
+            if opened.timestamp() > cutoff:
+                continue
+            first_later = self._db.execute(
+                "SELECT MIN(seq) FROM lines WHERE game_id = ? AND (at IS NULL OR at > ?)",
+                (game_id, cutoff)).fetchone()[0]
+            if first_later is None:
+                last = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM lines "
+                                        "WHERE game_id = ?", (game_id,)).fetchone()[0]
+                return game_id, int(last)
+            return game_id, int(first_later) - 1
+        return None
 
     def archive(self) -> list[dict[str, Any]]:
         """Every game of this table, newest first: id, header, finished, result."""

@@ -13,6 +13,9 @@ changes nothing and its reason goes to the judge.
 A screen class's snapshot is published only when it changed (`snapshots.steady`), with a seq
 that grows only when its view changed (`snapshots.ScreenSeqs`): a night action sends the
 players nothing, so they cannot count what happens at night.
+
+With `[stream] delay_minutes` set, the `stream` topic gets the judge's view of the moment
+that many minutes ago, recomputed from the journal (device/stream.py); unset, nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
 from device.pad import KeyEvent
 from device.pins import make_factory
+from device.stream import DelayedStream
 from device.systemd import Notifier
 from device.tablegame import TableGame
 from device.timer import Countdown, TimerError, TimerEvent
@@ -105,7 +109,10 @@ class TableService:
         self.desk = CommandDesk(self.journal.answered)
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
                         for kind in ("public", "audience", "judge", "events", "protocol",
-                                     "reply", "heartbeat")}
+                                     "reply", "heartbeat", "stream")}
+        delay = settings.stream.delay_minutes  # None: the stream class is off
+        self.stream = None if delay is None else DelayedStream(
+            self.journal, self.tournament, self.table, delay)
         if connect:
             base = topics.table_topic(self.tournament, self.table, "status")
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
@@ -206,6 +213,7 @@ class TableService:
         if now >= self._next_heartbeat:
             self._heartbeat()
             self._next_heartbeat = now + self.settings.heartbeat_s
+        self._publish_stream()
         try:
             item = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
         except queue.Empty:
@@ -369,7 +377,7 @@ class TableService:
             names = list(players) if players else []  # admitted with the header
         elif names:
             names = admit_names(names, seats=tablegame.seats(game))
-        self.journal.new_game(gid, header, names, datetime.now(UTC).isoformat(), request)
+        self.journal.new_game(gid, header, names, snap.wall(self.wall()).isoformat(), request)
         self.table_game, self.game_id, self.header, self.names = game, gid, header, names
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
@@ -416,7 +424,8 @@ class TableService:
             return self._reject(line, str(exc))
         try:
             self.journal.append(self.game_id, seq, line, outcome,
-                                decided_changed=decided != was_decided, request=request)
+                                decided_changed=decided != was_decided, request=request,
+                                at=self.wall())
         except Exception as exc:  # disk full, I/O error: the action did not happen
             self._take_back(undone)
             log.exception("journal write failed")
@@ -565,6 +574,8 @@ class TableService:
             # snapshot leaves before the judge/audience ones are built (bench bus: -0.4 ms).
             time.sleep(0)
         self._publish_protocol(force)
+        if force:
+            self._publish_stream(force=True)
 
     def _publish_protocol(self, force: bool) -> None:
         """Decided: the retained protocol (the reveal). An undo that takes the game back to
@@ -585,6 +596,19 @@ class TableService:
         elif self._protocol_sent:
             self.bus.publish(self._topics["protocol"], b"")  # undone: no reveal stays retained
             self._protocol_sent = None
+
+    def _publish_stream(self, force: bool = False) -> None:
+        """The delayed stream class, when it is on and its picture moved on (device/stream.py:
+        from the journal by the wall clock, so it goes out on a quiet table too)."""
+        if self.stream is None or self.bus is None:
+            return
+        try:
+            shot = self.stream.due(self.wall(), force=force)
+        except ValueError as exc:  # a payload the bus refuses: never stop the table
+            log.error("the stream snapshot cannot be built: %s", exc)
+            return
+        if shot is not None:
+            self._send("stream", shot)
 
     def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
         self._send("events", snap.event(seq, self.game_id, line, self.wall()))

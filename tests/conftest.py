@@ -1,9 +1,9 @@
 """Broker fixtures for every test folder: real mosquitto processes on free ports.
 
 `broker` is anonymous; `acl_broker` runs the kit's ACL (deploy/mosquitto/acl.conf) with the
-accounts hub, scoreboard, venue, head-judge, player, table-cup-3, table-cup-4 and
-overlay-cup-3 (passwords in `.users`; names in bus.testing). Both live for the whole
-session: do not restart them. A test that needs a broker of its own (an outage, a clean
+accounts hub, scoreboard, venue, head-judge, player, table-cup-3, table-cup-4,
+overlay-cup-3 and stream-cup-3 (passwords in `.users`; names in bus.testing). Both live for
+the whole session: do not restart them. A test that needs a broker of its own (an outage, a clean
 retained store) takes `private_broker`, or `spawn_broker` to start and stop mosquitto
 processes itself.
 

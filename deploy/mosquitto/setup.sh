@@ -3,10 +3,10 @@
 #   sudo deploy/mosquitto/setup.sh TOURNAMENT TABLE [TABLE ...]
 #   e.g. sudo deploy/mosquitto/setup.sh autumn-cup 1 2 3 4 5 6
 # Installs mosquitto, the kit's config and ACL, a venue CA and the broker's TLS certificate,
-# creates the accounts hub, scoreboard, venue, head-judge, player, table-TOURNAMENT-TABLE
-# (and head-judge-NAME for each name in MAFIAKIT_HEAD_JUDGES)
-# with random passwords, and restarts the broker. Idempotent: run it again with more tables
-# to add them; existing passwords, the CA and the certificate are kept.
+# creates the accounts hub, scoreboard, venue, head-judge, player and, per table,
+# table-, overlay- and stream-TOURNAMENT-TABLE (and head-judge-NAME for each name in
+# MAFIAKIT_HEAD_JUDGES) with random passwords, and restarts the broker. Idempotent: run it
+# again with more tables to add them; existing passwords, the CA and the certificate are kept.
 # New passwords are listed in $ETC/mafiakit-credentials (root only): copy each to its device,
 # with $ETC/ca_certificates/mafiakit-ca.crt (public: every table and screen verifies the
 # broker with it).
@@ -155,7 +155,10 @@ touch "$passwd_file" "$credentials"
 chmod 600 "$credentials"
 share_with_broker "$passwd_file"
 accounts=(hub scoreboard venue head-judge player)
-while IFS=/ read -r t n; do accounts+=("table-$t-$n"); done < "$tables_file"
+# Per table: its own account, its stream overlay's and its delayed stream's (docs/web.md).
+while IFS=/ read -r t n; do
+  accounts+=("table-$t-$n" "overlay-$t-$n" "stream-$t-$n")
+done < "$tables_file"
 while read -r account; do accounts+=("$account"); done < "$judges_file"
 fresh="$(mktemp "$ETC/.mafiakit-new.XXXXXX")"
 trap 'rm -f "$fresh"' EXIT

@@ -26,6 +26,7 @@ from bus.testing import (
     received_until,
     sample_reveal,
     sample_snapshot,
+    sample_stream,
 )
 
 TOPIC = {kind: topics.table_topic(ACL_TOURNAMENT, ACL_TABLE, kind)
@@ -63,6 +64,7 @@ def publish_everything(table: BusClient, hub: BusClient, marker: bytes) -> None:
     table.publish(TOPIC["heartbeat"], Heartbeat(seq=1, bdseq=0, sent_at=SAMPLE_TIME, uptime_s=1))
     table.publish(TOPIC["judge"], sample_snapshot("judge", seq=13))
     table.publish(TOPIC["audience"], sample_snapshot("audience", seq=13))
+    table.publish(TOPIC["stream"], sample_stream())
     table.publish(TOPIC["public"], marker)
 
 
@@ -86,7 +88,7 @@ def test_screens_subscribed_to_everything_get_only_their_class(
     kinds = {topics.parse(item.topic).kind for item in seen}
     assert kinds <= allowed
     assert {"public", "status", "protocol", "heartbeat"} <= kinds
-    assert not kinds & {"judge", "events", "cmd", "reply"}
+    assert not kinds & {"judge", "events", "cmd", "reply", "stream"}
     for client in (watcher, hub, table):
         client.close()
 
@@ -98,7 +100,7 @@ def test_the_hub_reads_every_class(acl_broker: MosquittoProcess) -> None:
     seen = received_until(hub, TOPIC["public"], b"marker-hub")
     kinds = {topics.parse(item.topic).kind for item in seen}
     assert {"public", "audience", "judge", "events", "cmd", "reply", "status", "heartbeat",
-            "protocol"} <= kinds
+            "protocol", "stream"} <= kinds
     hub.close()
     table.close()
 

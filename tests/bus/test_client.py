@@ -26,6 +26,7 @@ from bus.testing import (
     next_message,
     received_until,
     sample_snapshot,
+    sample_stream,
 )
 
 NOWHERE = BrokerConfig(port=1)  # for clients that are never started
@@ -87,6 +88,21 @@ def test_a_snapshot_is_published_only_on_its_own_topic(topic: str, message: str)
     client = BusClient(NOWHERE, name="strict")
     with pytest.raises(PayloadError, match=message):
         client.publish(topic, sample_snapshot("judge"), qos=1, retain=True)
+
+
+@pytest.mark.parametrize(
+    "topic",
+    [topics.table_topic("cup", "3", "public"), topics.table_topic("cup", "3", "judge"),
+     topics.table_topic("cup", "4", "stream"), "bench/stream"],
+)
+def test_the_delayed_stream_is_published_only_on_its_own_tables_stream_topic(
+    topic: str,
+) -> None:
+    """The stream class carries roles: on any other topic a screen's account could read it."""
+    client = BusClient(NOWHERE, name="strict")
+    with pytest.raises(PayloadError, match="refusing to publish the stream snapshot of table "
+                                           "cup/3 on"):
+        client.publish(topic, sample_stream(), qos=1, retain=True)
 
 
 def test_foreign_topics_need_an_explicit_policy(broker: MosquittoProcess) -> None:

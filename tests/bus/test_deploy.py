@@ -43,9 +43,10 @@ def test_setup_renders_the_same_acl_as_the_kit(tmp_path: Path) -> None:
     assert setup(tmp_path, "cup", "2", "3").returncode == 0
     acl = (tmp_path / "mafiakit.acl").read_text()
     assert acl == render_acl([("cup", "1"), ("cup", "2"), ("cup", "3")])
+    per_table = {f"{role}-cup-{n}" for role in ("table", "overlay", "stream")
+                 for n in (1, 2, 3)}
     assert set(credentials(tmp_path)) == {"hub", "scoreboard", "venue", "head-judge",
-                                          "player", "table-cup-1",
-                                          "table-cup-2", "table-cup-3"}
+                                          "player", *per_table}
     assert (tmp_path / "mafiakit-credentials").stat().st_mode & 0o777 == 0o600
     assert (tmp_path / "mafiakit.passwd").stat().st_mode & 0o777 == 0o640
 

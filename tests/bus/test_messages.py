@@ -7,7 +7,7 @@ import pytest
 from bus import topics
 from bus.messages import PAYLOAD_OF_HUB_TOPIC, PAYLOAD_OF_KIND, decode_message
 from bus.payloads import MODELS, Command, DecisionRequest, PayloadError, Status, encode
-from bus.testing import SAMPLE_TIME, sample_snapshot
+from bus.testing import SAMPLE_TIME, sample_snapshot, sample_stream
 
 
 def test_every_table_kind_maps_to_a_payload() -> None:
@@ -26,6 +26,17 @@ def test_a_snapshot_on_another_tables_topic_is_refused() -> None:
     with pytest.raises(PayloadError, match="a snapshot of table cup/3 arrived on the topic of "
                                            "table cup/4"):
         decode_message(topics.table_topic("cup", "4", "public"), encode(sample_snapshot("public")))
+
+
+def test_a_stream_snapshot_is_decoded_on_its_own_tables_stream_topic_only() -> None:
+    shot = sample_stream()
+    ref, payload = decode_message(topics.table_topic("cup", "3", "stream"), encode(shot))
+    assert (ref.kind, payload) == ("stream", shot)
+    with pytest.raises(PayloadError, match="a snapshot of table cup/3 arrived on the topic of "
+                                           "table cup/4"):
+        decode_message(topics.table_topic("cup", "4", "stream"), encode(shot))
+    with pytest.raises(PayloadError, match="judge payload"):
+        decode_message(topics.table_topic("cup", "3", "judge"), encode(shot))
 
 
 def test_a_judge_snapshot_on_the_public_topic_is_refused() -> None:

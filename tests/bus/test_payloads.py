@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -23,10 +24,11 @@ from bus.payloads import (
     Reply,
     Snapshot,
     Status,
+    StreamSnapshot,
     decode,
     encode,
 )
-from bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_view
+from bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_stream, sample_view
 from engine.roles import Role
 from engine.viewmodels import JudgeView
 
@@ -60,6 +62,7 @@ VALID: dict[str, dict[str, Any]] = {
                          "game_id": "r1-t3", "who": "Head judge", "why": "best defence",
                          "args": {"seat": 4, "points": 0.3}},
     "decision_reply": {"request_id": "page-5f3a:1", "ok": True, "decision_id": 7},
+    "stream": sample_stream().model_dump(),
 }
 
 
@@ -89,7 +92,7 @@ def test_versions_grew_where_the_json_changed() -> None:
     assert {kind: model.VERSION for kind, model in MODELS.items()} == {
         "public": 2, "audience": 2, "judge": 2, "heartbeat": 2, "protocol": 2,
         "status": 1, "event": 1, "command": 1, "reply": 1, "decision_request": 1,
-        "decision_reply": 1}
+        "decision_reply": 1, "stream": 1}
 
 
 def test_models_are_the_documented_ones() -> None:
@@ -97,6 +100,7 @@ def test_models_are_the_documented_ones() -> None:
         "public": Snapshot, "audience": Snapshot, "judge": Snapshot, "status": Status,
         "heartbeat": Heartbeat, "event": Event, "protocol": Protocol, "command": Command,
         "reply": Reply, "decision_request": DecisionRequest, "decision_reply": DecisionReply,
+        "stream": StreamSnapshot,
     } == MODELS
 
 
@@ -253,6 +257,27 @@ def test_the_judge_snapshot_carries_everything() -> None:
     assert isinstance(snapshot.view, JudgeView) and snapshot.view.roles is not None
     assert {seat: role.value for seat, role in snapshot.view.roles.items()
             if role != "citizen"} == {1: "sheriff", 2: "don", 5: "mafia", 8: "mafia"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"view": {**sample_view("judge"), "timer": None, "pad": "4 2"}},
+         "nothing of the table's own"),
+        ({"delay_minutes": 0}, "delay_minutes"),
+        ({"as_of": SAMPLE_TIME + timedelta(hours=1)}, "a moment after it was sent"),
+        ({"view": sample_view("public")}, "view"),
+        ({"names": ["A", "B"]}, "names must list all 10 seats"),
+    ],
+)
+def test_a_stream_snapshot_is_a_delayed_judge_view_only(changes: dict[str, Any],
+                                                        words: str) -> None:
+    """The stream class carries the judge's view of the game (roles, nights) and nothing
+    the table keeps to itself; a public view or a moment from the future is refused."""
+    with pytest.raises(ValidationError, match=words):
+        sample_stream(**changes)
+    shot = sample_stream()
+    assert shot.view.roles is not None and shot.view.nights
 
 
 def test_names_may_be_empty_before_the_roster() -> None:

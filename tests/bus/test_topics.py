@@ -21,6 +21,7 @@ BUILT = [
     (topics.table_topic("cup", "3", "protocol"), "mafia/v1/cup/tables/3/protocol"),
     (topics.table_topic("cup", "3", "heartbeat"), "mafia/v1/cup/tables/3/heartbeat"),
     (topics.table_topic("cup", "3", "reply"), "mafia/v1/cup/tables/3/reply"),
+    (topics.table_topic("cup", "3", "stream"), "mafia/v1/cup/tables/3/stream"),
     (topics.command_topic("cup", "3", "undo"), "mafia/v1/cup/tables/3/cmd/undo"),
     (topics.hub_topic("cup", "status"), "mafia/v1/cup/hub/status"),
     (topics.hub_topic("cup", "public/standings"), "mafia/v1/cup/hub/public/standings"),
@@ -37,6 +38,7 @@ PARSED = [
     ("mafia/v1/cup/tables/3/status", TopicRef("cup", "3", "status")),
     ("mafia/v1/cup/tables/3/judge", TopicRef("cup", "3", "judge")),
     ("mafia/v1/cup/tables/3/events", TopicRef("cup", "3", "events")),
+    ("mafia/v1/cup/tables/3/stream", TopicRef("cup", "3", "stream")),
     ("mafia/v1/cup/tables/3/cmd/new_game", TopicRef("cup", "3", "cmd", "new_game")),
     ("mafia/v1/cup/hub/status", TopicRef("cup", None, "hub", "status")),
     ("mafia/v1/cup/hub/public/tables", TopicRef("cup", None, "hub", "public/tables")),
@@ -139,6 +141,7 @@ DELIVERIES = [
     ("mafia/v1/cup/tables/3/protocol", 1, True),
     ("mafia/v1/cup/tables/3/cmd/action", 1, False),
     ("mafia/v1/cup/tables/3/reply", 1, False),
+    ("mafia/v1/cup/tables/3/stream", 1, True),  # retained: a reloaded page sees it at once
     ("mafia/v1/cup/hub/public/standings", 1, True),
     ("mafia/v1/cup/hub/decide/head-judge-anna", 1, False),
     ("mafia/v1/cup/hub/judge/reply", 1, False),
@@ -195,6 +198,12 @@ def test_table_account_name() -> None:
     assert topics.account_name("cup", "3") == "table-cup-3"
     with pytest.raises(TopicError, match="table id"):
         topics.account_name("cup", "3 ")
+
+
+def test_stream_account_name() -> None:
+    assert topics.stream_account("cup", "3") == "stream-cup-3"
+    with pytest.raises(TopicError, match="tournament id"):
+        topics.stream_account("c/p", "3")
 
 
 ID = st.text(

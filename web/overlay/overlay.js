@@ -1,6 +1,8 @@
 // The stream overlay: one table's public snapshot (and, once the game is decided, its
 // protocol) drawn over the stream. It subscribes only to what the `overlay` account may read
 // (docs/web.md): public, status, protocol. Rendering is a pure function of `state`.
+// With a stream account it draws the delayed `stream` snapshot instead, roles and nights
+// included (stream.js).
 "use strict";
 
 (() => {
@@ -8,6 +10,7 @@
   const W = Live.words(opts.lang);
   document.documentElement.lang = opts.lang;
   const root = document.getElementById("overlay");
+  const streaming = OverlayStream.active(opts);
   if (window.innerHeight <= 720) root.classList.add("small");
 
   const state = { link: false, refused: false, status: null, snapshot: null, protocol: null };
@@ -28,6 +31,7 @@
   }
 
   function decided() {
+    if (streaming) return !!OverlayStream.winner(state.snapshot);
     const snap = state.snapshot;
     const proto = state.protocol;
     return !!(snap && proto && proto.game_id === snap.game_id && proto.result
@@ -82,6 +86,12 @@
     node.textContent = `${W.round} ${vote.round} · ${W.candidates}: ${vote.candidates.join(", ")}`;
   }
 
+  /** The decided game's winner: the delayed view's own in stream mode, else the protocol's. */
+  function winnerNow() {
+    if (!decided()) return "";
+    return streaming ? OverlayStream.winner(state.snapshot) : state.protocol.result.winner;
+  }
+
   function drawBanner() {
     const node = document.getElementById("banner");
     if (!decided()) {
@@ -89,8 +99,8 @@
       return;
     }
     node.hidden = false;
-    node.textContent = W[state.protocol.result.winner] || state.protocol.result.winner;
-    node.className = state.protocol.result.winner;
+    node.textContent = W[winnerNow()] || winnerNow();
+    node.className = winnerNow();
   }
 
   function drawSeats(snap) {
@@ -98,7 +108,8 @@
     list.replaceChildren();
     if (!snap) return;
     const view = snap.view;
-    const roles = decided() ? Live.rolesOf(state.protocol) : {};
+    const roles = streaming ? OverlayStream.roles(snap)
+      : decided() ? Live.rolesOf(state.protocol) : {};
     const nominated = new Set(view.nominations || []);
     const candidates = new Set(view.vote ? view.vote.candidates : []);
     for (const seat of view.seats) {
@@ -134,16 +145,18 @@
     drawVote(view);
     drawBanner();
     drawSeats(snap);
+    if (streaming) OverlayStream.draw(snap, opts.lang);
     root.dataset.seq = snap ? snap.seq : "";
     root.dataset.step = view ? view.step : "";
     root.dataset.speaker = view && view.speaker != null ? view.speaker : "";
-    root.dataset.winner = decided() ? state.protocol.result.winner : "";
+    root.dataset.winner = winnerNow();
   }
 
   function onMessage(kind, payload) {
     if (kind === "status") state.status = payload;
     else if (kind === "protocol") state.protocol = payload;
-    else if (kind === "public") {
+    else if (kind === "public" || kind === "stream") {
+      if (kind === "stream") payload = OverlayStream.adapt(payload);
       const old = state.snapshot;
       // A retained copy arriving after a live one is older: keep the newest of one game.
       if (payload && old && payload.game_id === old.game_id && payload.seq < old.seq) return;
@@ -179,8 +192,9 @@
     render();
   }
 
-  Live.connect(opts, ["public", "status", "protocol"].map((k) => Live.tableTopic(opts, k)),
-               onMessage, onLink);
+  const topics = streaming ? OverlayStream.topics(opts)
+    : ["public", "status", "protocol"].map((k) => Live.tableTopic(opts, k));
+  Live.connect(opts, topics, onMessage, onLink);
   setInterval(drawTimer, 250);
   render();
 })();
