@@ -96,6 +96,11 @@ def test_a_club_evening_at_a_real_table_reaches_the_hub(
     from_logs = capsys.readouterr().out
     assert main(["hub", "evening", "--config", str(config), "--format", "csv"]) == 0
     assert capsys.readouterr().out == from_logs
+    assert main(["hub", "export", "--config", str(config), "--out", str(tmp_path / "out")]) == 0
+    assert json.loads(capsys.readouterr().out)["club_protocols"] == 3
+    exported = tmp_path / "out" / "club-protocols" / f"1-{games[1]}.json"
+    assert json.loads(exported.read_text("utf-8"))["result"]["score"] == log_of(EVENING[1])[2][
+        "score"]
     assert main(["hub", "evening", "--config", str(config), "--date", "1999-01-01"]) == 2
     assert "no decided club game of 1999-01-01" in capsys.readouterr().err
 
