@@ -6,19 +6,23 @@ evening's rating, and decisions name seats up to the game's own seat count (004 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bus.broker import MosquittoProcess
-from bus.payloads import encode
+from bus.payloads import Event, encode
 from bus.topics import table_topic
 from device import tablegame
 from device.inbox import NewGame
 from device.snapshots import club_protocol
 from device.testing import running_table, submit
+from engine.club.game import ClubGame
+from engine.game import Game
 from engine.replay import replay_club
+from hub.checks import GameCheck, apply_event, open_check
 from hub.registry import Liveness
 from hub.service import HubService
 from mafiakit.cli import main
@@ -156,3 +160,28 @@ def test_a_club_protocol_that_does_not_follow_from_its_actions_is_quarantined(
         assert hub.aggregate()["club_games"][0]["points"] == totals(good["result"])
     finally:
         hub.close()
+
+
+def event(seq: int, line: dict[str, Any]) -> Event:
+    return Event(seq=seq, game_id="g", action=line, accepted=True,
+                 at=datetime(2026, 11, 27, 20, 0, tzinfo=UTC))
+
+
+def test_a_club_game_is_followed_from_its_header_or_blind_without_it() -> None:
+    """With the header (immunity and all) the hub replays each line and refuses a wrong one;
+    without it a right line may look wrong (the 15-seat example: immunity, 004 §5, changed
+    who left, so a later vote names a seat a headerless replay thinks gone), so a club game
+    the hub did not open is followed blind and checked by its protocol."""
+    head, lines, _ = log_of(EVENING[2])
+    followed = open_check(head, "cml", None)
+    assert isinstance(followed.game, ClubGame) and not followed.blind
+    assert all(apply_event(followed, event(n, x)) is None for n, x in enumerate(lines, 1))
+    wrong = apply_event(followed, event(len(lines) + 1, {"action": "foul", "seat": 16}))
+    assert wrong is not None and "the rules refuse it" in wrong
+    headerless = GameCheck(ClubGame(15))
+    refusals = [apply_event(headerless, event(n, x)) for n, x in enumerate(lines, 1)]
+    assert any(r is not None and "cannot vote" in r for r in refusals)  # a right line
+    blind = open_check(None, "cml", 15)
+    assert blind.blind
+    assert all(apply_event(blind, event(n, x)) is None for n, x in enumerate(lines, 1))
+    assert isinstance(open_check(None, "cml", None).game, Game)  # a classic table's game
