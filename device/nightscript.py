@@ -63,6 +63,11 @@ class NightScript:
         self._called = 0  # how many steps of that night's order were called
         self.calls: list[Call] = []  # that night's calls, in order
 
+    @property
+    def at_night(self) -> bool:
+        """The music plays: the script waits for the morning."""
+        return self._night
+
     def follow(self, view: JudgeView) -> str | None:
         """Play what the view asks for; the judge's one line when night fell on a table that
         cannot play its sound (the music tries its device again at every nightfall)."""

@@ -64,7 +64,7 @@ from engine.game import Game
 from engine.log import header as log_header
 from engine.refusals import Lang, Phrase, R
 from engine.viewmodels import JudgeView
-from engine.vocab import InfoClass
+from engine.vocab import InfoClass, Phase
 
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
@@ -506,12 +506,15 @@ class TableService:
             countdown = self.countdown
             left = None if countdown is None else countdown.remaining(self.mono())
             self.bridge.refresh(self.table_game, left)
-        state = self.table_game.state
-        if self.night_script is not None and state is not self._followed:  # classic and club
-            self._followed = state  # a frozen state: the same one needs no second look
+        state, script = self.table_game.state, self.night_script
+        # classic and club alike; a frozen state needs no second look, and a day in which
+        # the script hears no night needs no judge view (one is built per action: 0.3 ms)
+        if script is not None and state is not self._followed and (
+                script.at_night or state.phase == Phase.NIGHT):
+            self._followed = state
             view = tablegame.class_view(self.table_game, InfoClass.JUDGE)
             assert isinstance(view, JudgeView)
-            silent = self.night_script.follow(view)
+            silent = script.follow(view)
             if silent is not None:  # the judge's one line: the table cannot play its music
                 self.last_error = silent
                 self.refusal = None
