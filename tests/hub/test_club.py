@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 
 from bus.broker import MosquittoProcess
-from bus.payloads import Event, encode
+from bus.payloads import (
+    DecisionRefusal,
+    DecisionReply,
+    DecisionRequest,
+    Event,
+    ReasonView,
+    encode,
+)
 from bus.topics import table_topic
 from device import tablegame
 from device.inbox import NewGame
@@ -24,7 +31,9 @@ from engine.game import Game
 from engine.replay import replay_club
 from hub.checks import GameCheck, apply_event, open_check
 from hub.registry import Liveness
+from hub.remote import RemoteDesk
 from hub.service import HubService
+from hub.store import Store
 from mafiakit.cli import main
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, stored, wait_for
 
@@ -185,3 +194,32 @@ def test_a_club_game_is_followed_from_its_header_or_blind_without_it() -> None:
     assert blind.blind
     assert all(apply_event(blind, event(n, x)) is None for n, x in enumerate(lines, 1))
     assert isinstance(open_check(None, "cml", None).game, Game)  # a classic table's game
+
+
+def test_the_head_judges_page_gets_club_refusals_by_key(tmp_path: Path) -> None:
+    """The page's decisions on a 12-seat club game: seat 13 is off the table, a changed
+    result is the host's (004 §8), a protest by seat 12 is recorded."""
+    head, _, _ = log_of(EVENING[1])
+    _, game = replay_club(EVENING[1].read_text(encoding="utf-8").splitlines())
+    store = Store(tmp_path / "hub.sqlite")
+    store.add_club_protocol("1", "c12", json.loads(encode(club_protocol(game, "c12", head))),
+                            "now")
+    page = RemoteDesk(store, ("1",), lambda: "2026-11-25T22:00:00+00:00")
+
+    def ask(n: int, kind: str, args: dict[str, Any]) -> DecisionReply | None:
+        return page.decide(encode(DecisionRequest(
+            request_id=f"page:{n}", kind=kind, table="1", game_id="c12", who="Host",
+            why="a protest at the club table", args=args)))
+
+    try:
+        off = ask(1, "protest_filed", {"seat": 13})
+        assert off is not None and off.reason == ReasonView(
+            key=DecisionRefusal.SEAT_RANGE,
+            params={"game": "c12", "table": "1", "seats": 12, "seat": 13})
+        result = ask(2, "change_result", {"winner": "black"})
+        assert result is not None and result.reason is not None
+        assert result.reason.key is DecisionRefusal.CLUB_GAME
+        assert ask(3, "protest_filed", {"seat": 12}) == DecisionReply(
+            request_id="page:3", ok=True, decision_id=1)
+    finally:
+        store.close()
