@@ -389,6 +389,7 @@ class DecisionRefusal(StrEnum):
     NO_PLAYERS = "no_players"  # game, table
     BROKEN_PROTOCOL = "broken_protocol"  # game, table, text (English)
     RULES = "rules"  # game, table, because (LangText: the engine's own refusal)
+    CLUB_GAME = "club_game"  # game, table: a club game takes protests and a replay only
 
 
 class LangText(BaseModel):

@@ -1,5 +1,5 @@
 """The table's hands and lights: pad keys -> what the judge wants done; game -> seat LEDs,
-tones, music.
+tones.
 
 The bridge never touches the table service: `key` returns a `PadWish` (record an action,
 toggle the timer, show a refusal, or wait for more keys) and the service carries it out;
@@ -21,7 +21,6 @@ from device.timer import TimerEvent
 from engine.game import Game
 from engine.refusals import Phrase, R
 from engine.views import judge_view, public_view, reveal
-from engine.vocab import Phase
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,6 @@ class PadBridge:
         self.hardware = hardware
         self.decoder = PadDecoder()
         self._shown: tuple[Pattern, ...] | None = None
-        self._night = False
 
     def key(self, event: KeyEvent, game: Game) -> PadWish:
         """One clean key event from the pad (press, hold or release) in the game as it is."""
@@ -101,26 +99,14 @@ class PadBridge:
         """The pad's unfinished key sequence, for the judge's screen."""
         return self.decoder.text(judge_view(game.state, game.rules, len(game.actions)))
 
-    def refresh(self, game: Game, seconds_left: float | None) -> str | None:
-        """Seat LEDs from the public view and the countdown; night music by the phase.
-
-        Returns the judge's one line when night fell on a table that cannot play its music
-        (the music retries its sound device at every nightfall), else None."""
+    def refresh(self, game: Game, seconds_left: float | None) -> None:
+        """Seat LEDs from the public view and the countdown (the music is the night
+        script's, device/nightscript.py)."""
         state = game.state
-        public = public_view(state, game.rules)
-        patterns = seat_pattern(public, seconds_left, reveal(state))
+        patterns = seat_pattern(public_view(state, game.rules), seconds_left, reveal(state))
         if patterns != self._shown:
             self._shown = patterns
             self.hardware.show(patterns)
-        night = public.phase == Phase.NIGHT
-        music = self.hardware.music
-        silent = None
-        if music is not None and night != self._night:
-            music.night() if night else music.morning()
-            if night and music.problem is not None:
-                silent = music.problem
-        self._night = night
-        return silent
 
     def tone(self, event: TimerEvent) -> None:
         music = self.hardware.music

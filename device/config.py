@@ -90,6 +90,7 @@ class HardwareSection(BaseModel):
     pin_map: PinMap = PinMap()
     boot_config: Path = BOOT_CONFIG
     music_dir: Path | None = None
+    announcements_dir: Path | None = None  # the night steps called aloud (device/nightscript)
     volume: float = Field(0.6, ge=0, le=1)
     audio_device: str | None = Field(None, min_length=1)
 

@@ -1,6 +1,8 @@
 """Night music and the timer tones through pygame.mixer; silence (never a crash) without sound.
 
-Night falls: the playlist fades in; morning: it fades out. Without a playlist the kit plays its
+Night falls: the playlist fades in; morning: it fades out. The night script
+(device/nightscript.py) calls each night step aloud over the music from a folder of the club's
+own recordings (`announce`); without one nothing is said. Without a playlist the kit plays its
 own ambient pad, written once with the `wave` module (no download). The tones ("10 seconds",
 "time", the error tone) are generated in memory. If the mixer cannot start (no sound device),
 a warning is logged, `problem` says so in one line for the judge's screen and every method
@@ -21,6 +23,7 @@ import math
 import os
 import threading
 import wave
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,6 +58,8 @@ class MusicSettings(BaseModel):
     fade_out: float = Field(3.0, ge=0.0, description="seconds")
     cache_dir: Path = Field(default_factory=lambda: _cache_home() / "mafiakit")
     device: str | None = Field(None, min_length=1, description="ALSA device name (aplay -L)")
+    announcements: Path | None = Field(
+        None, description="recordings named by night step, e.g. putana.ogg, mafia_shot.wav")
 
 
 def _cache_home() -> Path:
@@ -149,6 +154,8 @@ class NightMusic:
         self._tones: dict[ToneName, pygame.mixer.Sound] = {}
         self.problem: str | None = None  # one line for the judge's screen while silent
         self.opened = 0  # how many times the sound device was opened
+        self.announced: deque[Path] = deque(maxlen=64)  # the recordings played, newest last
+        self._to_say: deque[pygame.mixer.Sound] = deque()
         self.available = self._open()
 
     def _open(self) -> bool:
@@ -167,7 +174,7 @@ class NightMusic:
             rate, size, channels = opened
             if size != -16:
                 raise pygame.error(f"the sound device offers {size}-bit samples, not 16-bit")
-            pygame.mixer.set_reserved(1)  # channel 0 is kept for the tones
+            pygame.mixer.set_reserved(2)  # channel 0 for the tones, 1 for the announcements
             pygame.mixer.music.set_volume(self.settings.volume)
             for name, parts in TONES.items():
                 samples = tone_samples(parts, rate, channels)
@@ -237,6 +244,7 @@ class NightMusic:
             if not self.available or not self._night:
                 return
             self._night = False
+            self._to_say.clear()  # a step not yet said is no step any more
             pygame.mixer.music.fadeout(round(self.settings.fade_out * 1000))
 
     def tick(self) -> None:
@@ -244,6 +252,8 @@ class NightMusic:
         import pygame
 
         with self._lock:
+            if self.available:
+                self._speak()
             if self.available and self._night and not pygame.mixer.music.get_busy():
                 self._play_next(fade=0.5)
 
@@ -254,6 +264,47 @@ class NightMusic:
         with self._lock:
             if self.available:
                 pygame.mixer.Channel(0).play(self._tones[name])
+
+    def recording(self, step: str) -> Path | None:
+        """The announcement of a night step (`<step>.ogg|.wav|.mp3`), or None."""
+        folder = self.settings.announcements
+        if folder is None or not folder.is_dir():
+            return None
+        for suffix in TRACK_SUFFIXES:
+            path = folder / f"{step}{suffix}"
+            if path.is_file() and path not in self._broken:
+                return path
+        return None
+
+    def announce(self, step: str) -> bool:
+        """Say a night step aloud over the music ("the putana wakes up"), queued after the one
+        still speaking; False when there is no recording or no sound (the judge says it)."""
+        import pygame
+
+        with self._lock:
+            path = self.recording(step) if self.available else None
+            if path is None:
+                return False
+            try:
+                sound = pygame.mixer.Sound(str(path))
+            except pygame.error as exc:
+                log.warning("cannot play %s (%s): skipping it", path, exc)
+                self._broken.add(path)
+                return False
+            self._to_say.append(sound)
+            self._speak()
+            self.announced.append(path)
+            return True
+
+    def _speak(self) -> None:
+        """Feed the announcements' channel: one playing, one queued, the rest wait for tick."""
+        import pygame
+
+        channel = pygame.mixer.Channel(1)
+        if self._to_say and not channel.get_busy():
+            channel.play(self._to_say.popleft())
+        if self._to_say and channel.get_queue() is None:
+            channel.queue(self._to_say.popleft())
 
     def set_volume(self, volume: float) -> None:
         """Music volume 0..1 (the tones keep theirs)."""
@@ -276,6 +327,7 @@ class NightMusic:
             self.available = False
             self._night = False
             self._closed = True
+            self._to_say.clear()
 
     def _play_next(self, fade: float) -> None:
         import pygame

@@ -53,6 +53,7 @@ from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKe
 from device.journal import Journal, JournalGame, Request
 from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
+from device.nightscript import NightScript
 from device.pad import KeyEvent
 from device.pins import make_factory
 from device.stream import DelayedStream
@@ -66,7 +67,8 @@ from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import header as log_header
 from engine.refusals import Lang, Phrase, R
-from engine.vocab import InfoClass
+from engine.viewmodels import JudgeView
+from engine.vocab import InfoClass, Phase
 
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
@@ -119,6 +121,9 @@ class TableService:
                                  presence=Presence(base, VERSION), inbox=self.inbox)
         self.hardware = hardware if hardware is not None else self._build_hardware()
         self.bridge = None if self.hardware is None else PadBridge(self.hardware)
+        music = None if self.hardware is None else self.hardware.music
+        self.night_script = None if music is None else NightScript(music)
+        self._followed: object = None  # the game state the night script last followed
         self._restore()
 
     @property
@@ -135,7 +140,8 @@ class TableService:
         if hw.pins == "none":
             return None
         music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume,
-                                         device=hw.audio_device))
+                                         device=hw.audio_device,
+                                         announcements=hw.announcements_dir))
         return TableHardware(hw.pin_map, make_factory(hw.pins), self.mono, music=music,
                              events=self.inbox)
 
@@ -508,7 +514,16 @@ class TableService:
         if self.bridge is not None and isinstance(self.table_game, Game):
             countdown = self.countdown
             left = None if countdown is None else countdown.remaining(self.mono())
-            silent = self.bridge.refresh(self.table_game, left)
+            self.bridge.refresh(self.table_game, left)
+        state, script = self.table_game.state, self.night_script
+        # classic and club alike; a frozen state needs no second look, and a day in which
+        # the script hears no night needs no judge view (one is built per action: 0.3 ms)
+        if script is not None and state is not self._followed and (
+                script.at_night or state.phase == Phase.NIGHT):
+            self._followed = state
+            view = tablegame.class_view(self.table_game, InfoClass.JUDGE)
+            assert isinstance(view, JudgeView)
+            silent = script.follow(view)
             if silent is not None:  # the judge's one line: the table cannot play its music
                 self.last_error = silent
                 self.refusal = None
@@ -518,6 +533,10 @@ class TableService:
         """"10 seconds" and "time": a tone at the table; screens count down by themselves."""
         if self.bridge is not None:
             self.bridge.tone(event)
+        if self.night_script is not None and event.kind == "time_up":
+            view = tablegame.class_view(self.table_game, InfoClass.JUDGE)
+            assert isinstance(view, JudgeView)
+            self.night_script.time_up(view)  # a night step's time is over: call the next
 
     # -- bus -------------------------------------------------------------------------------
 

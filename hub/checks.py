@@ -6,22 +6,28 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
-from bus.payloads import Event, Protocol
+from bus.payloads import ClubProtocol, Event, Protocol
 from engine import Undo
+from engine.club import log as club_log
+from engine.club.game import ClubGame
+from engine.club.result import result as club_result
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action
 from engine.protocol import result
 from engine.refusals import R
-from engine.replay import ReplayError, replay
+from engine.replay import ReplayError, replay, replay_club
+
+CLUB = "club"
 
 
 @dataclass
 class GameCheck:
     """One table's game as the hub has followed it from its events."""
 
-    game: Game
+    game: Game | ClubGame
     next_seq: int = 1
     blind: bool = False  # a gap: events are stored, the protocol will be checked in full
     seqs: set[int] = field(default_factory=set)
@@ -37,25 +43,73 @@ def apply_event(check: GameCheck, event: Event) -> str | None:
         check.next_seq += 1
         return None
     try:
-        action = parse_action(dict(event.action))
+        game = check.game
+        line: dict[str, Any] = dict(event.action)
+        action = (club_log.parse_action(line, game.settings.seats) if isinstance(game, ClubGame)
+                  else parse_action(line))
         if isinstance(action, Undo):
             if not check.game.actions:
                 raise IllegalAction(R.NOTHING_TO_UNDO)
             check.game.pop()
         else:
-            check.game.push(action)
+            game.push(action)  # type: ignore[arg-type]  # parsed for this game's kind
     except (LogError, IllegalAction) as exc:
         return f"event {event.seq} of game {event.game_id}: the rules refuse it: {exc}"
     check.next_seq += 1
     return None
 
 
-def check_protocol(protocol: Protocol, table: str) -> str | None:
-    """None if the protocol replays to the result it claims; else the reason."""
+def open_check(header: dict[str, Any] | None, rules: str, club_seats: int | None) -> GameCheck:
+    """How the hub follows a game's events: by its header when the hub opened it (a club
+    header with its seats, immunity and all), else a classic game of the hub's rules. A club
+    game the hub did not open (`club_seats` from its snapshots) is followed blind: without
+    its header (immunity, a tournament game or not) a replay could refuse a right line, so
+    its events are stored and its protocol is checked in full (`check_club_protocol`)."""
+    if header is not None and header.get("rules") == CLUB:
+        return GameCheck(ClubGame(club_log.parse_header(header)))
+    if header is None and club_seats is not None:
+        return GameCheck(ClubGame(club_seats), blind=True)
+    return GameCheck(Game((header or {}).get("rules", rules)))
+
+
+def _table_named(protocol: Protocol | ClubProtocol, table: str) -> str | None:
     claimed_table = protocol.header.get("table")
     if claimed_table is not None and str(claimed_table) != table:
         return (f"the protocol of game {protocol.game_id} names table {claimed_table} but "
                 f"came from table {table}")
+    return None
+
+
+def check_club_protocol(protocol: ClubProtocol, table: str) -> str | None:
+    """None if the club protocol replays to the result and reveal it claims (docs/club.md);
+    else the reason."""
+    wrong_table = _table_named(protocol, table)
+    if wrong_table is not None:
+        return wrong_table
+    lines = [json.dumps(protocol.header), *(json.dumps(a) for a in protocol.actions)]
+    try:
+        _, game = replay_club(lines)
+    except ReplayError as exc:
+        return f"the protocol of game {protocol.game_id} does not replay: {exc}"
+    s = game.state
+    if not s.finished or s.roles is None:
+        return f"the protocol of game {protocol.game_id} is of a game not yet decided"
+    if json.loads(json.dumps(club_result(game))) != protocol.result:
+        return (f"the protocol of game {protocol.game_id}: its result does not follow from "
+                "its actions")
+    shown = protocol.reveal
+    if shown.winner != s.winner or [shown.roles.get(n) for n in range(1, s.seats + 1)] != list(
+            s.roles):
+        return (f"the protocol of game {protocol.game_id}: its reveal does not match its "
+                "actions (cards or winner)")
+    return None
+
+
+def check_protocol(protocol: Protocol, table: str) -> str | None:
+    """None if the protocol replays to the result it claims; else the reason."""
+    wrong_table = _table_named(protocol, table)
+    if wrong_table is not None:
+        return wrong_table
     lines = [json.dumps(protocol.header), *(json.dumps(a) for a in protocol.actions)]
     try:
         _, game = replay(lines)

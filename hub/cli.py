@@ -6,6 +6,7 @@
     mafiakit hub decide --config hub.toml --table 3 --game r1-t3 --kind change_result \\
         --who "Head judge" --why "..." --arg winner=black
     mafiakit hub export --config hub.toml --out results/
+    mafiakit hub evening --config hub.toml --date 2026-11-27 --format csv > evening.csv
 
 Light on purpose: everything heavy is imported inside the command that needs it, so
 `mafiakit --help` stays fast.
@@ -110,6 +111,7 @@ def decide(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     from bus.errors import describe_validation_error
+    from hub.club import club_refusal
     from hub.decisions import Decision
     from hub.standings import refusal
     from hub.store import Store
@@ -125,8 +127,10 @@ def decide(args: argparse.Namespace) -> int:
     store = Store(settings.database)
     earlier = [d for d in store.decisions()
                if (d[5], d[6]) == (decision.table, decision.game_id)]
-    why_not = refusal(store.protocol(decision.table, decision.game_id), earlier,
-                      decision.kind.value, decision.args, decision.who)
+    club = club_refusal(store, decision.table, decision.game_id, decision.kind, decision.args)
+    why_not = club.text if club is not None else refusal(
+        store.protocol(decision.table, decision.game_id), earlier, decision.kind.value,
+        decision.args, decision.who)
     if why_not is not None:
         store.close()
         print(f"hub decide: not recorded: {why_not}", file=sys.stderr)
@@ -162,6 +166,34 @@ def export_(args: argparse.Namespace) -> int:
     finally:
         store.close()
     print(json.dumps(counts))
+    return 0
+
+
+def evening_(args: argparse.Namespace) -> int:
+    """The club evening of the club games the hub stored (docs/hub.md, "Club tables")."""
+    from engine.club_evening import EveningError
+    from hub.club import club_evening
+    from hub.store import Store
+
+    settings = _settings(args)
+    store = Store(settings.database)
+    try:
+        night = club_evening(store.club_protocols(), store.decisions(), args.date)
+    except EveningError as exc:
+        print(f"hub evening: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if not night.games:
+        when = f" of {args.date}" if args.date else ""
+        print(f"hub evening: no decided club game{when} at the hub", file=sys.stderr)
+        return 2
+    if args.format == "csv":  # the same columns as `mafiakit evening --format csv`
+        import csv
+
+        csv.writer(sys.stdout, lineterminator="\n").writerows(night.csv_rows())
+    else:
+        print(json.dumps(night.as_dict(), ensure_ascii=False))
     return 0
 
 
@@ -206,3 +238,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="standings of rounds 1..N only (default: hub.toml's [standings], "
                         "else every game); shown even when hidden from the public")
     e.set_defaults(func=export_)
+
+    v = tools.add_parser("evening", help="a club evening's points per player from the club "
+                         "games the hub stored (CSV or JSON)")
+    v.add_argument("--config", default="hub.toml")
+    v.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                   help="only the games whose header has this date (default: every game)")
+    v.add_argument("--format", choices=("json", "csv"), default="json")
+    v.set_defaults(func=evening_)

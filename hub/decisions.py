@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bus.payloads import DecisionRefusal
+from engine.viewmodels import MAX_SEATS
 
 
 class DecisionKind(StrEnum):
@@ -70,7 +71,9 @@ def _number(value: object) -> bool:
 
 
 def _seat_ok(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10
+    """A seat of some table (1-15, 004 §1); the game's own count is checked where the game is
+    known (hub/club.py `club_refusal`)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_SEATS
 
 
 class ArgsError(ValueError):
@@ -90,7 +93,7 @@ def check_args(kind: DecisionKind | Remedy, args: dict[str, Any]) -> None:
                         "a changed result needs winner red, black or draw")
     if kind in (DecisionKind.EXTRA_POINTS, DecisionKind.PROTEST_FILED, Remedy.EXTRA_POINTS,
                 Remedy.PENALTY) and not _seat_ok(args.get("seat")):
-        raise ArgsError(DecisionRefusal.NEEDS_SEAT, f"{what} needs the seat (1-10)",
+        raise ArgsError(DecisionRefusal.NEEDS_SEAT, f"{what} needs the seat (1-{MAX_SEATS})",
                         kind=kind.value)
     if kind in (DecisionKind.EXTRA_POINTS, Remedy.EXTRA_POINTS) and not _number(
             args.get("points")):

@@ -5,7 +5,9 @@
   decisions applied: changed results, replays, extra points, protests, penalties) with the
   scoring library's points per seat, each figure with its clause;
 - `decisions.json`: the audit trail (who, when, why);
-- `quarantine.json`: what the hub refused, and why.
+- `quarantine.json`: what the hub refused, and why;
+- `club-protocols/{table}-{game}.json`: every decided club game (docs/hub.md, "Club tables")
+  as its table published it; `mafiakit hub evening` adds them up.
 
 - `standings.json` / `standings.csv`: the tournament table from the scoring library on the
   games as they count, "as of round N" when asked, always shown (the head judge's copy,
@@ -32,6 +34,13 @@ def export(store: Store, out: Path, rules: str = "cml",
     for table, game_id, protocol in protocols:
         (folder / f"{table}-{game_id}.json").write_text(
             json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    clubs = store.club_protocols()
+    if clubs:
+        club_folder = out / "club-protocols"
+        club_folder.mkdir(exist_ok=True)
+        for table, game_id, protocol, _ in clubs:
+            (club_folder / f"{table}-{game_id}.json").write_text(
+                json.dumps(protocol, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     rounds = store.game_rounds()
     games = games_as_they_count(protocols, store.decisions(), rounds)
     (out / "games.json").write_text(json.dumps(games, ensure_ascii=False, indent=2) + "\n",
@@ -64,4 +73,4 @@ def export(store: Store, out: Path, rules: str = "cml",
         with (out / "standings.csv").open("w", newline="", encoding="utf-8") as f:
             csv.writer(f).writerows(csv_rows(ranking))
     return {"protocols": len(protocols), "games": len(games), "decisions": len(decisions),
-            "quarantined": len(refused)}
+            "quarantined": len(refused), "club_protocols": len(clubs)}

@@ -34,6 +34,7 @@ from bus.payloads import (
     decode,
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
+from hub.club import club_refusal
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
 from hub.players import compact_standings
 from hub.standings import Decisions, rules_refusal
@@ -102,8 +103,13 @@ class RemoteDesk:
         if table not in self.tables:
             return Refused(f"table {table} is not a table of this tournament",
                            DecisionRefusal.UNKNOWN_TABLE, {"table": table})
+        club = club_refusal(self.store, table, game_id, decision.kind, decision.args)
+        if club is not None:
+            return Refused(club.text, club.key, club.params)
+        club_rows = [(t, g, p) for t, g, p, _ in self.store.club_protocols()]
         games = {(g["table"], g["game_id"]): g for g in effective_games(
-            self.store.protocols(), self.store.decisions(), self.store.game_rounds())}
+            [*self.store.protocols(), *club_rows], self.store.decisions(),
+            self.store.game_rounds())}
         game = games.get((table, game_id))
         where: dict[str, int | float | str | LangText] = {"game": game_id, "table": table}
         if game is None:

@@ -29,6 +29,7 @@ from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import (
+    ClubProtocol,
     Command,
     DecisionReply,
     Event,
@@ -38,9 +39,16 @@ from bus.payloads import (
     Snapshot,
     Status,
 )
-from engine.game import Game
 from engine.vocab import Phase
-from hub.checks import GameCheck, apply_event, check_protocol
+from hub.checks import (
+    CLUB,
+    GameCheck,
+    apply_event,
+    check_club_protocol,
+    check_protocol,
+    open_check,
+)
+from hub.club import club_games
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
 from hub.players import public_pages
@@ -100,6 +108,9 @@ class HubService:
         # shows more actions than that has a protocol the hub missed (asked for again)
         self._protocol_actions: dict[tuple[str, str], int] = {
             (t, g): len(p.get("actions", ())) for t, g, p in self.store.protocols()}
+        self._protocol_actions.update({(t, g): len(p.get("actions", ()))
+                                       for t, g, p, _ in self.store.club_protocols()})
+        self._club_seen: set[tuple[str, str]] = set()  # club games noted in the store
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.checks: dict[tuple[str, str], GameCheck] = {}
         self._sent: dict[str, float] = {}  # request id -> when last sent
@@ -229,6 +240,8 @@ class HubService:
             self._snapshot(table, payload, now)
         elif isinstance(payload, Protocol):
             self._protocol(table, payload, topic, raw)
+        elif isinstance(payload, ClubProtocol):
+            self._club_protocol(table, payload, topic, raw)
         elif isinstance(payload, Reply):
             self._reply(table, payload)
         else:
@@ -283,6 +296,11 @@ class HubService:
         self.registry.healed(table, snapshot.seq, snapshot.game_id)
         live.snapshot_seq = snapshot.seq
         live.phase = str(snapshot.view.phase.value)
+        key = (table, snapshot.game_id or "")
+        if (snapshot.game_id is not None and snapshot.view.rules == CLUB
+                and key not in self._club_seen):
+            self._club_seen.add(key)  # its events are a club game's (hub/checks.py)
+            self.store.note_club_game(table, snapshot.game_id, len(snapshot.view.seats))
         decided = snapshot.view.phase == Phase.FINISHED
         if decided and live.decided_game != snapshot.game_id:
             live.decided_at, live.decided_game = self.wall(), snapshot.game_id
@@ -307,6 +325,24 @@ class HubService:
             live.winner = protocol.reveal.winner.value if protocol.reveal.winner else None
         self.checks.pop((table, protocol.game_id), None)
 
+    def _club_protocol(self, table: str, protocol: ClubProtocol, topic: str,
+                       raw: bytes) -> None:
+        """A decided club game (docs/club.md): checked by replaying it, stored apart from
+        the tournament's protocols (it has no place in the standings)."""
+        refused = check_club_protocol(protocol, table)
+        if refused is not None:
+            self._quarantine(topic, raw, refused)
+            return
+        if self.store.add_club_protocol(table, protocol.game_id, json.loads(raw),
+                                        self._now_iso()):
+            log.info("table %s: club protocol of game %s stored", table, protocol.game_id)
+        live = self.registry.tables[table]
+        live.protocol_game = protocol.game_id
+        self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
+        if protocol.game_id == live.game_id:
+            live.winner = protocol.reveal.winner.value
+        self.checks.pop((table, protocol.game_id), None)
+
     def _reply(self, table: str, reply: Reply) -> None:
         ok = reply.ok or (reply.name == "new_game" and "already used" in (reply.error or ""))
         if self.store.answer_command(reply.request_id, ok, reply.error, self._now_iso()):
@@ -319,8 +355,9 @@ class HubService:
         key = (table, game_id)
         check = self.checks.get(key)
         if check is None:
-            header = self.store.game_header(table, game_id) or {}
-            check = self.checks[key] = GameCheck(Game(header.get("rules", self.settings.rules)))
+            check = self.checks[key] = open_check(self.store.game_header(table, game_id),
+                                                  self.settings.rules,
+                                                  self.store.club_seats(table, game_id))
         return check
 
     def _quarantine(self, topic: str, raw: bytes, reason: str) -> None:
@@ -521,6 +558,7 @@ class HubService:
             "alerts": self.alerts(games),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
                       for g in games],
+            "club_games": club_games(self.store.club_protocols(), decisions),
             # The standings come from the scoring library only (never a second computation).
             "standings_as_of": self._as_of(protocols, rounds),
             "standings": self._standings(protocols, decisions, rounds, public=True),

@@ -1,4 +1,5 @@
-"""The hub's store: every event, every finished protocol, the commands it owes the tables,
+"""The hub's store: every event, every finished protocol (a club game's apart: it is no
+tournament game and never enters the standings), the commands it owes the tables,
 the head judge's decisions and everything it refused, in one SQLite file (WAL).
 
 Idempotent by construction: an event is keyed by (table, game, seq) and a protocol by
@@ -32,6 +33,19 @@ CREATE TABLE IF NOT EXISTS protocols (
     game_id   TEXT NOT NULL,
     protocol  TEXT NOT NULL,
     received  TEXT NOT NULL,
+    PRIMARY KEY (tbl, game_id)
+);
+CREATE TABLE IF NOT EXISTS club_protocols (
+    tbl       TEXT NOT NULL,
+    game_id   TEXT NOT NULL,
+    protocol  TEXT NOT NULL,
+    received  TEXT NOT NULL,
+    PRIMARY KEY (tbl, game_id)
+);
+CREATE TABLE IF NOT EXISTS club_games (
+    tbl       TEXT NOT NULL,
+    game_id   TEXT NOT NULL,
+    seats     INTEGER NOT NULL,
     PRIMARY KEY (tbl, game_id)
 );
 CREATE TABLE IF NOT EXISTS quarantine (
@@ -166,7 +180,9 @@ class Store:
         self._flush_events()
         rows = self._db.execute(
             "SELECT DISTINCT e.tbl, e.game_id FROM events e LEFT JOIN protocols p "
-            "ON p.tbl = e.tbl AND p.game_id = e.game_id WHERE p.game_id IS NULL")
+            "ON p.tbl = e.tbl AND p.game_id = e.game_id LEFT JOIN club_protocols c "
+            "ON c.tbl = e.tbl AND c.game_id = e.game_id "
+            "WHERE p.game_id IS NULL AND c.game_id IS NULL")
         return [(t, g) for t, g in rows]
 
     def add_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
@@ -193,6 +209,45 @@ class Store:
         row = self._db.execute("SELECT protocol FROM protocols WHERE tbl = ? AND game_id = ?",
                                (table, game_id)).fetchone()
         return None if row is None else dict(json.loads(row[0]))
+
+    # -- club games (docs/club.md, docs/hub.md "Club tables") ----------------------------------
+
+    def add_club_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
+                          received: str) -> bool:
+        """Store a decided club game's protocol (the latest replaces an earlier one, e.g. a
+        point "за красивую игру" given after the result); False if stored before as it is."""
+        text = json.dumps(protocol, ensure_ascii=False, sort_keys=True)
+        row = self._db.execute("SELECT protocol FROM club_protocols WHERE tbl = ? AND "
+                               "game_id = ?", (table, game_id)).fetchone()
+        if row is not None and row[0] == text:
+            return False
+        self._db.execute("INSERT OR REPLACE INTO club_protocols VALUES (?, ?, ?, ?)",
+                         (table, game_id, text, received))
+        return True
+
+    def club_protocols(self) -> list[tuple[str, str, dict[str, Any], str]]:
+        """(table, game, protocol, received) of every club game, in the order received."""
+        rows = self._db.execute("SELECT tbl, game_id, protocol, received FROM club_protocols "
+                                "ORDER BY received, tbl, game_id")
+        return [(t, g, json.loads(p), r) for t, g, p, r in rows]
+
+    def club_protocol(self, table: str, game_id: str) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT protocol FROM club_protocols WHERE tbl = ? AND "
+                               "game_id = ?", (table, game_id)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def note_club_game(self, table: str, game_id: str, seats: int) -> None:
+        """A table plays this club game (its snapshots say so): its events are followed as
+        a club game's, also after a restart."""
+        self._db.execute("INSERT OR IGNORE INTO club_games VALUES (?, ?, ?)",
+                         (table, game_id, seats))
+
+    def club_seats(self, table: str, game_id: str) -> int | None:
+        """The seats of a club game seen at the table, or None: not a club game (as far as
+        the hub has seen)."""
+        row = self._db.execute("SELECT seats FROM club_games WHERE tbl = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        return None if row is None else int(row[0])
 
     # -- games the hub opened ------------------------------------------------------------------
 

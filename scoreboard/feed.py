@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bus.payloads import Snapshot
 from engine.refusals import RefusalView
-from engine.viewmodels import JudgeView, Reveal
+from engine.viewmodels import JudgeView
 from engine.vocab import Phase
 from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
-from scoreboard.view import ViewError
+from scoreboard.view import Revealed, ViewError
 
 STALE_AFTER_S: Final = 15.0
 PROBLEMS_KEPT: Final = 50
@@ -52,7 +52,8 @@ class _Table:
     session: Session | None = None
     last_error: str | None = None  # from the latest judge snapshot or refused action
     refusal: RefusalView | None = None  # the same by key (judge snapshots only)
-    reveal: tuple[str, Reveal] | None = None  # (game id, reveal) from the retained protocol
+    reveal: tuple[str, Revealed] | None = None  # (game id, reveal) from the retained protocol
+    points: Mapping[int, int] = field(default_factory=dict)  # the club's score, same protocol
 
 
 class FeedStore:
@@ -133,11 +134,13 @@ class FeedStore:
         entry.refusal = None
         self.changes += 1
 
-    def on_protocol(self, table: str, game_id: str | None, reveal: Reveal | None) -> None:
-        """The table's retained protocol: a decided game's reveal, or None when cleared (an
-        undo took the game back to running)."""
+    def on_protocol(self, table: str, game_id: str | None, reveal: Revealed | None,
+                    points: Mapping[int, int] | None = None) -> None:
+        """The table's retained protocol: a decided game's reveal (a club game's with each
+        seat's points, 004 §8), or None when cleared (an undo took the game back to running)."""
         entry = self._table(table)
         entry.reveal = None if reveal is None or game_id is None else (game_id, reveal)
+        entry.points = dict(points or {}) if entry.reveal is not None else {}
         self.changes += 1
 
     def problem(self, table: str, text: str) -> None:
@@ -158,16 +161,18 @@ class FeedStore:
         if snap is None:
             return feed
         view = snap.view
-        reveal = None
+        reveal: Revealed | None = None
+        points: Mapping[int, int] = {}
         if view.phase == Phase.FINISHED and entry.reveal is not None and (
                 entry.reveal[0] == snap.game_id):
-            reveal = entry.reveal[1]
+            reveal, points = entry.reveal[1], entry.points
         started = snap.timer_started_at
         judge = view if isinstance(view, JudgeView) else None
         return replace(feed, view=view, seq=snap.seq,
                        pending_key=None if judge is None else judge.pad,
                        last_error=entry.last_error, refusal=entry.refusal,
                        after_game=None if judge is None else judge.after_game, reveal=reveal,
+                       points=points,
                        started_at=None if started is None else started.timestamp())
 
     def feeds(self, now: float) -> list[TableFeed]:

@@ -16,9 +16,10 @@ from bus.client import BusClient, LinkDown, Received
 from bus.config import BrokerConfig
 from bus.errors import PayloadError
 from bus.messages import decode_message
-from bus.payloads import Event, Heartbeat, Protocol, Snapshot, Status
+from bus.payloads import ClubProtocol, Event, Heartbeat, Protocol, Snapshot, Status
 from bus.topics import VIEW_CLASSES, TopicError, hub_topic, parse, table_filter
 from scoreboard.feed import FeedStore
+from scoreboard.view import ViewError, club_points
 
 
 def subscriptions(tournament: str, table: str | None, view_class: str) -> list[str]:
@@ -117,6 +118,13 @@ class LiveFeed:
             self.store.on_event(table, payload.accepted, payload.reason)
         elif isinstance(payload, Protocol):
             self.store.on_protocol(table, payload.game_id, payload.reveal)
+        elif isinstance(payload, ClubProtocol):
+            try:
+                points = club_points(payload.result)
+            except ViewError as exc:
+                self.store.problem(table, f"protocol refused: {exc}")
+                return
+            self.store.on_protocol(table, payload.game_id, payload.reveal, points)
 
     def close(self) -> None:
         """Disconnect."""

@@ -97,6 +97,8 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
     # once decided, nobody is nominated or voted on any more: no badges, no candidate edges
     marks = (None, None, None) if over else (nominations, vote, lift)
     points = parts.seat_points(feed) if judge else {}
+    if over and known is not None and known.points:  # the club's score, public once decided
+        points = parts.club_points(known)
     seats = tuple(
         parts.seat_card(feed, seat, lang, speaker=speaker, nominations=marks[0], vote=marks[1],
                         lift=marks[2], role=roles.get(seat.seat),

@@ -232,6 +232,12 @@ def seat_points(feed: TableFeed) -> dict[int, str]:
     return {p.seat: _points(p.total) for p in after.points}
 
 
+def club_points(known: Outcome) -> dict[int, str]:
+    """Each seat's points of a decided club game (004 §8: doubled, fines added), every seat
+    of the table shown, the losers' 0 too."""
+    return {seat: _points(total) for seat, total in known.points.items()}
+
+
 def _mm_ss(seconds: float) -> str:
     whole = max(0, math.ceil(seconds))
     return f"{whole // 60:02d}:{whole % 60:02d}"

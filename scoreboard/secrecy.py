@@ -25,7 +25,7 @@ ROLE_WORDS: Final = re.compile(
     r")\b",
     re.IGNORECASE,
 )
-SECRET_FIELDS: Final = frozenset({"role", "role_text", "judge"})
+SECRET_FIELDS: Final = frozenset({"role", "role_text", "judge", "points"})  # points: 004 §8
 NOT_SCANNED: Final = frozenset({"nickname", "table"})
 
 

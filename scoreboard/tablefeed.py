@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from pydantic import ValidationError
@@ -22,9 +22,10 @@ from bus.nicknames import printable
 from bus.payloads import Snapshot
 from engine.refusals import RefusalView
 from engine.scoring.view import AfterGameView
-from engine.viewmodels import MAX_SEATS, MIN_SEATS, Reveal, View
+from engine.viewmodels import MAX_SEATS, MIN_SEATS, View
 from scoreboard.view import (
     Outcome,
+    Revealed,
     TimerSpec,
     ViewError,
     check_seats,
@@ -52,7 +53,8 @@ class TableFeed:
     refusal: RefusalView | None = None  # the same by key, for the screen's language
     after_game: AfterGameView | None = None  # judge: points, protests, the signature
     started_at: float | None = None  # when the view's timer started (epoch seconds)
-    reveal: Reveal | None = None  # a finished game's reveal, from the protocol topic
+    reveal: Revealed | None = None  # a finished game's reveal, from the protocol topic
+    points: Mapping[int, int] = field(default_factory=dict)  # a club game's score, same topic
 
     def error_text(self, lang: str) -> str | None:
         """The last refusal in `lang`; the table's English when the key is not known here."""
@@ -76,7 +78,7 @@ class TableFeed:
     @property
     def outcome(self) -> Outcome | None:
         """Roles, nights and result as far as this feed knows them (see view.outcome)."""
-        return None if self.view is None else outcome(self.view, self.reveal)
+        return None if self.view is None else outcome(self.view, self.reveal, self.points)
 
 
 def decode(payload: bytes | bytearray | str) -> object:

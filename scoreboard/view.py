@@ -11,11 +11,12 @@ reveals (`Outcome`: the judge's view has it always, other screens get it from th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from pydantic import Field, RootModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter, ValidationError
 
 from bus.errors import describe_validation_error
+from bus.payloads import ClubReveal
 from engine.roles import ClubRole, Role, Side
 from engine.viewmodels import (
     AudienceView,
@@ -100,14 +101,48 @@ class Outcome:
     best_move: BestMoveView | None
     winner: Winner | Side | None  # Side: the club game's three sides (004 §1)
     termination: Termination | ClubTermination | None
+    points: Mapping[int, int] = field(default_factory=dict)  # a club game's score (004 §8)
 
 
-def outcome(view: View, reveal: Reveal | None) -> Outcome | None:
-    """What `view` (a judge's) or the protocol's `reveal` of a finished game tells."""
+Revealed = Reveal | ClubReveal  # the classic protocol's reveal, or the club's
+
+
+def outcome(view: View, reveal: Revealed | None,
+            points: Mapping[int, int] | None = None) -> Outcome | None:
+    """What `view` (a judge's) or the protocol's `reveal` of a finished game tells; `points`
+    are a decided club game's totals from the same protocol (`club_points`)."""
+    points = points or {}
     if isinstance(view, JudgeView):
         return Outcome(roles=view.roles or {}, nights=view.nights, best_move=view.best_move,
-                       winner=view.winner, termination=view.termination)
-    if reveal is not None and view.phase == Phase.FINISHED:
-        return Outcome(roles=reveal.roles, nights=reveal.nights, best_move=reveal.best_move,
-                       winner=reveal.winner, termination=reveal.termination)
-    return None
+                       winner=view.winner, termination=view.termination, points=points)
+    if reveal is None or view.phase != Phase.FINISHED:
+        return None
+    if isinstance(reveal, ClubReveal):  # its nights are the judge's record (club_nights)
+        return Outcome(roles=reveal.roles, nights=(), best_move=None, winner=reveal.winner,
+                       termination=reveal.termination, points=points)
+    return Outcome(roles=reveal.roles, nights=reveal.nights, best_move=reveal.best_move,
+                   winner=reveal.winner, termination=reveal.termination)
+
+
+class _SeatScore(BaseModel):
+    """One seat of the club result's `score` (docs/club.md, "Points"): the screens show the
+    total; base, bonus and the rest stay in the protocol."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    total: int
+
+
+_SCORE = TypeAdapter(dict[int, _SeatScore])
+
+
+def club_points(result: Mapping[str, object]) -> dict[int, int]:
+    """Each seat's total of a decided club game's result (004 §8), or ViewError in words."""
+    raw = result.get("score")
+    if raw is None:  # not decided: no points yet
+        return {}
+    try:
+        score = _SCORE.validate_python(raw)
+    except ValidationError as exc:
+        raise ViewError(f"the club result's score breaks the contract: "
+                        f"{describe_validation_error(exc)}") from None
+    return {seat: line.total for seat, line in score.items()}

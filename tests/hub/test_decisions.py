@@ -62,7 +62,8 @@ def test_decisions_change_the_count_never_the_protocol(tmp_path: Path) -> None:
     assert game["protests"][0]["state"] == "rejected" and game["counts"] is False
     assert store.protocol("1", "g1") == protocol  # the table's record is untouched
     counts = export(store, tmp_path / "out")
-    assert counts == {"protocols": 1, "games": 1, "decisions": 5, "quarantined": 0}
+    assert counts == {"protocols": 1, "games": 1, "decisions": 5, "quarantined": 0,
+                      "club_protocols": 0}
     # the replayed game does not count in the scoring library's standings
     # (standings.json also says which round they are as of: none here, no round known)
     assert json.loads((tmp_path / "out" / "standings.json").read_text()) == {

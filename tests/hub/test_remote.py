@@ -115,8 +115,11 @@ REFUSALS = [
     ({"args": {"winner": "blue"}}, "winner red, black or draw", ("needs_winner", {})),
     ({"kind": "protest_accepted", "args": {}}, "game g1 at table 1 has no open protest",
      ("no_open_protest", {"game": "g1", "table": "1"})),
-    ({"kind": "extra_points", "args": {"seat": 11, "points": 0.3}}, "seat",
-     ("needs_seat", {"kind": "extra_points"})),
+    ({"kind": "extra_points", "args": {"seat": 16, "points": 0.3}}, "seat",
+     ("needs_seat", {"kind": "extra_points"})),  # no table has 16 seats (004 §1: 3-15)
+    ({"kind": "extra_points", "args": {"seat": 11, "points": 0.3}},  # a ten-seat game
+     "game g1 at table 1 has seats 1-10, not 11",
+     ("seat_range", {"game": "g1", "table": "1", "seats": 10, "seat": 11})),
     ({"kind": "extra_points", "args": {"seat": 4}}, "number of points", ("needs_points", {})),
     ({"kind": "extra_points", "args": {"seat": 4, "points": 0.25}},
      "points are given in tenths", ("tenths", {"points": 0.25})),

@@ -27,6 +27,7 @@ from scoreboard.samples import (
 )
 from scoreboard.tablefeed import TableFeed
 from scoreboard.testing import check_reference, compare
+from tests.scoreboard.club_over import twelve_protocol
 
 REFERENCE = Path(__file__).parent / "reference"
 HD, SMALL = (1920, 1080), (1280, 720)
@@ -92,6 +93,9 @@ CASES: dict[str, tuple[Callable[[], Frame], tuple[int, int]]] = {
     **{f"seats{n}_{moment}-ru-1080": (table(f"seats{n}_{moment}", "ru"), HD)
        for n in (3, 7, 12, 15) for moment in ("mid", "over")},
     **{f"judge_seats{n}-ru-720": (judge(f"seats{n}_mid", "ru"), SMALL) for n in (12, 15)},
+    # the club's own result from its protocol: cards, the city's win, points with a -50 fine
+    "club12_reveal-ru-720": (lambda: table_frame(twelve_protocol()[0], NOW, "ru"), SMALL),
+    "club12_reveal-ru-1080": (lambda: table_frame(twelve_protocol()[0], NOW, "ru"), HD),
 }
 
 

@@ -98,7 +98,7 @@ const ReasonWords = {
     not_head_judge: "вход {account} не принадлежит главному судье",
     bad_request: "запрос не принят: {text}",
     needs_winner: "укажите результат: победа красных, чёрных или ничья",
-    needs_seat: "укажите место (1-10)",
+    needs_seat: "укажите место (1-15)",
     needs_points: "укажите число баллов",
     penalty_negative: "штраф снимает баллы: введите их, например 0.5",
     penalty_clause: "пункт правил для штрафа пишется текстом, например «000 II.2.13»",
@@ -114,12 +114,13 @@ const ReasonWords = {
     no_players: "в протоколе игры {game} стола {table} нет ников всех игроков",
     broken_protocol: "протокол игры {game} стола {table} не читается: {text}",
     rules: "правила не позволяют это решение (игра {game}, стол {table}): {because}",
+    club_game: "игра {game} стола {table} клубная: результат и баллы решает ведущий за столом (004 §8); хаб записывает только протесты и переигровку",
   },
   en: {
     not_head_judge: "the account {account} is not a head judge's",
     bad_request: "the request was not taken: {text}",
     needs_winner: "give the result: red win, black win or draw",
-    needs_seat: "give the seat (1-10)",
+    needs_seat: "give the seat (1-15)",
     needs_points: "give the number of points",
     penalty_negative: "a penalty takes points: type them, e.g. 0.5",
     penalty_clause: "a penalty's clause is text, e.g. \"000 II.2.13\"",
@@ -135,6 +136,7 @@ const ReasonWords = {
     no_players: "the protocol of game {game} at table {table} lacks the players' nicknames",
     broken_protocol: "the protocol of game {game} at table {table} cannot be read: {text}",
     rules: "the rules do not allow this decision (game {game}, table {table}): {because}",
+    club_game: "game {game} at table {table} is a club game: its result and points are the host's at the table (004 §8); the hub records protests and a replay only",
   },
 };
 

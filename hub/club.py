@@ -1,0 +1,110 @@
+"""Club tables at the hub (docs/hub.md, "Club tables"): the decided club games it stored, as
+the aggregate lists them, and the club evening's rating over them (engine/club_evening.py is
+the fold; this only picks the games and their order).
+
+A club game is no tournament game: it never enters the standings. Its points are the ones
+the table's result carries (004 §8), already doubled where the weekday says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from bus.payloads import DecisionRefusal
+from engine.club_evening import Evening, club_game, evening
+from hub.decisions import DecisionKind, Remedy, effective_games
+from hub.store import Store
+
+ClubRow = tuple[str, str, dict[str, Any], str]  # (table, game, protocol, received)
+Decisions = list[tuple[int, str, str, str, str, str, str, dict[str, Any]]]
+CLASSIC_SEATS = 10
+# What a head judge may decide on a club game: its result and points are the host's at the
+# table (004 §8 "на усмотрение ведущего"), so only protests and a replay are the hub's.
+CLUB_KINDS = frozenset({DecisionKind.PROTEST_FILED, DecisionKind.PROTEST_REJECTED,
+                        DecisionKind.PROTEST_ACCEPTED, DecisionKind.ORDER_REPLAY})
+
+
+def seats_of_game(store: Store, table: str, game_id: str) -> int:
+    """How many seats the game has: a club game's header says (3-15, 004 §1), a classic
+    game has ten."""
+    protocol = store.club_protocol(table, game_id)
+    seats = None if protocol is None else protocol.get("header", {}).get("seats")
+    if isinstance(seats, int) and not isinstance(seats, bool):
+        return seats
+    return store.club_seats(table, game_id) or CLASSIC_SEATS
+
+
+class ClubRefusal(NamedTuple):
+    """A refusal in the head judge's words (English) and by key for his page."""
+
+    text: str
+    key: DecisionRefusal
+    params: dict[str, int | str]
+
+
+def club_refusal(store: Store, table: str, game_id: str, kind: DecisionKind,
+                 args: dict[str, Any]) -> ClubRefusal | None:
+    """Why a decision cannot be taken on this game for club reasons (seat count, kind), or
+    None; a classic game is left to the tournament's checks."""
+    name = f"game {game_id} at table {table}"
+    where: dict[str, int | str] = {"game": game_id, "table": table}
+    seats = seats_of_game(store, table, game_id)
+    seat = args.get("seat")
+    if isinstance(seat, int) and seat > seats:
+        return ClubRefusal(f"{name} has seats 1-{seats}, not {seat}", DecisionRefusal.SEAT_RANGE,
+                           {**where, "seats": seats, "seat": seat})
+    club = store.club_protocol(table, game_id) is not None or store.club_seats(
+        table, game_id) is not None
+    if not club:
+        return None
+    remedy = args.get("remedy", Remedy.NONE.value)
+    if kind not in CLUB_KINDS or (kind is DecisionKind.PROTEST_ACCEPTED
+                                  and remedy not in (Remedy.NONE, Remedy.ORDER_REPLAY)):
+        return ClubRefusal(f"{name} is a club game: its result and points are the host's at "
+                           "the table (004 §8); the hub records protests and a replay only",
+                           DecisionRefusal.CLUB_GAME, where)
+    return None
+
+
+def club_games(rows: Sequence[ClubRow], decisions: Decisions) -> list[dict[str, Any]]:
+    """Every stored club game for the aggregate: who sat where, who won and why, each seat's
+    points (004 §8), who holds immunity for the table's next game (004 §5), whether it
+    counts (a replay ordered) and its protests."""
+    kept = effective_games([(t, g, p) for t, g, p, _ in rows], decisions, {})
+    counted = {(g["table"], g["game_id"]): g for g in kept}
+    out = []
+    for table, game_id, protocol, _ in rows:
+        book = counted[(table, game_id)]
+        header, result = protocol.get("header", {}), protocol.get("result", {})
+        score = result.get("score") or {}
+        out.append({
+            "table": table, "game_id": game_id, "game": header.get("game"),
+            "date": header.get("date"), "seats": result.get("seats"),
+            "players": header.get("players"), "winner": result.get("winner"),
+            "termination": result.get("termination"), "rating": result.get("rating"),
+            "points": {seat: line.get("total") for seat, line in score.items()},
+            "immunity_next": result.get("immunity_next", []),
+            "counts": book["counts"], "protests": book["protests"],
+        })
+    return out
+
+
+def _order(row: ClubRow) -> tuple[str, int, str]:
+    """A table's games in the order played: the header's `game` number, else arrival."""
+    number = row[2].get("header", {}).get("game")
+    whole = isinstance(number, int) and not isinstance(number, bool)
+    return (row[0], number if whole else 0, row[3])
+
+
+def club_evening(rows: Sequence[ClubRow], decisions: Decisions,
+                 date: str | None = None) -> Evening:
+    """The club evening of the stored club games that count (of one `date`, the headers' ISO
+    date, when given): EveningError in the host's words when a game cannot count
+    (docs/club-evening.md)."""
+    counts = {(g["table"], g["game_id"]): g["counts"] for g in club_games(rows, decisions)}
+    chosen = [r for r in rows if counts[(r[0], r[1])]
+              and (date is None or r[2].get("header", {}).get("date") == date)]
+    games = [club_game(p.get("header", {}), p.get("result", {}), f"table {t} game {g}")
+             for t, g, p, _ in sorted(chosen, key=_order)]
+    return evening(games)
