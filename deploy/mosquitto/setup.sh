@@ -46,6 +46,7 @@ install_tls_front() {
 # before it drops to the stunnel4 user, so the key stays root:mosquitto 0640).
 configure_tls_front() {
   mkdir -p "$STUNNEL_ETC"
+  chmod 755 "$STUNNEL_ETC"
   sed -e "s|/etc/mosquitto/|$ETC/|g" "$here/stunnel.conf" > "$STUNNEL_ETC/mafiakit.conf"
   chmod 644 "$STUNNEL_ETC/mafiakit.conf"
 }
@@ -53,6 +54,7 @@ configure_tls_front() {
 start_tls_front() {
   local dropin=/etc/systemd/system/stunnel@mafiakit.service.d
   mkdir -p "$dropin"
+  chmod 755 "$dropin"
   printf '[Unit]\nAfter=mosquitto.service\n\n[Service]\nRestart=on-failure\nRestartSec=2\n' \
     > "$dropin/mafiakit.conf"
   chmod 644 "$dropin/mafiakit.conf"
