@@ -288,7 +288,8 @@ def test_tls_refuses_plain_clients_and_other_cas(
 def test_the_browsers_listener_serves_the_pages_over_tls_only(
     production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
 ) -> None:
-    """docs/web.md: the pages and MQTT over WebSockets share one TLS port; the page is the
+    """docs/web.md: the pages and MQTT over WebSockets share one TLS port (the stunnel front,
+    forwarding to mosquitto on 127.0.0.1); the page is the
     kit's own web/ folder, found by setup.sh."""
     import ssl
     import urllib.error

@@ -37,7 +37,8 @@ def open_page(browser: Browser, url: str) -> Page:
     page = context.new_page()
     response = page.goto(url)
     assert response is not None and response.status == 200, url
-    # HTTP/1 (mosquitto's libwebsockets answers a file as HTTP/1.0), never the h2 it fails
+    # HTTP/1, never the h2 mosquitto fails (with no ALPN Chromium names the version of the
+    # answer, and libwebsockets answers a file as HTTP/1.0)
     assert page.evaluate(PROTOCOL) in ("http/1.0", "http/1.1")
     return page
 
