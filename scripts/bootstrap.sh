@@ -12,6 +12,8 @@ command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mos
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
 # the browser tests (stream overlay, head judge's page) drive Debian's headless Chromium
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# the production https front (deploy/mosquitto/stunnel.conf) in the deploy and browser tests
+command -v stunnel4 >/dev/null 2>&1 || need+=(stunnel4)
 # the printed protocol: WeasyPrint draws with pango (and subsets fonts with harfbuzz);
 # the tests turn its PDF into PNG with pdftoppm and read it with pdftotext/pdffonts
 for lib in libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig; do

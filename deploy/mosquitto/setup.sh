@@ -17,18 +17,53 @@
 # Personal head judges' accounts head-judge-NAME (docs/web.md "Who decided": the hub records
 # the account as who decided): MAFIAKIT_HEAD_JUDGES="anna boris" (kept for later runs).
 #
+# Browsers reach the broker on 9443 (https pages, wss MQTT) through stunnel4, which ends TLS
+# with the broker certificate and forwards to mosquitto's plain websockets listener on
+# 127.0.0.1:9001 (why: deploy/mosquitto/README.md "https for browsers").
+#
 # For a dry run without root, apt or systemd (the tests do this):
 #   MAFIAKIT_ETC=/tmp/etc MAFIAKIT_NO_SERVICE=1 deploy/mosquitto/setup.sh cup 1 2
+# (the stunnel config then goes to $MAFIAKIT_ETC/stunnel/ instead of /etc/stunnel/).
 set -euo pipefail
 umask 077  # everything written here is private until chmod says otherwise
 
 here="$(cd "$(dirname "$0")" && pwd)"
 ETC="${MAFIAKIT_ETC:-/etc/mosquitto}"
+if [ -n "${MAFIAKIT_ETC:-}" ]; then STUNNEL_ETC="$ETC/stunnel"; else STUNNEL_ETC=/etc/stunnel; fi
 NO_SERVICE="${MAFIAKIT_NO_SERVICE:-}"
 CA_DAYS=3650
 CERT_DAYS=825
 
 die() { echo "setup.sh: $*" >&2; exit 2; }
+
+# --- The browsers' TLS front (stunnel4 on 9443 -> mosquitto's websockets on 127.0.0.1) ---
+install_tls_front() {
+  command -v stunnel4 >/dev/null 2>&1 && return 0
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq stunnel4
+}
+# Its config, pointing at the broker certificate in $ETC (stunnel reads the key as root
+# before it drops to the stunnel4 user, so the key stays root:mosquitto 0640).
+configure_tls_front() {
+  mkdir -p "$STUNNEL_ETC"
+  chmod 755 "$STUNNEL_ETC"
+  sed -e "s|/etc/mosquitto/|$ETC/|g" "$here/stunnel.conf" > "$STUNNEL_ETC/mafiakit.conf"
+  chmod 644 "$STUNNEL_ETC/mafiakit.conf"
+}
+# Debian's per-config unit stunnel@mafiakit, after mosquitto, restarted if it ever dies.
+start_tls_front() {
+  local dropin=/etc/systemd/system/stunnel@mafiakit.service.d
+  mkdir -p "$dropin"
+  chmod 755 "$dropin"
+  printf '[Unit]\nAfter=mosquitto.service\n\n[Service]\nRestart=on-failure\nRestartSec=2\n' \
+    > "$dropin/mafiakit.conf"
+  chmod 644 "$dropin/mafiakit.conf"
+  systemctl daemon-reload
+  systemctl enable stunnel@mafiakit >/dev/null 2>&1
+  systemctl restart stunnel@mafiakit
+  systemctl is-active --quiet stunnel@mafiakit ||
+    die "the https front (stunnel) did not start: journalctl -u stunnel@mafiakit"
+}
 
 [ $# -ge 2 ] || die "usage: setup.sh TOURNAMENT TABLE [TABLE ...]  (e.g. setup.sh autumn-cup 1 2 3)"
 check_id() {  # same rule as bus.topics.check_id, ASCII only here
@@ -61,6 +96,7 @@ if [ -z "$NO_SERVICE" ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto mosquitto-clients openssl
   fi
+  install_tls_front
 fi
 command -v mosquitto_passwd >/dev/null 2>&1 || die "mosquitto_passwd is missing (apt-get install mosquitto)"
 command -v openssl >/dev/null 2>&1 || die "openssl is missing (apt-get install openssl)"
@@ -114,6 +150,8 @@ if [ ! -s "$broker_key" ] || [ ! -s "$broker_crt" ]; then
   share_with_broker "$broker_key"
   echo "setup.sh: created the broker certificate for $san" >&2
 fi
+
+configure_tls_front
 
 # The ACL: the template as is, then its `#@table ` block once per table.
 acl="$ETC/mafiakit.acl"
@@ -181,6 +219,7 @@ if [ -z "$NO_SERVICE" ]; then
   systemctl enable mosquitto >/dev/null
   systemctl restart mosquitto
   systemctl is-active --quiet mosquitto || die "mosquitto did not start: journalctl -u mosquitto"
+  start_tls_front
 fi
 echo "setup.sh: broker ready for $tournament, tables: $*; passwords in $credentials," \
   "the CA for every device in $ca_crt" >&2

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import pwd
+import shutil
 import socket
+import ssl
 import subprocess
 import time
 from collections.abc import Iterator
@@ -93,24 +95,52 @@ def test_setup_refuses_bad_arguments_and_writes_nothing(
 VENUE_CA = Path("ca_certificates") / "mafiakit-ca.crt"
 
 
+def stunnel_binary() -> str:
+    found = shutil.which("stunnel4") or shutil.which("stunnel")
+    assert found, "stunnel4 is missing: run `make setup` (scripts/bootstrap.sh installs it)"
+    return found
+
+
+def wait_for_ports(process: subprocess.Popen[bytes], log: Path, *ports: int) -> None:
+    deadline = time.monotonic() + GUARD_S
+    for port in ports:
+        while True:
+            assert process.poll() is None, log.read_text() if log.exists() else "no log"
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, f"the production config did not start: {log}"
+                time.sleep(0.05)
+
+
 @pytest.fixture
 def production(
     tmp_path: Path, mosquitto_binary: str
 ) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
-    """mosquitto running the files setup.sh wrote, on free local ports: the TLS listener
-    (what the venue LAN gets; the config yielded, verifying the venue CA) and the plain one
-    (localhost only; its port is `.plain_port` on the fixture's config via `extra`)."""
+    """mosquitto and its https front (stunnel) running the files setup.sh wrote, on free local
+    ports: the TLS listener (what the venue LAN gets; the config yielded, verifying the venue
+    CA), the plain one and the websockets one (localhost only), and stunnel's https/wss port
+    for browsers. The ports are in the files plain_port, ws_port and wss_port in tmp_path."""
     assert setup(tmp_path, "cup", "1").returncode == 0
-    tls_port, plain_port, wss_port = free_port(), free_port(), free_port()
+    tls_port, plain_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
     conf = tmp_path / "conf.d" / "mafiakit.conf"
     text = conf.read_text()
     assert "listener 1883 127.0.0.1\n" in text and "listener 8883\n" in text
-    assert "listener 9443\n" in text
+    assert "listener 9001 127.0.0.1\n" in text
     conf.write_text(text.replace("listener 1883 127.0.0.1", f"listener {plain_port} 127.0.0.1")
                     .replace("listener 8883\n", f"listener {tls_port} 127.0.0.1\n")
-                    .replace("listener 9443\n", f"listener {wss_port} 127.0.0.1\n"))
-    (tmp_path / "plain_port").write_text(str(plain_port))
-    (tmp_path / "wss_port").write_text(str(wss_port))
+                    .replace("listener 9001 127.0.0.1", f"listener {ws_port} 127.0.0.1"))
+    front = tmp_path / "stunnel" / "mafiakit.conf"
+    text = front.read_text()
+    assert "accept = 9443\n" in text and "connect = 127.0.0.1:9001\n" in text
+    text = (text.replace("accept = 9443\n", f"accept = 127.0.0.1:{wss_port}\n")
+            .replace("connect = 127.0.0.1:9001\n", f"connect = 127.0.0.1:{ws_port}\n"))
+    if os.getuid() != 0:  # only root may switch to the stunnel4 user
+        text = text.replace("setuid = stunnel4\n", "").replace("setgid = stunnel4\n", "")
+    front.write_text(text)
+    for name, port in (("plain_port", plain_port), ("ws_port", ws_port), ("wss_port", wss_port)):
+        (tmp_path / name).write_text(str(port))
     (tmp_path / "db").mkdir()
     main = tmp_path / "mosquitto.conf"
     main.write_text(
@@ -119,20 +149,18 @@ def production(
         f"include_dir {tmp_path}/conf.d\n"
     )
     process = subprocess.Popen([find_mosquitto(), "-c", str(main)])
-    deadline = time.monotonic() + GUARD_S
-    for port in (tls_port, plain_port, wss_port):
-        while True:
-            assert process.poll() is None, (tmp_path / "log").read_text()
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the production config did not start"
-                time.sleep(0.05)
-    config = BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}")
-    yield config, credentials(tmp_path)
-    process.terminate()
-    process.wait()
+    front_log = tmp_path / "stunnel.log"
+    with front_log.open("wb") as log:
+        tunnel = subprocess.Popen([stunnel_binary(), str(front)], stdout=log, stderr=log)
+    try:
+        wait_for_ports(process, tmp_path / "log", tls_port, plain_port, ws_port)
+        wait_for_ports(tunnel, front_log, wss_port)
+        config = BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}")
+        yield config, credentials(tmp_path)
+    finally:
+        for running in (tunnel, process):
+            running.terminate()
+            running.wait()
 
 
 def test_the_production_config_runs_with_its_accounts(
@@ -260,7 +288,8 @@ def test_tls_refuses_plain_clients_and_other_cas(
 def test_the_browsers_listener_serves_the_pages_over_tls_only(
     production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
 ) -> None:
-    """docs/web.md: the pages and MQTT over WebSockets share one TLS port; the page is the
+    """docs/web.md: the pages and MQTT over WebSockets share one TLS port (the stunnel front,
+    forwarding to mosquitto on 127.0.0.1); the page is the
     kit's own web/ folder, found by setup.sh."""
     import ssl
     import urllib.error
@@ -274,3 +303,72 @@ def test_the_browsers_listener_serves_the_pages_over_tls_only(
     with pytest.raises(urllib.error.URLError):  # a device that does not trust the venue CA
         urllib.request.urlopen(f"https://127.0.0.1:{port}/overlay/index.html",
                                context=ssl.create_default_context())
+
+
+def listeners(conf: str) -> dict[str, list[str]]:
+    """`listener PORT [ADDRESS]` line -> the settings under it, up to the next listener."""
+    blocks: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for raw in conf.splitlines():
+        line = raw.strip()
+        if line.startswith("listener "):
+            current = blocks.setdefault(line, [])
+        elif line.startswith(("allow_anonymous", "password_file", "acl_file", "persistence")):
+            current = None  # the global settings follow the listeners
+        elif current is not None and line and not line.startswith("#"):
+            current.append(line.split()[0])
+    return blocks
+
+
+def test_only_tls_listens_beyond_localhost(tmp_path: Path) -> None:
+    """Plain MQTT and plain websockets (pages, passwords, judge snapshots) on 127.0.0.1 only;
+    the LAN gets mosquitto's TLS on 8883 and stunnel's on 9443, which forwards to the
+    websockets listener. No websockets listener has mosquitto's own TLS: it offers HTTP/2 by
+    ALPN and fails it (docs/web.md "https for browsers")."""
+    assert setup(tmp_path, "cup", "1").returncode == 0
+    blocks = listeners((tmp_path / "conf.d" / "mafiakit.conf").read_text())
+    assert set(blocks) == {"listener 1883 127.0.0.1", "listener 8883", "listener 9001 127.0.0.1"}
+    for listener, settings in blocks.items():
+        assert "certfile" in settings or listener.endswith(" 127.0.0.1"), listener
+        if "protocol" in settings:
+            assert "certfile" not in settings, listener
+    assert "protocol" in blocks["listener 9001 127.0.0.1"]
+    front = (tmp_path / "stunnel" / "mafiakit.conf").read_text().splitlines()
+    assert {"accept = 9443", "connect = 127.0.0.1:9001", "foreground = yes",
+            f"cert = {tmp_path}/certs/mafiakit-broker.crt",
+            f"key = {tmp_path}/certs/mafiakit-broker.key"} <= set(front)
+
+
+def negotiated(port: int, ca: Path) -> str | None:
+    """The protocol a TLS server picks when a browser offers h2 and http/1.1 by ALPN."""
+    context = ssl.create_default_context(cafile=str(ca))
+    context.set_alpn_protocols(["h2", "http/1.1"])
+    with socket.create_connection(("127.0.0.1", port), timeout=GUARD_S) as raw, \
+            context.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+        return tls.selected_alpn_protocol()
+
+
+def test_the_https_front_offers_no_http2_where_mosquittos_own_tls_does(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
+) -> None:
+    """The problem the front solves, kept as a check: mosquitto 2.0.11 with Debian's
+    libwebsockets picks h2 on a TLS websockets listener (eclipse-mosquitto/mosquitto#2251);
+    stunnel picks nothing, so a browser speaks HTTP/1 there."""
+    ca = tmp_path / VENUE_CA
+    assert negotiated(int((tmp_path / "wss_port").read_text()), ca) is None
+    direct, plain = free_port(), free_port()
+    conf = tmp_path / "direct.conf"
+    # mosquitto 2.0.11 will not start with websockets listeners only: a plain one as well
+    conf.write_text(f"listener {plain} 127.0.0.1\n"
+                    f"listener {direct} 127.0.0.1\nprotocol websockets\ncafile {ca}\n"
+                    f"certfile {tmp_path}/certs/mafiakit-broker.crt\n"
+                    f"keyfile {tmp_path}/certs/mafiakit-broker.key\n"
+                    f"allow_anonymous false\nlog_dest file {tmp_path}/direct.log\n"
+                    f"user {pwd.getpwuid(os.getuid()).pw_name}\n")
+    process = subprocess.Popen([find_mosquitto(), "-c", str(conf)])
+    try:
+        wait_for_ports(process, tmp_path / "direct.log", direct)
+        assert negotiated(direct, ca) == "h2"
+    finally:
+        process.terminate()
+        process.wait()
