@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bus.payloads import Snapshot
-from engine.refusals import RefusalView
+from engine.refusal_view import RefusalView
 from engine.viewmodels import JudgeView, Reveal
 from engine.vocab import Phase
 from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot

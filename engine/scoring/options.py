@@ -6,9 +6,12 @@ Points are given in the TOML as decimals (0.3) and used as exact hundredths (30)
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+if TYPE_CHECKING:
+    from pydantic_core import CoreSchema
 
 
 def hundredths(points: float) -> int:
@@ -16,13 +19,35 @@ def hundredths(points: float) -> int:
     return round(points * 100)
 
 
-class Options(BaseModel):
-    """Every options table of a ruleset (engine.ruleset's too): frozen, and an unknown key
-    is an error naming it, so a typo in a league's file never passes silently."""
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A bound of an option (`Annotated[float, Limit(gt=0)]`), checked when a league's own
+    file is validated (engine.ruleset_check): pydantic reads it through its
+    `__get_pydantic_core_schema__` hook, so defining the options never imports pydantic and
+    a wrong value gets pydantic's own message ("Input should be greater than 0")."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    gt: float | None = None
+    ge: float | None = None
+    le: float | None = None
+    pattern: str | None = None
+
+    def __get_pydantic_core_schema__(self, source: object,
+                                     handler: Callable[[object], CoreSchema]) -> CoreSchema:
+        bounds = {name: value for name in ("gt", "ge", "le", "pattern")
+                  if (value := getattr(self, name)) is not None}
+        return cast("CoreSchema", {**handler(source), **bounds})
 
 
+class Options:
+    """Every options table of a ruleset (engine.ruleset's too) is a frozen dataclass of this
+    base: an unknown key is an error naming it when a league's file is validated, so a typo
+    never passes silently. Plain dataclasses, not pydantic models: see docs/architecture.md,
+    "The engine starts without pydantic"."""
+
+    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
+
+
+@dataclass(frozen=True)
 class WinOptions(Options):
     points: float = 1.0
     clause_red: str = ""
@@ -33,6 +58,7 @@ class WinOptions(Options):
     first_killed_clause: str = ""
 
 
+@dataclass(frozen=True)
 class BestMovePoints(Options):
     """Points of a red victim's best move by the number of black seats found (2 and 3)."""
 
@@ -45,16 +71,17 @@ class BestMovePoints(Options):
     sheriff_clause: str = ""
 
 
+@dataclass(frozen=True)
 class ExtraLimits(Options):
     """The judge's extra points: ranges per player, per team and per game."""
 
-    winner_min: float = Field(0.1, ge=0)
-    winner_max: float = Field(0.5, ge=0)
-    loser_min: float = Field(0.1, ge=0)
-    loser_max: float = Field(0.5, ge=0)
+    winner_min: Annotated[float, Limit(ge=0)] = 0.1
+    winner_max: Annotated[float, Limit(ge=0)] = 0.5
+    loser_min: Annotated[float, Limit(ge=0)] = 0.1
+    loser_max: Annotated[float, Limit(ge=0)] = 0.5
     at_draw: bool = True
-    draw_min: float = Field(0.1, ge=0)
-    draw_max: float = Field(0.5, ge=0)
+    draw_min: Annotated[float, Limit(ge=0)] = 0.1
+    draw_max: Annotated[float, Limit(ge=0)] = 0.5
     range_clause: str = ""
     draw_clause: str = ""
     team_max_red: float = 0.0
@@ -73,12 +100,12 @@ class ExtraLimits(Options):
     game_max: float = 0.0
     """The whole game's extras at most this (0 = no limit)."""
     game_clause: str = ""
-    max_players: int = Field(0, ge=0)
+    max_players: Annotated[int, Limit(ge=0)] = 0
     """At most this many players get extras in a game (0 = no limit)."""
     players_clause: str = ""
     approval_from: float = 0.0
     """A value at least this needs the head judge's approval (0 = never)."""
-    approval_players: int = Field(0, ge=0)
+    approval_players: Annotated[int, Limit(ge=0)] = 0
     """... so does the entry after which this many players hold extras (0 = never) ..."""
     approval_total_over: float = 0.0
     """... or after which the game's extras exceed this (0 = never)."""
@@ -88,6 +115,7 @@ class ExtraLimits(Options):
     versus_clause: str = ""
 
 
+@dataclass(frozen=True)
 class PenaltyOptions(Options):
     disqualification: float = -0.5
     disqualification_clause: str = ""
@@ -100,6 +128,7 @@ class PenaltyOptions(Options):
     """A `penalty` line whose clause starts with this counts as mechanical (000 III.5)."""
 
 
+@dataclass(frozen=True)
 class ColourLeftOptions(Options):
     allowed: bool = False
     """cml 000 III.5.1: a red player killed at night may leave a black colour on record."""
@@ -109,6 +138,7 @@ class ColourLeftOptions(Options):
     right_clause: str = ""
 
 
+@dataclass(frozen=True)
 class CompensationOptions(Options):
     formula: Literal["none", "share_of_red_games", "share_of_games"] = "none"
     """share_of_red_games: cml III.3; share_of_games: judge-guide "Компенсация за первую
@@ -124,6 +154,7 @@ TieBreak = Literal["extras", "wins", "wins_don_sheriff", "extras_don_sheriff",
                    "first_night_deaths"]
 
 
+@dataclass(frozen=True)
 class ScoringOptions(Options):
     """Everything a league says about points; defaults are no league's, every built-in
     ruleset sets its own."""
@@ -137,16 +168,14 @@ class ScoringOptions(Options):
     tie_breaks: tuple[TieBreak, ...] = ("extras", "wins", "wins_don_sheriff",
                                         "first_night_deaths")
     tie_break_clause: str = ""
-    protest_minutes: int = Field(10, ge=0)
+    protest_minutes: Annotated[int, Limit(ge=0)] = 10
     """A protest is written into the protocol within this many minutes of the game's end."""
     protest_clause: str = ""
 
-    @model_validator(mode="after")
-    def _ranges(self) -> ScoringOptions:
+    def __post_init__(self) -> None:
         e = self.extra
         for low, high, what in ((e.winner_min, e.winner_max, "winner"),
                                 (e.loser_min, e.loser_max, "loser"),
                                 (e.draw_min, e.draw_max, "draw")):
             if low > high:
                 raise ValueError(f"extra.{what}_min is above extra.{what}_max")
-        return self
