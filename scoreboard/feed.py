@@ -21,10 +21,10 @@ from bus.payloads import Snapshot
 from engine.refusal_view import RefusalView
 from engine.viewmodels import JudgeView, Reveal
 from engine.vocab import Phase
+from scoreboard.sizes import STALE_AFTER_S
 from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
 from scoreboard.view import ViewError
 
-STALE_AFTER_S: Final = 15.0
 PROBLEMS_KEPT: Final = 50
 Session = tuple[object, ...]  # (booted_at, bdseq): which connection of the table a status is
 # about
