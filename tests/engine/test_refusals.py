@@ -111,3 +111,13 @@ def test_no_refusal_anywhere_is_given_as_text() -> None:
     unkeyed = {path.relative_to(ENGINE).as_posix(): lines for path in ENGINE.rglob("*.py")
                if (lines := _unkeyed_refusals(path))}
     assert not unkeyed, unkeyed
+
+
+def test_the_club_game_texts_are_its_own_module_and_in_the_catalogue() -> None:
+    """engine.refusals_club holds exactly the club game's keys (club_*, cw_*); the catalogue
+    every screen reads has them all."""
+    from engine.refusals_club import CLUB_TEXTS
+
+    club = {key for key in Refusal if key.value.startswith(("club_", "cw_"))}
+    assert set(CLUB_TEXTS) == club
+    assert all(TEXTS[key] == CLUB_TEXTS[key] for key in club)
