@@ -10,7 +10,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, is_dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal, get_args, get_origin, get_type_hints
 
@@ -18,6 +17,9 @@ from engine.scoring.options import Limit, ScoringOptions
 from engine.scoring.options import Options as _Options
 
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
+BUILTIN_DIR = Path(__file__).parent / "rulesets"
+"""The built-in files, beside this module (the kit is installed as files, never zipped:
+importlib.resources would cost `mafiakit replay` its zipfile import)."""
 RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
 
 
@@ -182,7 +184,7 @@ def _builtin(rule_id: str) -> Ruleset:
     tests/engine/test_ruleset.py checks that pydantic reads each one to the same object."""
     if rule_id not in _CACHE:
         where = f"{rule_id}.toml"
-        text = resources.files("engine").joinpath(f"rulesets/{where}").read_text(encoding="utf-8")
+        text = (BUILTIN_DIR / where).read_text(encoding="utf-8")
         try:
             rules = built(Ruleset, _toml(text, where))
         except (TypeError, ValueError) as exc:
