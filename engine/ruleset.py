@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, is_dataclass
 from pathlib import Path
-from typing import Annotated, Literal, get_args, get_origin, get_type_hints
+from typing import Annotated, Literal, NamedTuple, get_args, get_origin, get_type_hints
 
-from engine.scoring.options import Limit, ScoringOptions
-from engine.scoring.options import Options as _Options
+from engine.scoring.options import Limit, ScoringOptions, scoring_problem
 
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
 BUILTIN_DIR = Path(__file__).parent / "rulesets"
@@ -23,8 +21,7 @@ importlib.resources would cost `mafiakit replay` its zipfile import)."""
 RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
 
 
-@dataclass(frozen=True)
-class Timers(_Options):
+class Timers(NamedTuple):
     """Durations in seconds of every timed step (what the device counts down)."""
 
     speech: Annotated[float, Limit(gt=0)] = 60
@@ -45,8 +42,7 @@ class Timers(_Options):
     )
 
 
-@dataclass(frozen=True)
-class DayOptions(_Options):
+class DayOptions(NamedTuple):
     day1_single_nominee_vote: bool = False
     """A single nominee on day 1 is not voted on (000 I.6.17, 003 4.4.11, 001 4.4.12)."""
     day1_majority_stays: bool = False
@@ -61,8 +57,7 @@ class DayOptions(_Options):
     003 7.4 forbid it). Decides whether the public view shows them."""
 
 
-@dataclass(frozen=True)
-class LiftOptions(_Options):
+class LiftOptions(NamedTuple):
     not_held_when_all_at_table: bool = True
     """000 I.8.6, 003 7.10: no lift question when every player at the table is tied."""
     not_held_for: tuple[tuple[int, int], ...] = ()
@@ -76,8 +71,7 @@ class LiftOptions(_Options):
     30 s speeches and another revote (000 I.6.18.3)."""
 
 
-@dataclass(frozen=True)
-class FoulOptions(_Options):
+class FoulOptions(NamedTuple):
     removal_at: Annotated[int, Limit(ge=1)] = 4
     """The fourth foul removes the player without a farewell (003 6.5, 001 6.5)."""
     third_foul_mutes: bool = False
@@ -91,8 +85,7 @@ class FoulOptions(_Options):
     "(4ый фол не выдается)": refused while the player has removal_at - 1 fouls."""
 
 
-@dataclass(frozen=True)
-class VoteCancelOptions(_Options):
+class VoteCancelOptions(NamedTuple):
     next_day_after_result: bool = True
     """A removal by fouls after today's vote result (of a player not leaving by it) cancels
     tomorrow's vote (000 I.8.2, 003 7.2, 002). fiim-2015 7.1 only cancels today's."""
@@ -110,8 +103,7 @@ class VoteCancelOptions(_Options):
     "в данный день"."""
 
 
-@dataclass(frozen=True)
-class BestMoveOptions(_Options):
+class BestMoveOptions(NamedTuple):
     night: int = 1
     """The victim of night 1 (the first after the zero night) may make the best move."""
     max_day1_vote_removals: int = -1
@@ -122,8 +114,7 @@ class BestMoveOptions(_Options):
     max_seats: Annotated[int, Limit(ge=1, le=3)] = 3
 
 
-@dataclass(frozen=True)
-class QuietOptions(_Options):
+class QuietOptions(NamedTuple):
     phases: Annotated[int, Limit(ge=1)] = 5
     """Consecutive phases without a removal, counted from a night (zero night excluded)
     that end the game: cml 3 nights = N D N D N (000 I.8.5)."""
@@ -135,8 +126,7 @@ class QuietOptions(_Options):
     ночь" (4.2); 000 I.8.5 excludes it ("первая подготовительная ночь не учитывается")."""
 
 
-@dataclass(frozen=True)
-class Ruleset(_Options):
+class Ruleset(NamedTuple):
     """A league's rules. Load with `load_ruleset("cml")` or `load_ruleset(Path)`."""
 
     id: Annotated[str, Limit(pattern=r"^[a-z0-9][a-z0-9-]{0,31}$")]
@@ -149,16 +139,25 @@ class Ruleset(_Options):
     vote_cancel: VoteCancelOptions = VoteCancelOptions()
     best_move: BestMoveOptions = BestMoveOptions()
     quiet: QuietOptions = QuietOptions()
-    scoring: ScoringOptions = ScoringOptions()  # noqa: RUF009 (frozen, as the others)
+    scoring: ScoringOptions = ScoringOptions()
     """Points, limits, compensation and tie-breaks (docs/scoring.md)."""
 
-    def __post_init__(self) -> None:
-        if self.fouls.third_foul_mutes and self.fouls.mute_foul_count >= self.fouls.removal_at:
-            raise ValueError("fouls.mute_foul_count must be below fouls.removal_at")
 
 
 class RulesetError(ValueError):
     """A ruleset file is missing or invalid; the message says which option is wrong."""
+
+
+def consistent(rules: Ruleset, where: str) -> Ruleset:
+    """The checks across options that no single option's type makes, for a league's file and
+    the built-ins alike (the messages are those pydantic gave for them)."""
+    problem = scoring_problem(rules.scoring)
+    if problem is not None:
+        raise RulesetError(f"{where}: option scoring: Value error, {problem}")
+    if rules.fouls.third_foul_mutes and rules.fouls.mute_foul_count >= rules.fouls.removal_at:
+        raise RulesetError(f"{where}: option : Value error, fouls.mute_foul_count must be "
+                           "below fouls.removal_at")
+    return rules
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
@@ -190,12 +189,12 @@ def _builtin(rule_id: str) -> Ruleset:
         except (TypeError, ValueError) as exc:
             raise RulesetError(f"{where}: {exc}") from exc
         assert isinstance(rules, Ruleset)
-        _CACHE[rule_id] = rules
+        _CACHE[rule_id] = consistent(rules, where)
     return _CACHE[rule_id]
 
 
 def built(cls: type[object], table: Mapping[str, object]) -> object:
-    """The options dataclass `cls` from a TOML table, converted as its annotations say
+    """The options table `cls` from a TOML table, converted as its annotations say
     (nested tables, arrays as tuples, integers in float options as floats), unchecked:
     for the built-in files only, which the tests check against pydantic."""
     hints = _HINTS.get(cls) or _HINTS.setdefault(cls, get_type_hints(cls))
@@ -203,7 +202,7 @@ def built(cls: type[object], table: Mapping[str, object]) -> object:
 
 
 def _converted(hint: object, value: object) -> object:
-    if isinstance(hint, type) and is_dataclass(hint) and isinstance(value, Mapping):
+    if isinstance(hint, type) and issubclass(hint, tuple) and isinstance(value, Mapping):
         return built(hint, value)
     if hint is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)

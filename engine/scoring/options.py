@@ -7,8 +7,7 @@ Points are given in the TOML as decimals (0.3) and used as exact hundredths (30)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple, cast
 
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
@@ -19,36 +18,31 @@ def hundredths(points: float) -> int:
     return round(points * 100)
 
 
-@dataclass(frozen=True, slots=True)
 class Limit:
     """A bound of an option (`Annotated[float, Limit(gt=0)]`), checked when a league's own
     file is validated (engine.ruleset_check): pydantic reads it through its
     `__get_pydantic_core_schema__` hook, so defining the options never imports pydantic and
     a wrong value gets pydantic's own message ("Input should be greater than 0")."""
 
-    gt: float | None = None
-    ge: float | None = None
-    le: float | None = None
-    pattern: str | None = None
+    __slots__ = ("bounds",)
+
+    def __init__(self, *, gt: float | None = None, ge: float | None = None,
+                 le: float | None = None, pattern: str | None = None) -> None:
+        given = {"gt": gt, "ge": ge, "le": le, "pattern": pattern}
+        self.bounds = {name: value for name, value in given.items() if value is not None}
 
     def __get_pydantic_core_schema__(self, source: object,
                                      handler: Callable[[object], CoreSchema]) -> CoreSchema:
-        bounds = {name: value for name in ("gt", "ge", "le", "pattern")
-                  if (value := getattr(self, name)) is not None}
-        return cast("CoreSchema", {**handler(source), **bounds})
+        return cast("CoreSchema", {**handler(source), **self.bounds})
 
 
-class Options:
-    """Every options table of a ruleset (engine.ruleset's too) is a frozen dataclass of this
-    base: an unknown key is an error naming it when a league's file is validated, so a typo
-    never passes silently. Plain dataclasses, not pydantic models: see docs/architecture.md,
-    "The engine starts without pydantic"."""
-
-    __pydantic_config__: ClassVar[dict[str, str]] = {"extra": "forbid"}
+# Every options table of a ruleset (engine.ruleset's too) is a NamedTuple: frozen, read as
+# fast as the engine's state, and cheap to define, so the built-in rulesets load without
+# pydantic (docs/architecture.md, "The engine starts without pydantic"). When a league's file
+# is validated an unknown key is an error naming it, so a typo never passes silently.
 
 
-@dataclass(frozen=True)
-class WinOptions(Options):
+class WinOptions(NamedTuple):
     points: float = 1.0
     clause_red: str = ""
     clause_black: str = ""
@@ -58,8 +52,7 @@ class WinOptions(Options):
     first_killed_clause: str = ""
 
 
-@dataclass(frozen=True)
-class BestMovePoints(Options):
+class BestMovePoints(NamedTuple):
     """Points of a red victim's best move by the number of black seats found (2 and 3)."""
 
     citizen_two: float = 0.3
@@ -71,8 +64,7 @@ class BestMovePoints(Options):
     sheriff_clause: str = ""
 
 
-@dataclass(frozen=True)
-class ExtraLimits(Options):
+class ExtraLimits(NamedTuple):
     """The judge's extra points: ranges per player, per team and per game."""
 
     winner_min: Annotated[float, Limit(ge=0)] = 0.1
@@ -115,8 +107,7 @@ class ExtraLimits(Options):
     versus_clause: str = ""
 
 
-@dataclass(frozen=True)
-class PenaltyOptions(Options):
+class PenaltyOptions(NamedTuple):
     disqualification: float = -0.5
     disqualification_clause: str = ""
     team_loss: float = -0.5
@@ -128,8 +119,7 @@ class PenaltyOptions(Options):
     """A `penalty` line whose clause starts with this counts as mechanical (000 III.5)."""
 
 
-@dataclass(frozen=True)
-class ColourLeftOptions(Options):
+class ColourLeftOptions(NamedTuple):
     allowed: bool = False
     """cml 000 III.5.1: a red player killed at night may leave a black colour on record."""
     wrong: float = -0.3
@@ -138,8 +128,7 @@ class ColourLeftOptions(Options):
     right_clause: str = ""
 
 
-@dataclass(frozen=True)
-class CompensationOptions(Options):
+class CompensationOptions(NamedTuple):
     formula: Literal["none", "share_of_red_games", "share_of_games"] = "none"
     """share_of_red_games: cml III.3; share_of_games: judge-guide "Компенсация за первую
     ночь"."""
@@ -154,8 +143,7 @@ TieBreak = Literal["extras", "wins", "wins_don_sheriff", "extras_don_sheriff",
                    "first_night_deaths"]
 
 
-@dataclass(frozen=True)
-class ScoringOptions(Options):
+class ScoringOptions(NamedTuple):
     """Everything a league says about points; defaults are no league's, every built-in
     ruleset sets its own."""
 
@@ -172,10 +160,14 @@ class ScoringOptions(Options):
     """A protest is written into the protocol within this many minutes of the game's end."""
     protest_clause: str = ""
 
-    def __post_init__(self) -> None:
-        e = self.extra
-        for low, high, what in ((e.winner_min, e.winner_max, "winner"),
-                                (e.loser_min, e.loser_max, "loser"),
-                                (e.draw_min, e.draw_max, "draw")):
-            if low > high:
-                raise ValueError(f"extra.{what}_min is above extra.{what}_max")
+
+
+def scoring_problem(o: ScoringOptions) -> str | None:
+    """What is inconsistent between a league's scoring options (None: nothing)."""
+    e = o.extra
+    for low, high, what in ((e.winner_min, e.winner_max, "winner"),
+                            (e.loser_min, e.loser_max, "loser"),
+                            (e.draw_min, e.draw_max, "draw")):
+        if low > high:
+            return f"extra.{what}_min is above extra.{what}_max"
+    return None

@@ -68,6 +68,8 @@ def test_a_league_writes_one_file(tmp_path: Path) -> None:
     ({"winner_min = 0.2": "winner_min = 0.9"}, "extra.winner_min is above extra.winner_max"),
     ({"not_held_for = [[3, 9]]": "not_held_for = [[3]]"},
      "option lift.not_held_for.0.1: Field required"),
+    ({'id = "my-league"': 'id = "my-league"\nday = [true]', "[day]": "[day_]"},
+     "option day: Input should be a valid dictionary"),  # not its options in order
 ])
 def test_bad_league_files_name_the_option(tmp_path: Path, change: dict[str, str],
                                           phrase: str) -> None:

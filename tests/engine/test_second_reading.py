@@ -7,7 +7,6 @@ Roles throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import subprocess
@@ -57,8 +56,8 @@ def removed(game: Game) -> list[tuple[int, str]]:
 def with_options(rules: str, section: str, **options: object) -> Ruleset:
     """A built-in ruleset with some options changed, as a league's own file would."""
     base = load_ruleset(rules)
-    part = dataclasses.replace(getattr(base, section), **options)
-    return dataclasses.replace(base, id=f"{rules}-variant", **{section: part})
+    part = getattr(base, section)._replace(**options)
+    return base._replace(id=f"{rules}-variant", **{section: part})
 
 
 def night1(rules: str | Ruleset) -> Game:
