@@ -143,7 +143,6 @@ class Ruleset(NamedTuple):
     """Points, limits, compensation and tie-breaks (docs/scoring.md)."""
 
 
-
 class RulesetError(ValueError):
     """A ruleset file is missing or invalid; the message says which option is wrong."""
 
@@ -186,8 +185,8 @@ def _builtin(rule_id: str) -> Ruleset:
         text = (BUILTIN_DIR / where).read_text(encoding="utf-8")
         try:
             rules = built(Ruleset, _toml(text, where))
-        except (TypeError, ValueError) as exc:
-            raise RulesetError(f"{where}: {exc}") from exc
+        except (KeyError, TypeError, ValueError) as exc:  # an unknown or a wrong option
+            raise RulesetError(f"{where}: {exc!r}") from exc
         assert isinstance(rules, Ruleset)
         _CACHE[rule_id] = consistent(rules, where)
     return _CACHE[rule_id]
