@@ -13,7 +13,6 @@ from engine.refusal_keys import R, Refusal
 
 # key -> (ru, en), as in engine.refusals.TEXTS
 CLUB_TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
-
     R.CLUB_SEATS: ("в клубной игре от 3 до 15 мест, а не {seats}",
                    "a club game has 3 to 15 seats, not {seats}"),
     R.CLUB_MAFIA_COUNT: ("при {n} игроках на стороне мафии {side} (004 §1), а в раздаче названо "
