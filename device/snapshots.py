@@ -17,7 +17,7 @@ from device.tablegame import TableGame
 from device.timer import Countdown
 from engine.club import views as club_views
 from engine.club.game import ClubGame
-from engine.refusals import RefusalView
+from engine.refusal_view import RefusalView
 from engine.state import DayLog, GameState, NightLog, Speech
 from engine.timer import Timer
 from engine.viewmodels import JudgeView, View

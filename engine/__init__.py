@@ -2,32 +2,55 @@
 
 Public API: `Game` (push/pop), the action classes, `Outcome`, `load_ruleset`, the views
 and the game-log reader/writer.
+
+The names below are imported when first used (PEP 562), so `import engine.replay` (or any
+submodule) does not load every part of the engine first (docs/architecture.md, "The engine
+starts without pydantic").
 """
 
-from engine.actions import (
-    Action,
-    BestMove,
-    Day,
-    Disqualify,
-    DonCheck,
-    Foul,
-    Lift,
-    Night,
-    Nominate,
-    Roles,
-    SheriffCheck,
-    Shoot,
-    SpeechEnd,
-    Start,
-    Undo,
-    Votes,
-    Withdraw,
-)
-from engine.errors import IllegalAction, LogError
-from engine.game import Game, Outcome
-from engine.roles import Role, Team
-from engine.ruleset import Ruleset, RulesetError, load_ruleset
-from engine.vocab import Termination, Winner
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.actions import (
+        Action,
+        BestMove,
+        Day,
+        Disqualify,
+        DonCheck,
+        Foul,
+        Lift,
+        Night,
+        Nominate,
+        Roles,
+        SheriffCheck,
+        Shoot,
+        SpeechEnd,
+        Start,
+        Undo,
+        Votes,
+        Withdraw,
+    )
+    from engine.errors import IllegalAction, LogError
+    from engine.game import Game, Outcome
+    from engine.roles import Role, Team
+    from engine.ruleset import Ruleset, RulesetError, load_ruleset
+    from engine.vocab import Termination, Winner
+
+# public name -> the module that defines it
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(("Action", "BestMove", "Day", "Disqualify", "DonCheck", "Foul", "Lift",
+                     "Night", "Nominate", "Roles", "SheriffCheck", "Shoot", "SpeechEnd",
+                     "Start", "Undo", "Votes", "Withdraw"), "engine.actions"),
+    "IllegalAction": "engine.errors", "LogError": "engine.errors",
+    "Game": "engine.game", "Outcome": "engine.game",
+    "Role": "engine.roles", "Team": "engine.roles",
+    "Ruleset": "engine.ruleset", "RulesetError": "engine.ruleset",
+    "load_ruleset": "engine.ruleset",
+    "Termination": "engine.vocab", "Winner": "engine.vocab",
+}
 
 __all__ = [
     "Action", "BestMove", "Day", "Disqualify", "DonCheck", "Foul", "Game", "IllegalAction",
@@ -35,3 +58,16 @@ __all__ = [
     "RulesetError", "SheriffCheck", "Shoot", "SpeechEnd", "Start", "Team", "Termination",
     "Undo", "Votes", "Winner", "Withdraw", "load_ruleset",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value  # the next access is a plain global
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

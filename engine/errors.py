@@ -13,12 +13,10 @@ class IllegalAction(ValueError):
     nominated today".
     """
 
-    def __init__(self, key: Refusal | str, /, **params: Param) -> None:
-        # A text instead of a key is a refusal not in the catalogue yet (the club engine,
-        # engine/club/): every screen shows its English. tests/engine/test_refusals.py
-        # keeps it to engine/club/ and the classic games free of it.
-        self.phrase = (Phrase(key, params) if isinstance(key, Refusal)
-                       else Phrase(Refusal.UNKEYED, {"text": key}))
+    def __init__(self, key: Refusal, /, **params: Param) -> None:
+        # Only a key: every refusal, the club game's included, is in the catalogue
+        # (tests/engine/test_refusals.py refuses a text given instead of a key).
+        self.phrase = Phrase(key, params)
         super().__init__(self.phrase.text("en"))
 
     def text(self, lang: Lang) -> str:

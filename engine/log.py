@@ -10,10 +10,9 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import NotRequired, TypedDict, assert_never, cast
 
-from pydantic import JsonValue
-
 from engine import actions as act
 from engine.errors import LogError
+from engine.jsonvalue import JsonValue
 from engine.roles import is_seat
 from engine.ruleset import BUILTIN
 from engine.scoring import lines as after_game

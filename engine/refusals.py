@@ -3,7 +3,10 @@
 A refusal travels as a key and parameters (`Phrase`): the command line prints the English
 text, the judge's screen and the console print the text in their own language. A parameter
 may itself be a phrase (a word such as "the don's check", or a list of reasons), so no
-English word leaks into a Russian sentence. Pure data: no I/O.
+English word leaks into a Russian sentence. Pure data: no I/O. The keys are in
+`engine.refusal_keys`, the club game's texts in `engine.refusals_club`; the wire form
+(`RefusalView`, a pydantic model) in `engine.refusal_view`, imported only when a refusal is
+published or read, so replaying a log never loads pydantic.
 """
 
 from __future__ import annotations
@@ -11,295 +14,31 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Final, Literal, Union
+from typing import TYPE_CHECKING, Final, Literal, Union
 
-from pydantic import BaseModel, ConfigDict
+from engine.refusal_keys import R, Refusal
+from engine.refusals_club import (
+    CLUB_ACT_WORDS,
+    CLUB_ROLE_WORDS,
+    CLUB_SIDE_WORDS,
+    CLUB_STEP_WORDS,
+    CLUB_TEXTS,
+)
+
+if TYPE_CHECKING:
+    from engine.refusal_view import RefusalView
+
+__all__ = [
+    "CLUB_ACT_WORDS", "CLUB_ROLE_WORDS", "CLUB_SIDE_WORDS", "CLUB_STEP_WORDS", "LANGS",
+    "TEXTS", "VALUE_WORDS", "Lang", "Param", "Phrase", "R", "Refusal", "phrase",
+    "placeholders", "word",
+]
 
 Lang = Literal["ru", "en"]
 LANGS: Final[tuple[Lang, ...]] = ("ru", "en")
 
-
-class Refusal(StrEnum):
-    """The key of a refusal (or of a word used inside one)."""
-
-    UNKEYED = "unkeyed"  # a refusal given as English text, not yet in this catalogue
-    # the game as a whole
-    UNKNOWN_ACTION = "unknown_action"
-    GAME_OVER = "game_over"
-    RESULT_DRAW = "result_draw"
-    RESULT_WON = "result_won"
-    NOTHING_TO_UNDO = "nothing_to_undo"
-    NOT_A_SEAT = "not_a_seat"
-    NOT_AT_TABLE = "not_at_table"
-    NOT_DEALT = "not_dealt"
-    NOT_STARTED = "not_started"
-    ALREADY_DEALT = "already_dealt"
-    TWO_CARDS = "two_cards"
-    DEAL_FIRST = "deal_first"
-    ALREADY_STARTED = "already_started"
-    # day
-    ALREADY_DAY = "already_day"
-    NOT_SHOT_YET = "not_shot_yet"
-    ALREADY_NIGHT = "already_night"
-    STILL_SPEAKING = "still_speaking"
-    VOTE_NOT_FINISHED = "vote_not_finished"
-    LIFT_PENDING = "lift_pending"
-    NOBODY_SPEAKING = "nobody_speaking"
-    OWN_SPEECH_ONLY = "own_speech_only"
-    NOT_SPEAKING = "not_speaking"
-    NO_VOTE_TODAY = "no_vote_today"
-    ONE_NOMINATION = "one_nomination"
-    ALREADY_NOMINATED = "already_nominated"
-    NO_WITHDRAWAL = "no_withdrawal"
-    DID_NOT_NOMINATE = "did_not_nominate"
-    # votes
-    VOTER_NOT_AT_TABLE = "voter_not_at_table"
-    LISTED_TWICE = "listed_twice"
-    TWO_VOTES = "two_votes"
-    NO_VOTING_ROUND = "no_voting_round"
-    NOT_CANDIDATE = "not_candidate"
-    LAST_CANDIDATE = "last_candidate"
-    VOTE_ORDER = "vote_order"
-    VOTE_COUNT = "vote_count"
-    VOTES_LEFT = "votes_left"
-    NO_LIFT = "no_lift"
-    LIFT_RANGE = "lift_range"
-    # discipline
-    FOUL_KIND = "foul_kind"
-    VOTING_FOUL_LIMIT = "voting_foul_limit"
-    DISQUALIFY_KIND = "disqualify_kind"
-    ALREADY_REMOVED = "already_removed"
-    ALREADY_DISQUALIFIED = "already_disqualified"
-    # night
-    AT_NIGHT_ONLY = "at_night_only"
-    NONE_IN_ZERO_NIGHT = "none_in_zero_night"
-    SHOT_FIRST = "shot_first"
-    SHOOT_AT_NIGHT = "shoot_at_night"
-    NO_ZERO_NIGHT_SHOT = "no_zero_night_shot"
-    ALREADY_SHOT = "already_shot"
-    NOT_BLACK = "not_black"
-    TWO_SHOTS = "two_shots"
-    SHOT_MISSING = "shot_missing"
-    DON_OUT = "don_out"
-    SHERIFF_OUT = "sheriff_out"
-    DON_CHECKED = "don_checked"
-    SHERIFF_CHECKED = "sheriff_checked"
-    DON_SELF = "don_self"
-    SHERIFF_SELF = "sheriff_self"
-    BEST_MOVE_RECORDED = "best_move_recorded"
-    BEST_MOVE_NIGHT = "best_move_night"
-    NOBODY_KILLED = "nobody_killed"
-    REMOVED_AFTER_SHOT = "removed_after_shot"
-    NO_BEST_MOVE_VOTE = "no_best_move_vote"
-    NO_BEST_MOVE_LEFT = "no_best_move_left"
-    BEST_MOVE_SIZE = "best_move_size"
-    NAMED_TWICE = "named_twice"
-    BEST_MOVE_SELF = "best_move_self"
-    # after the game
-    DECIDED_FIRST = "decided_first"
-    NO_EXTRA_TO_WITHDRAW = "no_extra_to_withdraw"
-    PENALTY_NEGATIVE = "penalty_negative"
-    NO_COLOUR_LEFT = "no_colour_left"
-    COLOUR_FAREWELL_ONLY = "colour_farewell_only"
-    COLOUR_SELF = "colour_self"
-    COLOUR_TWICE = "colour_twice"
-    CLOSE_SPEAKING = "close_speaking"
-    PROTOCOL_CLOSED = "protocol_closed"
-    EXTRA = "extra"
-    EXTRA_CLAUSE = "extra_clause"
-    EXTRA_NEGATIVE = "extra_negative"
-    EXTRA_TENTHS = "extra_tenths"
-    EXTRA_NONE_AT_DRAW = "extra_none_at_draw"
-    EXTRA_RANGE = "extra_range"
-    EXTRA_TEAM_CAP = "extra_team_cap"
-    EXTRA_SOLE = "extra_sole"
-    EXTRA_ONE_MORE = "extra_one_more"
-    EXTRA_ONE_MORE_RANGE = "extra_one_more_range"
-    EXTRA_MAX_PLAYERS = "extra_max_players"
-    EXTRA_GAME_CAP = "extra_game_cap"
-    EXTRA_APPROVAL = "extra_approval"
-    NEED_POINTS = "need_points"
-    NEED_PLAYERS = "need_players"
-    NEED_TOTAL = "need_total"
-    # the judge's pad (device/keys.py): sequences it cannot take, before the rules see them
-    PAD_NO_VOTE = "pad_no_vote"
-    PAD_FOUL_BEFORE_START = "pad_foul_before_start"
-    PAD_NOMINATE_OUTSIDE_SPEECH = "pad_nominate_outside_speech"
-    PAD_UNKNOWN_KEY = "pad_unknown_key"
-    PAD_VERB_NEEDS_SEAT = "pad_verb_needs_seat"
-    PAD_NOTHING_TO_UNDO = "pad_nothing_to_undo"
-    PAD_DEALT_NEXT = "pad_dealt_next"
-    PAD_ZERO_NIGHT = "pad_zero_night"
-    PAD_GAME_OVER = "pad_game_over"
-    PAD_SEAT_ALONE_SPEECH = "pad_seat_alone_speech"
-    PAD_SEAT_ALONE = "pad_seat_alone"
-    PAD_VOTES_FIRST = "pad_votes_first"
-    PAD_NOTHING_NEXT = "pad_nothing_next"
-    PAD_ROLE_TWICE = "pad_role_twice"
-    PAD_FIFTH_ROLE = "pad_fifth_role"
-    PAD_ROLES_INCOMPLETE = "pad_roles_incomplete"
-    PAD_COUNT_TOO_HIGH = "pad_count_too_high"
-    PAD_VOTE_OUTSIDE = "pad_vote_outside"
-    PAD_NIGHT_DONE = "pad_night_done"
-    PAD_BEST_MOVE_THREE = "pad_best_move_three"
-    PAD_UNKNOWN_STEP = "pad_unknown_step"
-    PAD_EXTRA_POINTS = "pad_extra_points"
-    PAD_NO_SUCH_SEAT = "pad_no_such_seat"
-    TIMER_NONE = "timer_none"
-    # the club game (engine/club/, seed 004)
-    CLUB_SEATS = "club_seats"
-    CLUB_MAFIA_COUNT = "club_mafia_count"
-    CLUB_ROLE_NEEDED = "club_role_needed"
-    CLUB_ROLE_NONE = "club_role_none"
-    CLUB_NO_PUTANA_TOURNAMENT = "club_no_putana_tournament"
-    CLUB_PUTANA_FROM = "club_putana_from"
-    CLUB_NOT_A_SEAT = "club_not_a_seat"
-    CLUB_TWO_CARDS = "club_two_cards"
-    CLUB_NOT_NOW = "club_not_now"
-    CLUB_NOMINATION_BY = "club_nomination_by"
-    CLUB_CANNOT_NOMINATE = "club_cannot_nominate"
-    CLUB_MUTED_NOMINATE = "club_muted_nominate"
-    CLUB_ONE_NOMINATION = "club_one_nomination"
-    CLUB_NOT_AT_TABLE = "club_not_at_table"
-    CLUB_ALREADY_NOMINATED = "club_already_nominated"
-    CLUB_IMMUNE_NOMINATION = "club_immune_nomination"
-    CLUB_VOTERS_LISTED = "club_voters_listed"
-    CLUB_VOTE_ORDER = "club_vote_order"
-    CLUB_VOTER_NOT_AT_TABLE = "club_voter_not_at_table"
-    CLUB_BANNED_VOTE = "club_banned_vote"
-    CLUB_ALREADY_VOTED = "club_already_voted"
-    CLUB_NOT_TIED = "club_not_tied"
-    CLUB_IMMUNE_KAMIKAZE = "club_immune_kamikaze"
-    CLUB_NIGHT_ONE_ON = "club_night_one_on"
-    CLUB_ACT_ENTERED = "club_act_entered"
-    CLUB_ACT_TOO_LATE = "club_act_too_late"
-    CLUB_SHOT_FIRST = "club_shot_first"
-    CLUB_NO_ACTOR = "club_no_actor"
-    CLUB_PUTANA_WITH = "club_putana_with"
-    CLUB_TARGET_NOT_AT_TABLE = "club_target_not_at_table"
-    CLUB_TARGET_SELF = "club_target_self"
-    CLUB_IMMUNE_NIGHT = "club_immune_night"
-    CLUB_PUTANA_TARGET = "club_putana_target"
-    CLUB_NO_MAFIA = "club_no_mafia"
-    CLUB_MAFIA_BLOCKED = "club_mafia_blocked"
-    CLUB_CHECK_OTHER = "club_check_other"
-    CLUB_CHECK_REMOVED = "club_check_removed"
-    CLUB_HEAL_TARGET = "club_heal_target"
-    CLUB_SELF_HEAL = "club_self_heal"
-    CLUB_HEAL_TWICE = "club_heal_twice"
-    CLUB_KAMIKAZE_NIGHT = "club_kamikaze_night"
-    CLUB_KAMIKAZE_SHOT = "club_kamikaze_shot"
-    CLUB_MAFIA_NOT_SHOT = "club_mafia_not_shot"
-    CLUB_KAMIKAZE_PICK = "club_kamikaze_pick"
-    CLUB_CLOSED = "club_closed"
-    CLUB_GAME_OVER = "club_game_over"
-    CLUB_NOT_IN_GAME = "club_not_in_game"
-    CLUB_ALREADY_DEALT = "club_already_dealt"
-    CLUB_DEAL_FIRST = "club_deal_first"
-    CLUB_ALREADY_STARTED = "club_already_started"
-    CLUB_NOT_NIGHT = "club_not_night"
-    CLUB_DAY_NOT_OVER = "club_day_not_over"
-    CLUB_NOBODY_SPEAKING = "club_nobody_speaking"
-    CLUB_KAMIKAZE_DAY = "club_kamikaze_day"
-    CLUB_PENDING_CHOICE = "club_pending_choice"
-    CLUB_FOUL_KIND = "club_foul_kind"
-    CLUB_FOUL_NOT_STARTED = "club_foul_not_started"
-    CLUB_FOUL_NOT_AT_TABLE = "club_foul_not_at_table"
-    CLUB_DISQUALIFY_NOT_STARTED = "club_disqualify_not_started"
-    CLUB_DISQUALIFY_NOT_AT_TABLE = "club_disqualify_not_at_table"
-    CLUB_AFTER_RESULT = "club_after_result"
-    CLUB_EXTRA_POINT = "club_extra_point"
-    CLUB_EXTRA_SIDE = "club_extra_side"
-    CLUB_PENALTY_POINTS = "club_penalty_points"
-    CLUB_CLOSE_FAREWELL = "club_close_farewell"
-    CLUB_NOTHING_TO_UNDO = "club_nothing_to_undo"
-    # words of the club game inside its refusals
-    CW_ACT_PUTANA = "cw_act_putana"
-    CW_ACT_MAFIA_SHOT = "cw_act_mafia_shot"
-    CW_ACT_DON_CHECK = "cw_act_don_check"
-    CW_ACT_MANIAC_SHOT = "cw_act_maniac_shot"
-    CW_ACT_HEAL = "cw_act_heal"
-    CW_ACT_COMMISSAR_CHECK = "cw_act_commissar_check"
-    CW_ACT_KAMIKAZE = "cw_act_kamikaze"
-    CW_ROLE_CITIZEN = "cw_role_citizen"
-    CW_ROLE_MAFIA = "cw_role_mafia"
-    CW_ROLE_DON = "cw_role_don"
-    CW_ROLE_MANIAC = "cw_role_maniac"
-    CW_ROLE_DOCTOR = "cw_role_doctor"
-    CW_ROLE_COMMISSAR = "cw_role_commissar"
-    CW_ROLE_KAMIKAZE = "cw_role_kamikaze"
-    CW_ROLE_SAPPER = "cw_role_sapper"
-    CW_ROLE_PUTANA = "cw_role_putana"
-    CW_SIDE_CITY = "cw_side_city"
-    CW_SIDE_MAFIA = "cw_side_mafia"
-    CW_SIDE_MANIAC = "cw_side_maniac"
-    CW_STEP_DEAL = "cw_step_deal"
-    CW_STEP_READY = "cw_step_ready"
-    CW_STEP_ZERO_NIGHT = "cw_step_zero_night"
-    CW_STEP_NIGHT = "cw_step_night"
-    CW_STEP_FAREWELL = "cw_step_farewell"
-    CW_STEP_DISCUSSION = "cw_step_discussion"
-    CW_STEP_SPEECHES = "cw_step_speeches"
-    CW_STEP_NOMINATIONS = "cw_step_nominations"
-    CW_STEP_JUSTIFICATION = "cw_step_justification"
-    CW_STEP_VOTE = "cw_step_vote"
-    CW_STEP_CATASTROPHE = "cw_step_catastrophe"
-    CW_STEP_PICK = "cw_step_pick"
-    CW_STEP_AWAIT_NIGHT = "cw_step_await_night"
-    CW_DISCUSSION = "cw_discussion"
-    CW_NOMINATION = "cw_nomination"
-    CW_NOMINATIONS_END = "cw_nominations_end"
-    CW_VOTES = "cw_votes"
-    CW_MANIAC_CHOICE = "cw_maniac_choice"
-    CW_EXTRA = "cw_extra"
-    CW_PENALTY = "cw_penalty"
-    CW_PROTEST = "cw_protest"
-    CW_CLOSE = "cw_close"
-    # words used inside refusals
-    W_SEAT = "w_seat"
-    W_VOTER = "w_voter"
-    W_BY = "w_by"
-    W_NAMED_SEAT = "w_named_seat"
-    W_SHOOTER = "w_shooter"
-    W_TARGET = "w_target"
-    W_NOMINATION = "w_nomination"
-    W_WITHDRAWAL = "w_withdrawal"
-    W_DON_CHECK = "w_don_check"
-    W_SHERIFF_CHECK = "w_sheriff_check"
-    W_BEST_MOVE = "w_best_move"
-    W_EXTRA_POINTS = "w_extra_points"
-    W_PENALTY = "w_penalty"
-    W_PROTEST = "w_protest"
-    W_SIGNATURE = "w_signature"
-    W_RED = "w_red"
-    W_BLACK = "w_black"
-    W_AT_DRAW = "w_at_draw"
-    W_TO_WINNER = "w_to_winner"
-    W_TO_LOSER = "w_to_loser"
-    W_FOULS = "w_fouls"
-    W_DISQUALIFIED = "w_disqualified"
-    W_FAREWELL = "w_farewell"
-    W_REGULAR = "w_regular"
-    W_SPEECH = "w_speech"
-    W_SHORT_SPEECH = "w_short_speech"
-    W_MUTED_TURN = "w_muted_turn"
-    W_TIE_SPEECH = "w_tie_speech"
-    W_MAJORITY_SPEECH = "w_majority_speech"
-    W_FOUL = "w_foul"
-    W_REMOVE = "w_remove"
-    W_TEAM_LOSS = "w_team_loss"
-    W_NOMINATE = "w_nominate"
-    W_WITHDRAW = "w_withdraw"
-    W_ON_RECORD = "w_on_record"
-    W_PROTEST_KEY = "w_protest_key"
-
-
-R = Refusal
-
 # key -> (ru, en). The English is what the command line and the game log's tools print.
 TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
-    R.UNKEYED: ("{text}", "{text}"),
     R.UNKNOWN_ACTION: ("неизвестное действие {action}", "unknown action {action}"),
     R.GAME_OVER: ("игра окончена ({result}): можно ввести только конец прощальной речи, "
                   "фолы, дисквалификации, строки после игры и отмену",
@@ -564,201 +303,9 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
     R.W_MUTED_TURN: ("пропуск речи", "muted_turn"),
     R.W_TIE_SPEECH: ("речь при равенстве", "tie_speech"),
     R.W_MAJORITY_SPEECH: ("речь 30 секунд", "majority_speech"),
-    R.CLUB_SEATS: ("в клубной игре от 3 до 15 мест, а не {seats}",
-                   "a club game has 3 to 15 seats, not {seats}"),
-    R.CLUB_MAFIA_COUNT: ("при {n} игроках на стороне мафии {side} (004 §1), а в раздаче названо "
-                         "{named} (дон считается одним из них)",
-                         "{n} players have {side} of the mafia side (004 §1), the deal names "
-                         "{named} (the don counts as one)"),
-    R.CLUB_ROLE_NEEDED: ("в игре на {n} игроков нужна карта «{role}» (004 §1)",
-                         "a game of {n} players needs a {role} (004 §1)"),
-    R.CLUB_ROLE_NONE: ("в игре на {n} игроков карты «{role}» нет (004 §1)",
-                       "a game of {n} players has no a {role} (004 §1)"),
-    R.CLUB_NO_PUTANA_TOURNAMENT: ("в турнирной игре путаны нет (004 §3)",
-                                  "no putana in a tournament game (004 §3)"),
-    R.CLUB_PUTANA_FROM: ("путана играет от 13 игроков, а посадка на {n} (004 §3)",
-                         "the putana plays from 13 players on, not at {n} (004 §3)"),
-    R.CLUB_NOT_A_SEAT: ("места №{seat} нет за этим столом (места 1-{seats})",
-                        "seat {seat} is not at this table (seats 1-{seats})"),
-    R.CLUB_TWO_CARDS: ("№{seat} получает две карты",
-                       "seat {seat} is dealt two cards"),
-    R.CLUB_NOT_NOW: ("{what}: не сейчас (сейчас {step})",
-                     "{what}: not now (the game is at {step})"),
-    R.CLUB_NOMINATION_BY: ("в номинации нужно указать, кто выставляет (by)",
-                           "a nomination says who nominates ('by')"),
-    R.CLUB_CANNOT_NOMINATE: ("№{seat} не за столом и не может выставлять",
-                             "seat {seat} is not at the table and cannot nominate"),
-    R.CLUB_MUTED_NOMINATE: ("у №{seat} три фола: сегодня он молчит и выставлять не может (004 §9,"
-                            " club R6)",
-                            "seat {seat} has three fouls and may not speak today, so he cannot "
-                            "nominate (004 §9, club R6)"),
-    R.CLUB_ONE_NOMINATION: ("№{seat} уже выставлял сегодня (004 §6: одна номинация на игрока)",
-                            "seat {seat} has already nominated today (004 §6: one each)"),
-    R.CLUB_NOT_AT_TABLE: ("№{seat} не за столом",
-                          "seat {seat} is not at the table"),
-    R.CLUB_ALREADY_NOMINATED: ("№{seat} уже выставлен сегодня (club R7)",
-                               "seat {seat} is already nominated today (club R7)"),
-    R.CLUB_IMMUNE_NOMINATION: ("у №{seat} иммунитет: в первый день его не выставляют (004 §5)",
-                               "seat {seat} holds immunity: no nomination on day 1 (004 §5)"),
-    R.CLUB_VOTERS_LISTED: ("в клубном голосовании называются номера голосующих (одного числа "
-                           "голосов мало)",
-                           "a club vote lists its 'voters' (a count alone is not enough)"),
-    R.CLUB_VOTE_ORDER: ("следующий кандидат — №{expected}, а не №{seat} (голосуют в порядке "
-                        "номинации)",
-                        "the next candidate is seat {expected}, not seat {seat} (votes go in "
-                        "nomination order)"),
-    R.CLUB_VOTER_NOT_AT_TABLE: ("№{seat} не за столом и не может голосовать",
-                                "seat {seat} is not at the table and cannot vote"),
-    R.CLUB_BANNED_VOTE: ("у №{seat} четыре фола: сегодня он не голосует (004 §9)",
-                         "seat {seat} has four fouls and may not vote today (004 §9)"),
-    R.CLUB_ALREADY_VOTED: ("№{seat} уже проголосовал (004 §6: один голос на игрока)",
-                           "seat {seat} has already voted (004 §6: one vote each)"),
-    R.CLUB_NOT_TIED: ("№{seat} не из тех, кто разделил голоса ({tied})",
-                      "seat {seat} is not one of the tied ({tied})"),
-    R.CLUB_IMMUNE_KAMIKAZE: ("у №{seat} иммунитет: камикадзе не может забрать его в первый день "
-                             "(004 §5)",
-                             "seat {seat} holds immunity: the kamikaze cannot take him on day 1 "
-                             "(004 §5)"),
-    R.CLUB_NIGHT_ONE_ON: ("{what}: только с первой ночи (в нулевую ночь роли не ходят)",
-                          "{what}: only in nights 1 and later (no role acts in the zero night)"),
-    R.CLUB_ACT_ENTERED: ("{what}: уже введено этой ночью",
-                         "{what}: already entered tonight"),
-    R.CLUB_ACT_TOO_LATE: ("{what}: поздно, после этого уже был ход «{later}» (004 §7, порядок "
-                          "ночи)",
-                          "{what}: too late: {later} came after it (004 §7 order)"),
-    R.CLUB_SHOT_FIRST: ("{what}: сначала введите выстрел мафии (004 §7, порядок ночи)",
-                        "{what}: enter the mafia's shot first (004 §7 order)"),
-    R.CLUB_NO_ACTOR: ("{what}: карты «{role}» нет за столом (или она уже не играет)",
-                      "{what}: no {role} at the table (or his card stopped)"),
-    R.CLUB_PUTANA_WITH: ("{what}: путана этой ночью у игрока с картой «{role}», он спит (004 §3, "
-                         "club R15)",
-                         "{what}: the putana is with the {role} tonight, he sleeps (004 §3, club "
-                         "R15)"),
-    R.CLUB_TARGET_NOT_AT_TABLE: ("{what}: №{seat} не за столом",
-                                 "{what}: seat {seat} is not at the table"),
-    R.CLUB_TARGET_SELF: ("{what}: своё место называть нельзя",
-                         "{what}: not his own seat"),
-    R.CLUB_IMMUNE_NIGHT: ("{what}: у №{seat} иммунитет в первую ночь (004 §5)",
-                          "{what}: seat {seat} holds immunity in night 1 (004 §5)"),
-    R.CLUB_PUTANA_TARGET: ("путана: назовите место за столом, кроме своего",
-                           "putana: name a seat at the table other than her own"),
-    R.CLUB_NO_MAFIA: ("выстрел мафии: мафии за столом нет",
-                      "mafia_shot: no mafia at the table"),
-    R.CLUB_MAFIA_BLOCKED: ("выстрел мафии: путана у мафиози, этой ночью мафия не стреляет — "
-                           "введите null (club R15)",
-                           "mafia_shot: the putana blocked a mafia player, so the mafia does not "
-                           "shoot tonight: enter null (club R15)"),
-    R.CLUB_CHECK_OTHER: ("{what}: назовите место, кроме своего",
-                         "{what}: name a seat other than his own"),
-    R.CLUB_CHECK_REMOVED: ("{what}: №{seat} удалён, его карта больше не в игре (004 §9, club R20)",
-                           "{what}: seat {seat} was removed, his card no longer counts (004 §9, "
-                           "club R20)"),
-    R.CLUB_HEAL_TARGET: ("доктор: назовите место за столом",
-                         "heal: name a seat at the table"),
-    R.CLUB_SELF_HEAL: ("доктор: себя лечит один раз за игру (club R13)",
-                       "heal: the doctor heals himself once a game (club R13)"),
-    R.CLUB_HEAL_TWICE: ("доктор: №{seat} лечили прошлой ночью, две ночи подряд нельзя (club R13)",
-                        "heal: seat {seat} was healed last night, not twice running (club R13)"),
-    R.CLUB_KAMIKAZE_NIGHT: ("камикадзе: выбирает, только если сам гибнет этой ночью (004 §7)",
-                            "kamikaze: he picks only when he dies tonight (004 §7)"),
-    R.CLUB_KAMIKAZE_SHOT: ("камикадзе: №{seat} уже убит этой ночью",
-                           "kamikaze: seat {seat} is shot dead tonight already"),
-    R.CLUB_MAFIA_NOT_SHOT: ("мафия ещё не стреляла: введите выстрел мафии (место или null)",
-                            "the mafia has not shot yet: enter mafia_shot (a seat or null)"),
-    R.CLUB_KAMIKAZE_PICK: ("камикадзе гибнет этой ночью: сначала введите его выбор (место или "
-                           "null) (004 §7.7)",
-                           "the kamikaze dies tonight: enter his pick (kamikaze, a seat or null) "
-                           "first (004 §7.7)"),
-    R.CLUB_CLOSED: ("протокол закрыт: можно только отменить",
-                    "the protocol is closed: only undo"),
-    R.CLUB_GAME_OVER: ("игра окончена (победа {winner}): можно ввести только конец прощальной "
-                       "речи, фолы, строки после игры и отмену",
-                       "the game is over ({winner} won): only the end of a farewell, fouls, "
-                       "after-game lines and undo"),
-    R.CLUB_NOT_IN_GAME: ("{action}: такого хода в клубной игре нет",
-                         "{action} is not part of the club game"),
-    R.CLUB_ALREADY_DEALT: ("карты уже розданы",
-                           "the cards are already dealt"),
-    R.CLUB_DEAL_FIRST: ("начало игры: сначала раздайте карты",
-                        "start: deal the cards first"),
-    R.CLUB_ALREADY_STARTED: ("игра уже началась",
-                             "the game has already started"),
-    R.CLUB_NOT_NIGHT: ("день: сейчас не ночь",
-                       "day: it is not night"),
-    R.CLUB_DAY_NOT_OVER: ("ночь: день ещё не закончен (сейчас {step})",
-                          "night: the day is not over (it is at {step})"),
-    R.CLUB_NOBODY_SPEAKING: ("сейчас никто не говорит",
-                             "nobody is speaking"),
-    R.CLUB_KAMIKAZE_DAY: ("камикадзе: днём выбирает, только если его заголосовали (club R18)",
-                          "kamikaze: by day he picks only when voted out (club R18)"),
-    R.CLUB_PENDING_CHOICE: ("сначала введите ожидаемый выбор (маньяка или камикадзе), потом "
-                            "удаление",
-                            "first enter the pending choice (the maniac's or the kamikaze's), "
-                            "then the removal"),
-    R.CLUB_FOUL_KIND: ("фол: у клубного фола нет вида (kind)",
-                       "foul: a club foul has no 'kind'"),
-    R.CLUB_FOUL_NOT_STARTED: ("фол: игра ещё не началась",
-                              "foul: the game has not started"),
-    R.CLUB_FOUL_NOT_AT_TABLE: ("фол: №{seat} не за столом",
-                               "foul: seat {seat} is not at the table"),
-    R.CLUB_DISQUALIFY_NOT_STARTED: ("удаление: игра ещё не началась",
-                                    "disqualify: the game has not started"),
-    R.CLUB_DISQUALIFY_NOT_AT_TABLE: ("удаление: №{seat} не за столом",
-                                     "disqualify: seat {seat} is not at the table"),
-    R.CLUB_AFTER_RESULT: ("{what}: только после результата",
-                          "{what}: only after the result"),
-    R.CLUB_EXTRA_POINT: ("доп. балл: в клубе он равен 1 (или 0, чтобы снять)",
-                         "extra: the club's extra point is 1 (or 0 to withdraw it)"),
-    R.CLUB_EXTRA_SIDE: ("доп. балл: №{seat} не из победившей команды (004 §8)",
-                        "extra: seat {seat} is not of the winning side (004 §8)"),
-    R.CLUB_PENALTY_POINTS: ("штраф: клубные баллы целые и отрицательные, например -50",
-                            "penalty: club points are whole and negative, e.g. -50"),
-    R.CLUB_CLOSE_FAREWELL: ("закрытие: ещё идёт прощальная речь",
-                            "close: a farewell is still going on"),
-    R.CLUB_NOTHING_TO_UNDO: ("отменять нечего",
-                             "nothing to undo"),
-    R.CW_ACT_PUTANA: ('путана', 'putana'),
-    R.CW_ACT_MAFIA_SHOT: ('выстрел мафии', 'mafia_shot'),
-    R.CW_ACT_DON_CHECK: ('проверка дона', 'don_check'),
-    R.CW_ACT_MANIAC_SHOT: ('выстрел маньяка', 'maniac_shot'),
-    R.CW_ACT_HEAL: ('доктор', 'heal'),
-    R.CW_ACT_COMMISSAR_CHECK: ('проверка комиссара', 'commissar_check'),
-    R.CW_ACT_KAMIKAZE: ('камикадзе', 'kamikaze'),
-    R.CW_ROLE_CITIZEN: ('мирный', 'citizen'),
-    R.CW_ROLE_MAFIA: ('мафия', 'mafia'),
-    R.CW_ROLE_DON: ('дон', 'don'),
-    R.CW_ROLE_MANIAC: ('маньяк', 'maniac'),
-    R.CW_ROLE_DOCTOR: ('доктор', 'doctor'),
-    R.CW_ROLE_COMMISSAR: ('комиссар', 'commissar'),
-    R.CW_ROLE_KAMIKAZE: ('камикадзе', 'kamikaze'),
-    R.CW_ROLE_SAPPER: ('сапёр', 'sapper'),
-    R.CW_ROLE_PUTANA: ('путана', 'putana'),
-    R.CW_SIDE_CITY: ('города', 'city'),
-    R.CW_SIDE_MAFIA: ('мафии', 'mafia'),
-    R.CW_SIDE_MANIAC: ('маньяка', 'maniac'),
-    R.CW_STEP_DEAL: ('раздача', 'deal'),
-    R.CW_STEP_READY: ('перед началом', 'ready'),
-    R.CW_STEP_ZERO_NIGHT: ('нулевая ночь', 'zero night'),
-    R.CW_STEP_NIGHT: ('ночь', 'night'),
-    R.CW_STEP_FAREWELL: ('прощальная речь', 'farewell'),
-    R.CW_STEP_DISCUSSION: ('общее обсуждение', 'discussion'),
-    R.CW_STEP_SPEECHES: ('речи', 'speeches'),
-    R.CW_STEP_NOMINATIONS: ('номинация', 'nominations'),
-    R.CW_STEP_JUSTIFICATION: ('оправдательные речи', 'justification'),
-    R.CW_STEP_VOTE: ('голосование', 'vote'),
-    R.CW_STEP_CATASTROPHE: ('авто катастрофа', 'catastrophe'),
-    R.CW_STEP_PICK: ('выбор', 'pick'),
-    R.CW_STEP_AWAIT_NIGHT: ('ожидание ночи', 'await night'),
-    R.CW_DISCUSSION: ('общее обсуждение', 'the general discussion'),
-    R.CW_NOMINATION: ('номинация', 'a nomination'),
-    R.CW_NOMINATIONS_END: ('конец номинации', 'the end of nominations'),
-    R.CW_VOTES: ('голоса', 'votes'),
-    R.CW_MANIAC_CHOICE: ('выбор маньяка', "the maniac's choice"),
-    R.CW_EXTRA: ('доп. балл', 'extra'),
-    R.CW_PENALTY: ('штраф', 'penalty'),
-    R.CW_PROTEST: ('протест', 'protest'),
-    R.CW_CLOSE: ('закрытие протокола', 'close'),
+    **CLUB_TEXTS,
 }
+
 
 # Words for values of the engine's vocabulary that appear inside refusals.
 VALUE_WORDS: Final[dict[str, Refusal]] = {
@@ -766,48 +313,6 @@ VALUE_WORDS: Final[dict[str, Refusal]] = {
     "farewell": R.W_FAREWELL, "regular": R.W_REGULAR, "speech": R.W_SPEECH,
     "short_speech": R.W_SHORT_SPEECH, "muted_turn": R.W_MUTED_TURN,
     "tie_speech": R.W_TIE_SPEECH, "majority_speech": R.W_MAJORITY_SPEECH,
-}
-
-# The club game's vocabulary (engine/vocab.py, engine/roles.py) as words of a sentence.
-CLUB_ACT_WORDS: Final[dict[str, Refusal]] = {
-    "putana": R.CW_ACT_PUTANA,
-    "mafia_shot": R.CW_ACT_MAFIA_SHOT,
-    "don_check": R.CW_ACT_DON_CHECK,
-    "maniac_shot": R.CW_ACT_MANIAC_SHOT,
-    "heal": R.CW_ACT_HEAL,
-    "commissar_check": R.CW_ACT_COMMISSAR_CHECK,
-    "kamikaze": R.CW_ACT_KAMIKAZE,
-}
-CLUB_ROLE_WORDS: Final[dict[str, Refusal]] = {
-    "citizen": R.CW_ROLE_CITIZEN,
-    "mafia": R.CW_ROLE_MAFIA,
-    "don": R.CW_ROLE_DON,
-    "maniac": R.CW_ROLE_MANIAC,
-    "doctor": R.CW_ROLE_DOCTOR,
-    "commissar": R.CW_ROLE_COMMISSAR,
-    "kamikaze": R.CW_ROLE_KAMIKAZE,
-    "sapper": R.CW_ROLE_SAPPER,
-    "putana": R.CW_ROLE_PUTANA,
-}
-CLUB_SIDE_WORDS: Final[dict[str, Refusal]] = {
-    "city": R.CW_SIDE_CITY,
-    "mafia": R.CW_SIDE_MAFIA,
-    "maniac": R.CW_SIDE_MANIAC,
-}
-CLUB_STEP_WORDS: Final[dict[str, Refusal]] = {
-    "deal": R.CW_STEP_DEAL,
-    "ready": R.CW_STEP_READY,
-    "zero_night": R.CW_STEP_ZERO_NIGHT,
-    "night": R.CW_STEP_NIGHT,
-    "farewell": R.CW_STEP_FAREWELL,
-    "discussion": R.CW_STEP_DISCUSSION,
-    "speeches": R.CW_STEP_SPEECHES,
-    "nominations": R.CW_STEP_NOMINATIONS,
-    "justification": R.CW_STEP_JUSTIFICATION,
-    "vote": R.CW_STEP_VOTE,
-    "catastrophe": R.CW_STEP_CATASTROPHE,
-    "pick": R.CW_STEP_PICK,
-    "await_night": R.CW_STEP_AWAIT_NIGHT,
 }
 
 
@@ -827,6 +332,8 @@ class Phrase:
 
     def wire(self) -> RefusalView:
         """The form the table publishes to the judge's screen."""
+        from engine.refusal_view import RefusalView
+
         return RefusalView(key=self.key.value,
                            params={k: _param_wire(v) for k, v in self.params.items()})
 
@@ -849,25 +356,6 @@ def _param_text(value: Param, lang: Lang) -> str:
     return str(value)
 
 
-class RefusalView(BaseModel):
-    """A refusal on the wire: the screen renders it in its own language; a key it does not
-    know (a newer table) falls back to the English `last_error`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    key: str
-    params: dict[str, int | str | RefusalView | list[RefusalView]] = {}
-
-    def text(self, lang: Lang) -> str | None:
-        """The text in `lang`, or None when a key is not in this catalogue."""
-        try:
-            return self.phrase().text(lang)
-        except (ValueError, KeyError, IndexError):
-            return None
-
-    def phrase(self) -> Phrase:
-        return Phrase(Refusal(self.key), {k: _param_read(v) for k, v in self.params.items()})
-
-
 def _param_wire(value: Param) -> int | str | RefusalView | list[RefusalView]:
     if isinstance(value, Phrase):
         return value.wire()
@@ -876,14 +364,7 @@ def _param_wire(value: Param) -> int | str | RefusalView | list[RefusalView]:
     return value
 
 
-def _param_read(value: int | str | RefusalView | list[RefusalView]) -> Param:
-    if isinstance(value, RefusalView):
-        return value.phrase()
-    if isinstance(value, list):
-        return tuple(v.phrase() for v in value)
-    return value
-
-
 def placeholders(template: str) -> set[str]:
     """The {names} a template fills (for the catalogue's own test)."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+

@@ -8,33 +8,33 @@ template) and loading it with `load_ruleset(path)`.
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, NamedTuple, get_args, get_origin, get_type_hints
 
-from pydantic import Field, ValidationError, model_validator
-
-from engine.scoring.options import Options as _Options
-from engine.scoring.options import ScoringOptions
+from engine.scoring.options import Limit, ScoringOptions, scoring_problem
 
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
+BUILTIN_DIR = Path(__file__).parent / "rulesets"
+"""The built-in files, beside this module (the kit is installed as files, never zipped:
+importlib.resources would cost `mafiakit replay` its zipfile import)."""
 RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
 
 
-class Timers(_Options):
+class Timers(NamedTuple):
     """Durations in seconds of every timed step (what the device counts down)."""
 
-    speech: float = Field(60, gt=0)
-    short_speech: float = Field(30, gt=0)
-    muted_turn: float = Field(0, ge=0)
-    tie_speech: float = Field(30, gt=0)
-    majority_speech: float = Field(30, gt=0)
-    farewell: float = Field(60, gt=0)
-    farewell_after_multiple: float = Field(60, gt=0)
-    best_move: float = Field(20, gt=0)
-    don_check: float = Field(10, gt=0)
-    sheriff_check: float = Field(10, gt=0)
-    vote_window: float = Field(1.5, gt=0)
+    speech: Annotated[float, Limit(gt=0)] = 60
+    short_speech: Annotated[float, Limit(gt=0)] = 30
+    muted_turn: Annotated[float, Limit(ge=0)] = 0
+    tie_speech: Annotated[float, Limit(gt=0)] = 30
+    majority_speech: Annotated[float, Limit(gt=0)] = 30
+    farewell: Annotated[float, Limit(gt=0)] = 60
+    farewell_after_multiple: Annotated[float, Limit(gt=0)] = 60
+    best_move: Annotated[float, Limit(gt=0)] = 20
+    don_check: Annotated[float, Limit(gt=0)] = 10
+    sheriff_check: Annotated[float, Limit(gt=0)] = 10
+    vote_window: Annotated[float, Limit(gt=0)] = 1.5
     zero_night: tuple[tuple[str, float], ...] = (
         ("mafia_meeting", 60),
         ("sheriff_shows", 10),
@@ -42,7 +42,7 @@ class Timers(_Options):
     )
 
 
-class DayOptions(_Options):
+class DayOptions(NamedTuple):
     day1_single_nominee_vote: bool = False
     """A single nominee on day 1 is not voted on (000 I.6.17, 003 4.4.11, 001 4.4.12)."""
     day1_majority_stays: bool = False
@@ -57,7 +57,7 @@ class DayOptions(_Options):
     003 7.4 forbid it). Decides whether the public view shows them."""
 
 
-class LiftOptions(_Options):
+class LiftOptions(NamedTuple):
     not_held_when_all_at_table: bool = True
     """000 I.8.6, 003 7.10: no lift question when every player at the table is tied."""
     not_held_for: tuple[tuple[int, int], ...] = ()
@@ -71,13 +71,13 @@ class LiftOptions(_Options):
     30 s speeches and another revote (000 I.6.18.3)."""
 
 
-class FoulOptions(_Options):
-    removal_at: int = Field(4, ge=1)
+class FoulOptions(NamedTuple):
+    removal_at: Annotated[int, Limit(ge=1)] = 4
     """The fourth foul removes the player without a farewell (003 6.5, 001 6.5)."""
     third_foul_mutes: bool = False
     """Three fouls: the player loses his next speech but may nominate (003 6.4, 001 6.4);
     cml has no penalty (000 I.8.4)."""
-    mute_foul_count: int = Field(3, ge=1)
+    mute_foul_count: Annotated[int, Limit(ge=1)] = 3
     short_speech_at_table_sizes: tuple[int, ...] = ()
     """003 7.7 / 002: a muted player speaks 30 s when only 3-4 players are left."""
     voting_foul_never_removes: bool = False
@@ -85,7 +85,7 @@ class FoulOptions(_Options):
     "(4ый фол не выдается)": refused while the player has removal_at - 1 fouls."""
 
 
-class VoteCancelOptions(_Options):
+class VoteCancelOptions(NamedTuple):
     next_day_after_result: bool = True
     """A removal by fouls after today's vote result (of a player not leaving by it) cancels
     tomorrow's vote (000 I.8.2, 003 7.2, 002). fiim-2015 7.1 only cancels today's."""
@@ -103,7 +103,7 @@ class VoteCancelOptions(_Options):
     "в данный день"."""
 
 
-class BestMoveOptions(_Options):
+class BestMoveOptions(NamedTuple):
     night: int = 1
     """The victim of night 1 (the first after the zero night) may make the best move."""
     max_day1_vote_removals: int = -1
@@ -111,25 +111,25 @@ class BestMoveOptions(_Options):
     day1_removal_causes: tuple[RemovalCause, ...] = ("vote", "lift")
     """The removals of day 1 that count against the limit: by vote only (000 I.7.8 "в
     результате голосования") or by any cause (002 "стол покинул")."""
-    max_seats: int = Field(3, ge=1, le=3)
+    max_seats: Annotated[int, Limit(ge=1, le=3)] = 3
 
 
-class QuietOptions(_Options):
-    phases: int = Field(5, ge=1)
+class QuietOptions(NamedTuple):
+    phases: Annotated[int, Limit(ge=1)] = 5
     """Consecutive phases without a removal, counted from a night (zero night excluded)
     that end the game: cml 3 nights = N D N D N (000 I.8.5)."""
     outcome: Literal["draw", "red"] = "draw"
-    four_player_black_misses: int = Field(0, ge=0)
+    four_player_black_misses: Annotated[int, Limit(ge=0)] = 0
     """003 7.8: with four players left, three black misses in a row = red win (0 = off)."""
     count_zero_night: bool = False
     """Count the zero night as the first quiet night: 001 and 003 call it "Первая игровая
     ночь" (4.2); 000 I.8.5 excludes it ("первая подготовительная ночь не учитывается")."""
 
 
-class Ruleset(_Options):
+class Ruleset(NamedTuple):
     """A league's rules. Load with `load_ruleset("cml")` or `load_ruleset(Path)`."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,31}$")
+    id: Annotated[str, Limit(pattern=r"^[a-z0-9][a-z0-9-]{0,31}$")]
     name: str
     seed: str = ""
     timers: Timers = Timers()
@@ -142,15 +142,21 @@ class Ruleset(_Options):
     scoring: ScoringOptions = ScoringOptions()
     """Points, limits, compensation and tie-breaks (docs/scoring.md)."""
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Ruleset:
-        if self.fouls.third_foul_mutes and self.fouls.mute_foul_count >= self.fouls.removal_at:
-            raise ValueError("fouls.mute_foul_count must be below fouls.removal_at")
-        return self
-
 
 class RulesetError(ValueError):
     """A ruleset file is missing or invalid; the message says which option is wrong."""
+
+
+def consistent(rules: Ruleset, where: str) -> Ruleset:
+    """The checks across options that no single option's type makes, for a league's file and
+    the built-ins alike (the messages are those pydantic gave for them)."""
+    problem = scoring_problem(rules.scoring)
+    if problem is not None:
+        raise RulesetError(f"{where}: option scoring: Value error, {problem}")
+    if rules.fouls.third_foul_mutes and rules.fouls.mute_foul_count >= rules.fouls.removal_at:
+        raise RulesetError(f"{where}: option : Value error, fouls.mute_foul_count must be "
+                           "below fouls.removal_at")
+    return rules
 
 
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
@@ -163,27 +169,55 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
             f"unknown ruleset {str(name_or_path)!r}: use one of {', '.join(BUILTIN)} "
             "or the path of a ruleset TOML file"
         )
-    return _parse(path.read_text(encoding="utf-8"), str(path))
+    from engine.ruleset_check import validated  # pydantic: only for a league's own file
+
+    return validated(_toml(path.read_text(encoding="utf-8"), str(path)), str(path))
 
 
 _CACHE: dict[str, Ruleset] = {}
 
 
 def _builtin(rule_id: str) -> Ruleset:
+    """A built-in ruleset, built without pydantic: the files ship with the kit and
+    tests/engine/test_ruleset.py checks that pydantic reads each one to the same object."""
     if rule_id not in _CACHE:
-        text = resources.files("engine").joinpath(f"rulesets/{rule_id}.toml")
-        _CACHE[rule_id] = _parse(text.read_text(encoding="utf-8"), f"{rule_id}.toml")
+        where = f"{rule_id}.toml"
+        text = (BUILTIN_DIR / where).read_text(encoding="utf-8")
+        try:
+            rules = built(Ruleset, _toml(text, where))
+        except (KeyError, TypeError, ValueError) as exc:  # an unknown or a wrong option
+            raise RulesetError(f"{where}: {exc!r}") from exc
+        assert isinstance(rules, Ruleset)
+        _CACHE[rule_id] = consistent(rules, where)
     return _CACHE[rule_id]
 
 
-def _parse(text: str, where: str) -> Ruleset:
+def built(cls: type[object], table: Mapping[str, object]) -> object:
+    """The options table `cls` from a TOML table, converted as its annotations say
+    (nested tables, arrays as tuples, integers in float options as floats), unchecked:
+    for the built-in files only, which the tests check against pydantic."""
+    hints = _HINTS.get(cls) or _HINTS.setdefault(cls, get_type_hints(cls))
+    return cls(**{name: _converted(hints[name], value) for name, value in table.items()})
+
+
+def _converted(hint: object, value: object) -> object:
+    if isinstance(hint, type) and issubclass(hint, tuple) and isinstance(value, Mapping):
+        return built(hint, value)
+    if hint is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if get_origin(hint) is tuple and isinstance(value, list):
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_converted(args[0], item) for item in value)
+        return tuple(_converted(arg, item) for arg, item in zip(args, value, strict=True))
+    return value
+
+
+_HINTS: dict[type[object], dict[str, object]] = {}  # the annotations, Annotated[...] stripped
+
+
+def _toml(text: str, where: str) -> dict[str, object]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from exc
-    try:
-        return Ruleset.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
-        raise RulesetError(f"{where}: option {loc}: {first['msg']}") from exc

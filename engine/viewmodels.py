@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.refusals import RefusalView
+from engine.refusal_view import RefusalView
 from engine.roles import ClubRole, Role, Side
 from engine.scoring.view import AfterGameView
 from engine.vocab import (

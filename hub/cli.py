@@ -205,35 +205,39 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     s = tools.add_parser("seat", help="generate a balanced seating CSV and print its figures")
     s.add_argument("--players", required=True, help="a text file, one nickname per line")
-    s.add_argument("--tables", type=int, required=True)
-    s.add_argument("--rounds", type=int, required=True)
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--tables", type=int, required=True, help="tables in the room")
+    s.add_argument("--rounds", type=int, required=True, help="rounds of the tournament")
+    s.add_argument("--seed", type=int, default=0,
+                   help="the draw's seed: the same seed gives the same seating (default 0)")
     s.add_argument("--apart", action="append", default=[], metavar="A,B",
                    help="two players who never share a table (repeatable)")
-    s.add_argument("--out", default="seating.csv")
+    s.add_argument("--out", default="seating.csv",
+                   help="the seating CSV to write (default seating.csv)")
     s.set_defaults(func=seat)
 
     r = tools.add_parser("round", help="send every table its game of a round")
-    r.add_argument("number", type=int)
-    r.add_argument("--config", default="hub.toml")
+    r.add_argument("number", type=int, help="the round to send (1, 2, ...)")
+    r.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
     r.set_defaults(func=round_)
 
     d = tools.add_parser("decide", help="record a head judge's decision")
-    d.add_argument("--config", default="hub.toml")
-    d.add_argument("--table", required=True)
-    d.add_argument("--game", required=True)
+    d.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
+    d.add_argument("--table", required=True, help="the table's id in the topics, e.g. 3")
+    d.add_argument("--game", required=True, help="the game's id, e.g. r1-t3")
     d.add_argument("--kind", required=True,
                    choices=("change_result", "order_replay", "protest_filed",
-                            "protest_accepted", "protest_rejected", "extra_points"))
-    d.add_argument("--who", required=True)
-    d.add_argument("--why", required=True)
+                            "protest_accepted", "protest_rejected", "extra_points"),
+                   help="what the head judge decided (docs/hub.md lists each kind's --arg)")
+    d.add_argument("--who", required=True, help="the head judge who decided")
+    d.add_argument("--why", required=True, help="the reason, as it goes into the record")
     d.add_argument("--arg", action="append", default=[], metavar="KEY=VALUE",
                    help="winner=black, seat=4, points=0.3, remedy=penalty ...")
     d.set_defaults(func=decide)
 
     e = tools.add_parser("export", help="write games, decisions and every protocol to a folder")
-    e.add_argument("--config", default="hub.toml")
-    e.add_argument("--out", default="hub-export")
+    e.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
+    e.add_argument("--out", default="hub-export",
+                   help="the folder to write (default hub-export)")
     e.add_argument("--as-of-round", type=int, default=None, metavar="N",
                    help="standings of rounds 1..N only (default: hub.toml's [standings], "
                         "else every game); shown even when hidden from the public")

@@ -44,9 +44,11 @@ def command(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("protocol", help="the official protocol of a game (pdf, html, csv, json)")
-    p.add_argument("file")
-    p.add_argument("--format", choices=("pdf", "html", "csv", "json"), default="json")
-    p.add_argument("--lang", choices=("ru", "en"), default="ru")
+    p.add_argument("file", help="the game log (.jsonl) of one finished game")
+    p.add_argument("--format", choices=("pdf", "html", "csv", "json"), default="json",
+                   help="the protocol as a PDF, a page, CSV rows or JSON (default json)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="the language of the printed protocol (default ru)")
     p.add_argument("--out", metavar="PATH", help="write here instead of stdout")
     p.add_argument("--rules", action="append", metavar="TOML",
                    help="a league's ruleset file, for logs whose header names its id")

@@ -8,11 +8,11 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from engine.replay import ReplayError
-from engine.ruleset import Ruleset, RulesetError, load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import ScoredGame, StandingsError, csv_rows, standings
+if TYPE_CHECKING:  # the engine loads when the command runs: `mafiakit --help` stays instant
+    from engine.ruleset import Ruleset
+    from engine.scoring.standings import ScoredGame
 
 
 class CommandError(Exception):
@@ -20,6 +20,8 @@ class CommandError(Exception):
 
 
 def league_rulesets(paths: list[str] | None) -> dict[str, Ruleset]:
+    from engine.ruleset import RulesetError, load_ruleset
+
     leagues = {}
     for path in paths or ():
         try:
@@ -32,6 +34,10 @@ def league_rulesets(paths: list[str] | None) -> dict[str, Ruleset]:
 
 def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame]:
     """Every log replayed and scored; the same game given twice is refused."""
+    from engine.replay import ReplayError
+    from engine.scoring.logs import game_from_log
+    from engine.scoring.standings import StandingsError
+
     games: list[ScoredGame] = []
     seen: dict[str, str] = {}
     for name in files:
@@ -53,6 +59,8 @@ def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame
 
 
 def ruleset_of(games: list[ScoredGame], leagues: dict[str, Ruleset]) -> Ruleset:
+    from engine.ruleset import load_ruleset
+
     ids = sorted({g.rules for g in games})
     if len(ids) != 1:
         first = {i: next(g.name for g in games if g.rules == i) for i in ids}
@@ -62,6 +70,8 @@ def ruleset_of(games: list[ScoredGame], leagues: dict[str, Ruleset]) -> Ruleset:
 
 
 def command(args: argparse.Namespace) -> int:
+    from engine.scoring.standings import StandingsError, csv_rows, standings
+
     try:
         leagues = league_rulesets(args.rules)
         games = read_games(args.logs, leagues)
@@ -79,7 +89,8 @@ def command(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("standings", help="the tournament table from game logs (JSON or CSV)")
-    p.add_argument("logs", nargs="+", metavar="LOG")
+    p.add_argument("logs", nargs="+", metavar="LOG",
+                   help="the game logs (.jsonl) of one tournament, each game once")
     p.add_argument("--csv", action="store_true", help="CSV rows instead of JSON")
     p.add_argument("--rules", action="append", metavar="TOML",
                    help="a league's ruleset file, for logs whose header names its id")

@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scoreboard.feed import STALE_AFTER_S, FeedStore
 from scoreboard.i18n import LANGS
 from scoreboard.samples import NOW, SAMPLES, fill_store
-from scoreboard.sizes import SIZES, parse_size
+from scoreboard.sizes import SIZES, STALE_AFTER_S, parse_size
 
 if TYPE_CHECKING:  # the view model loads when the screen runs, not when `mafiakit` starts
+    from scoreboard.feed import FeedStore
     from scoreboard.screen import ScreenSource
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
@@ -63,6 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def command(args: argparse.Namespace) -> int:
     """Run the screen (or take one screenshot); returns the exit code."""
+    from scoreboard.feed import FeedStore
     from scoreboard.screen import ScreenSource
 
     try:

@@ -18,13 +18,13 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bus.payloads import Snapshot
-from engine.refusals import RefusalView
+from engine.refusal_view import RefusalView
 from engine.viewmodels import JudgeView
 from engine.vocab import Phase
+from scoreboard.sizes import STALE_AFTER_S
 from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
 from scoreboard.view import Revealed, ViewError
 
-STALE_AFTER_S: Final = 15.0
 PROBLEMS_KEPT: Final = 50
 Session = tuple[object, ...]  # (booted_at, bdseq): which connection of the table a status is
 # about

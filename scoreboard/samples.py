@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import copy
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from engine.viewmodels import JudgeView, Reveal
-from scoreboard.feed import FeedStore
-from scoreboard.tablefeed import TableFeed, read_names, read_snapshot
+if TYPE_CHECKING:  # imported where used: `mafiakit scoreboard --help` reads SAMPLES only
+    from engine.viewmodels import Reveal
+    from scoreboard.feed import FeedStore
+    from scoreboard.tablefeed import TableFeed
 
 NOW: Final = 1_764_403_200.0  # 2025-11-29 08:00 UTC
 NAMES: Final = (
@@ -231,6 +232,8 @@ def as_class(sample: dict[str, Any], view_class: str) -> dict[str, Any]:
 
 def sample_reveal(name: str) -> Reveal | None:
     """What the retained protocol reveals once the sample's game is decided (else None)."""
+    from engine.viewmodels import Reveal
+
     data = SAMPLES[name]
     if data["phase"] != "finished":
         return None
@@ -273,6 +276,9 @@ def sample_feed(name: str, status: str = "online", table: str = "3",
                 ) -> TableFeed:
     """A TableFeed holding the sample (as `view_class`, default its own), as the feed store
     would build it (with the protocol's reveal when the sample's game is decided)."""
+    from engine.viewmodels import JudgeView
+    from scoreboard.tablefeed import TableFeed, read_names, read_snapshot
+
     if payload is None:
         own = view_class in (None, SAMPLES[name]["view"])
         data = None if own else as_class(SAMPLES[name], view_class or "")

@@ -1,10 +1,12 @@
-"""The screen sizes the layouts are made for (no pygame here: the command line reads them)."""
+"""The screen sizes the layouts are made for, and when a silent table counts as stale: what
+the command line reads to register `mafiakit scoreboard` (no pygame, no bus here)."""
 
 from __future__ import annotations
 
 from typing import Final
 
 SIZES: Final = ((1920, 1080), (1280, 720))
+STALE_AFTER_S: Final = 15.0  # the feed store's default (scoreboard/feed.py)
 
 
 def parse_size(text: str) -> tuple[int, int]:

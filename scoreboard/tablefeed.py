@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from bus.errors import describe_validation_error
 from bus.nicknames import printable
 from bus.payloads import Snapshot
-from engine.refusals import RefusalView
+from engine.refusal_view import RefusalView
 from engine.scoring.view import AfterGameView
 from engine.viewmodels import MAX_SEATS, MIN_SEATS, View
 from scoreboard.view import (

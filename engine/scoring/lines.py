@@ -11,10 +11,9 @@ import math
 from collections.abc import Callable
 from typing import assert_never
 
-from pydantic import JsonValue
-
 from engine import actions as act
 from engine.errors import LogError
+from engine.jsonvalue import JsonValue
 from engine.roles import is_seat
 
 MAX_TEXT = 2000

@@ -6,9 +6,11 @@ Points are given in the TOML as decimals (0.3) and used as exact hundredths (30)
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple, cast
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+if TYPE_CHECKING:
+    from pydantic_core import CoreSchema
 
 
 def hundredths(points: float) -> int:
@@ -16,14 +18,31 @@ def hundredths(points: float) -> int:
     return round(points * 100)
 
 
-class Options(BaseModel):
-    """Every options table of a ruleset (engine.ruleset's too): frozen, and an unknown key
-    is an error naming it, so a typo in a league's file never passes silently."""
+class Limit:
+    """A bound of an option (`Annotated[float, Limit(gt=0)]`), checked when a league's own
+    file is validated (engine.ruleset_check): pydantic reads it through its
+    `__get_pydantic_core_schema__` hook, so defining the options never imports pydantic and
+    a wrong value gets pydantic's own message ("Input should be greater than 0")."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    __slots__ = ("bounds",)
+
+    def __init__(self, *, gt: float | None = None, ge: float | None = None,
+                 le: float | None = None, pattern: str | None = None) -> None:
+        given = {"gt": gt, "ge": ge, "le": le, "pattern": pattern}
+        self.bounds = {name: value for name, value in given.items() if value is not None}
+
+    def __get_pydantic_core_schema__(self, source: object,
+                                     handler: Callable[[object], CoreSchema]) -> CoreSchema:
+        return cast("CoreSchema", {**handler(source), **self.bounds})
 
 
-class WinOptions(Options):
+# Every options table of a ruleset (engine.ruleset's too) is a NamedTuple: frozen, read as
+# fast as the engine's state, and cheap to define, so the built-in rulesets load without
+# pydantic (docs/architecture.md, "The engine starts without pydantic"). When a league's file
+# is validated an unknown key is an error naming it, so a typo never passes silently.
+
+
+class WinOptions(NamedTuple):
     points: float = 1.0
     clause_red: str = ""
     clause_black: str = ""
@@ -33,7 +52,7 @@ class WinOptions(Options):
     first_killed_clause: str = ""
 
 
-class BestMovePoints(Options):
+class BestMovePoints(NamedTuple):
     """Points of a red victim's best move by the number of black seats found (2 and 3)."""
 
     citizen_two: float = 0.3
@@ -45,16 +64,16 @@ class BestMovePoints(Options):
     sheriff_clause: str = ""
 
 
-class ExtraLimits(Options):
+class ExtraLimits(NamedTuple):
     """The judge's extra points: ranges per player, per team and per game."""
 
-    winner_min: float = Field(0.1, ge=0)
-    winner_max: float = Field(0.5, ge=0)
-    loser_min: float = Field(0.1, ge=0)
-    loser_max: float = Field(0.5, ge=0)
+    winner_min: Annotated[float, Limit(ge=0)] = 0.1
+    winner_max: Annotated[float, Limit(ge=0)] = 0.5
+    loser_min: Annotated[float, Limit(ge=0)] = 0.1
+    loser_max: Annotated[float, Limit(ge=0)] = 0.5
     at_draw: bool = True
-    draw_min: float = Field(0.1, ge=0)
-    draw_max: float = Field(0.5, ge=0)
+    draw_min: Annotated[float, Limit(ge=0)] = 0.1
+    draw_max: Annotated[float, Limit(ge=0)] = 0.5
     range_clause: str = ""
     draw_clause: str = ""
     team_max_red: float = 0.0
@@ -73,12 +92,12 @@ class ExtraLimits(Options):
     game_max: float = 0.0
     """The whole game's extras at most this (0 = no limit)."""
     game_clause: str = ""
-    max_players: int = Field(0, ge=0)
+    max_players: Annotated[int, Limit(ge=0)] = 0
     """At most this many players get extras in a game (0 = no limit)."""
     players_clause: str = ""
     approval_from: float = 0.0
     """A value at least this needs the head judge's approval (0 = never)."""
-    approval_players: int = Field(0, ge=0)
+    approval_players: Annotated[int, Limit(ge=0)] = 0
     """... so does the entry after which this many players hold extras (0 = never) ..."""
     approval_total_over: float = 0.0
     """... or after which the game's extras exceed this (0 = never)."""
@@ -88,7 +107,7 @@ class ExtraLimits(Options):
     versus_clause: str = ""
 
 
-class PenaltyOptions(Options):
+class PenaltyOptions(NamedTuple):
     disqualification: float = -0.5
     disqualification_clause: str = ""
     team_loss: float = -0.5
@@ -100,7 +119,7 @@ class PenaltyOptions(Options):
     """A `penalty` line whose clause starts with this counts as mechanical (000 III.5)."""
 
 
-class ColourLeftOptions(Options):
+class ColourLeftOptions(NamedTuple):
     allowed: bool = False
     """cml 000 III.5.1: a red player killed at night may leave a black colour on record."""
     wrong: float = -0.3
@@ -109,7 +128,7 @@ class ColourLeftOptions(Options):
     right_clause: str = ""
 
 
-class CompensationOptions(Options):
+class CompensationOptions(NamedTuple):
     formula: Literal["none", "share_of_red_games", "share_of_games"] = "none"
     """share_of_red_games: cml III.3; share_of_games: judge-guide "Компенсация за первую
     ночь"."""
@@ -124,7 +143,7 @@ TieBreak = Literal["extras", "wins", "wins_don_sheriff", "extras_don_sheriff",
                    "first_night_deaths"]
 
 
-class ScoringOptions(Options):
+class ScoringOptions(NamedTuple):
     """Everything a league says about points; defaults are no league's, every built-in
     ruleset sets its own."""
 
@@ -137,16 +156,18 @@ class ScoringOptions(Options):
     tie_breaks: tuple[TieBreak, ...] = ("extras", "wins", "wins_don_sheriff",
                                         "first_night_deaths")
     tie_break_clause: str = ""
-    protest_minutes: int = Field(10, ge=0)
+    protest_minutes: Annotated[int, Limit(ge=0)] = 10
     """A protest is written into the protocol within this many minutes of the game's end."""
     protest_clause: str = ""
 
-    @model_validator(mode="after")
-    def _ranges(self) -> ScoringOptions:
-        e = self.extra
-        for low, high, what in ((e.winner_min, e.winner_max, "winner"),
-                                (e.loser_min, e.loser_max, "loser"),
-                                (e.draw_min, e.draw_max, "draw")):
-            if low > high:
-                raise ValueError(f"extra.{what}_min is above extra.{what}_max")
-        return self
+
+
+def scoring_problem(o: ScoringOptions) -> str | None:
+    """What is inconsistent between a league's scoring options (None: nothing)."""
+    e = o.extra
+    for low, high, what in ((e.winner_min, e.winner_max, "winner"),
+                            (e.loser_min, e.loser_max, "loser"),
+                            (e.draw_min, e.draw_max, "draw")):
+        if low > high:
+            return f"extra.{what}_min is above extra.{what}_max"
+    return None

@@ -9,11 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from pydantic import JsonValue
-
 from engine import actions as act
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.jsonvalue import JsonValue
 from engine.log import dump_lines, header
 from engine.playout import Mix, random_game
 from engine.ruleset import Ruleset, load_ruleset

@@ -17,13 +17,14 @@ from engine import actions as act
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.playout import Mix, random_game
-from engine.refusals import LANGS, TEXTS, Phrase, R, Refusal, RefusalView, placeholders
+from engine.refusal_view import RefusalView
+from engine.refusals import LANGS, TEXTS, Phrase, R, Refusal, placeholders
 from tests.engine.test_properties import ANY_ACTION, RULES, SEAT_ISH
 
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("key", [k for k in Refusal if k is not R.UNKEYED])
+@pytest.mark.parametrize("key", list(Refusal))
 def test_every_refusal_has_russian_and_english_with_the_same_placeholders(key: Refusal) -> None:
     ru, en = TEXTS[key]
     assert ru.strip() and en.strip()
@@ -72,7 +73,7 @@ def test_every_refusal_reaches_the_screen_in_both_languages(
         try:
             game.push(action)
         except IllegalAction as exc:
-            assert exc.phrase.key is not R.UNKEYED, str(exc)  # a classic refusal has its key
+            assert exc.phrase.key in TEXTS, str(exc)  # a refusal by key, in the catalogue
             texts = {lang: exc.text(lang) for lang in LANGS}
             assert str(exc) == texts["en"]
             assert CYRILLIC.search(texts["ru"]), (exc.phrase.key, texts)
@@ -110,3 +111,13 @@ def test_no_refusal_anywhere_is_given_as_text() -> None:
     unkeyed = {path.relative_to(ENGINE).as_posix(): lines for path in ENGINE.rglob("*.py")
                if (lines := _unkeyed_refusals(path))}
     assert not unkeyed, unkeyed
+
+
+def test_the_club_game_texts_are_its_own_module_and_in_the_catalogue() -> None:
+    """engine.refusals_club holds exactly the club game's keys (club_*, cw_*); the catalogue
+    every screen reads has them all."""
+    from engine.refusals_club import CLUB_TEXTS
+
+    club = {key for key in Refusal if key.value.startswith(("club_", "cw_"))}
+    assert set(CLUB_TEXTS) == club
+    assert all(TEXTS[key] == CLUB_TEXTS[key] for key in club)

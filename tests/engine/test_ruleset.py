@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -53,15 +54,40 @@ def test_a_league_writes_one_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "phrase"), [
-    ({"speech = 60 ": "speech = -5 "}, "timers.speech"),
-    ({"[quiet]": "[quiet]\ncolour = 3"}, "quiet.colour"),
-    ({'outcome = "draw"': 'outcome = "blue"'}, "quiet.outcome"),
+    ({"speech = 60 ": "speech = -5 "}, "option timers.speech: Input should be greater than 0"),
+    ({"[quiet]": "[quiet]\ncolour = 3"}, "option quiet.colour: Extra inputs are not permitted"),
+    ({'outcome = "draw"': 'outcome = "blue"'}, "option quiet.outcome: Input should be 'draw' or"),
     ({"[day]": "[day"}, "not valid TOML"),
+    ({'id = "my-league"': 'id = "My League"'}, "option id: String should match pattern"),
+    ({'name = "': 'title = "'}, "option name: Field required"),
+    ({"[scoring]": "[scoring]\ntypo = 1"}, "option scoring.typo: Extra inputs are not permitted"),
+    ({"[best_move]": "[best_move]\nmax_seats = 4"},
+     "option best_move.max_seats: Input should be less than or equal to 3"),
+    ({"third_foul_mutes = false": "third_foul_mutes = true", "mute_foul_count = 3 ":
+      "mute_foul_count = 4 "}, "fouls.mute_foul_count must be below fouls.removal_at"),
+    ({"winner_min = 0.2": "winner_min = 0.9"}, "extra.winner_min is above extra.winner_max"),
+    ({"not_held_for = [[3, 9]]": "not_held_for = [[3]]"},
+     "option lift.not_held_for.0.1: Field required"),
+    ({'id = "my-league"': 'id = "my-league"\nday = [true]', "[day]": "[day_]"},
+     "option day: Input should be a valid dictionary"),  # not its options in order
 ])
 def test_bad_league_files_name_the_option(tmp_path: Path, change: dict[str, str],
                                           phrase: str) -> None:
     with pytest.raises(RulesetError, match=phrase.replace(".", r"\.")):
         load_ruleset(league(tmp_path, **change))
+
+
+@pytest.mark.parametrize("rule_id", BUILTIN)
+def test_a_builtin_ruleset_is_what_pydantic_reads_from_its_file(rule_id: str) -> None:
+    """The built-ins are built without pydantic (engine.ruleset.built, so replaying a log
+    never loads it); pydantic, which checks a league's file, must read each built-in file to
+    the very same ruleset: a typo, a wrong type or a bound broken there fails here."""
+    from engine.ruleset_check import validated
+
+    text = (CML.parent / f"{rule_id}.toml").read_text(encoding="utf-8")
+    checked = validated(tomllib.loads(text), f"{rule_id}.toml")
+    assert repr(checked) == repr(load_ruleset(rule_id))  # 60.0, not 60; tuples, not lists
+    assert checked == load_ruleset(rule_id)
 
 
 def test_unknown_ruleset_name() -> None:

@@ -56,8 +56,8 @@ def removed(game: Game) -> list[tuple[int, str]]:
 def with_options(rules: str, section: str, **options: object) -> Ruleset:
     """A built-in ruleset with some options changed, as a league's own file would."""
     base = load_ruleset(rules)
-    part = getattr(base, section).model_copy(update=options)
-    return base.model_copy(update={"id": f"{rules}-variant", section: part})
+    part = getattr(base, section)._replace(**options)
+    return base._replace(id=f"{rules}-variant", **{section: part})
 
 
 def night1(rules: str | Ruleset) -> Game:

@@ -5,17 +5,38 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from mafiakit.cli import PARTS
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "cml-red-wins-by-lift.jsonl"
 HEAVY = {"pygame", "gpiozero", "paho"}
-SUBCOMMANDS = ("replay", "schema", "broker", "acl", "table", "sim", "scoreboard", "demo",
-               "bench")
+# what `mafiakit replay` and every --help must not load: the screen, the hardware, MQTT,
+# pydantic (docs/architecture.md, "The engine starts without pydantic") and the journal
+NOT_AT_STARTUP = HEAVY | {"pydantic", "pydantic_core", "sqlite3"}
+SUBCOMMANDS = tuple(command for commands in PARTS.values() for command in commands)
+HUB_COMMANDS = ("seat", "round", "decide", "export")
+# a path into the source: "device/config.py", "engine/ruleset.py" ...
+SOURCE_PATH = re.compile(r"[\w/]+\.py\b")
+# run the real entry point, then name every module it loaded (after a marker, on stderr)
+MARK = "loaded modules:"
+RUN_AND_LIST = f"""
+import sys
+from mafiakit.cli import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as exc:  # --help and argparse's errors
+    code = exc.code
+sys.stdout.flush()
+print("{MARK}", *sorted(sys.modules), file=sys.stderr)
+sys.exit(code)
+"""
 
 
 def mafiakit(*args: str, stdin: str = "", importtime: bool = False,
@@ -32,21 +53,70 @@ def loaded(done: subprocess.CompletedProcess[str]) -> set[str]:
     return {name.split(".")[0] for name in names}
 
 
-@pytest.mark.parametrize("args", [["--help"], *[[name, "--help"] for name in SUBCOMMANDS]],
-                         ids=" ".join)
-def test_help_loads_no_hardware_screen_or_mqtt_library(args: list[str]) -> None:
-    done = mafiakit(*args, importtime=True)
-    assert done.returncode == 0
-    assert "usage: mafiakit" in done.stdout
-    assert loaded(done) & (HEAVY | {"device"}) == set()
+def run_listing(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """`mafiakit ARGS` through cli.main, and every module in sys.modules at its end (the
+    interpreter's own included, so nothing imported late escapes)."""
+    done = subprocess.run([sys.executable, "-c", RUN_AND_LIST, *args], capture_output=True,
+                          text=True, check=False, timeout=120, cwd=ROOT)
+    before, _, listing = done.stderr.rpartition(MARK)
+    assert listing, done.stderr
+    done.stderr = before
+    return done, set(listing.split())
 
 
-@pytest.mark.parametrize("args", [["replay", str(EXAMPLE)], ["schema"]], ids=" ".join)
-def test_replay_and_schema_load_no_hardware_screen_or_mqtt_library(args: list[str]) -> None:
-    done = mafiakit(*args, importtime=True)
+def packages(modules: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in modules}
+
+
+HELPS = [["--help"], *[[name, "--help"] for name in SUBCOMMANDS],
+         *[["hub", name, "--help"] for name in HUB_COMMANDS]]
+
+
+@pytest.mark.parametrize("args", HELPS, ids=" ".join)
+def test_every_help_loads_only_the_command_line(args: list[str]) -> None:
+    """Issue 11 item 12: every --help is instant and correct: it registers argparse-level
+    code only (no engine, table, screen, hardware, MQTT or pydantic), exits 0 without a
+    traceback, and points into no source file."""
+    done, modules = run_listing(*args)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: mafiakit")
+    assert "Traceback" not in done.stderr
+    assert SOURCE_PATH.findall(done.stdout) == []
+    assert packages(modules) & (NOT_AT_STARTUP | {"engine"}) == set()
+    assert {name for name in modules if name.startswith("device.")} <= {"device.cli"}
+
+
+@pytest.mark.parametrize("example", ["cml-colour-left-on-record", "club-seven-maniac-and-doctor"])
+def test_replay_loads_the_engine_and_nothing_else(example: str) -> None:
+    """Issue 8: `mafiakit replay` (a classic and a club log) loads no pydantic, screen,
+    hardware, MQTT or journal library, and prints the example's result."""
+    log = ROOT / "examples" / f"{example}.jsonl"
+    done, modules = run_listing("replay", str(log))
+    assert done.returncode == 0, done.stderr
+    expected = json.loads(log.with_suffix(".result.json").read_text(encoding="utf-8"))
+    assert json.loads(done.stdout) == expected
+    assert "engine" in modules
+    assert packages(modules) & NOT_AT_STARTUP == set()
+
+
+def test_replay_with_a_league_file_loads_pydantic_for_that_file_only(tmp_path: Path) -> None:
+    """A league's own ruleset file is checked option by option (pydantic): that is the one
+    replay that pays for it, and it still loads no screen, hardware or MQTT library."""
+    league = tmp_path / "cml.toml"
+    league.write_text((ROOT / "engine" / "rulesets" / "cml.toml").read_text(encoding="utf-8"),
+                      encoding="utf-8")
+    done, modules = run_listing("replay", str(EXAMPLE), "--rules", str(league))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["rules"] == "cml"
+    assert "pydantic" in modules
+    assert packages(modules) & (HEAVY | {"sqlite3"}) == set()
+
+
+def test_schema_loads_no_hardware_screen_or_mqtt_library() -> None:
+    done = mafiakit("schema", importtime=True)
     assert done.returncode == 0
     assert json.loads(done.stdout)
-    assert "engine" in loaded(done) or "bus" in loaded(done)  # (the parse is not empty)
+    assert "bus" in loaded(done)  # (the parse is not empty)
     assert loaded(done) & HEAVY == set()
 
 
@@ -62,12 +132,17 @@ def test_the_console_table_without_sound_loads_no_pygame(tmp_path: Path) -> None
 def test_every_subcommand_argument_says_what_it_is_for() -> None:
     from mafiakit.cli import build_parser
 
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    missing = [f"{name} {action.dest}" for name, parser in sub.choices.items()
-               if name in SUBCOMMANDS for action in parser._actions if not action.help]
-    assert missing == []
-    for name in SUBCOMMANDS:
-        assert ".py)" not in mafiakit(name, "--help").stdout, name  # no pointers into source
+    def missing(parser: argparse.ArgumentParser, path: str) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, inner in action.choices.items():
+                    found += missing(inner, f"{path} {name}".strip())
+            elif not action.help:
+                found.append(f"{path} {action.dest}")
+        return found
+
+    assert missing(build_parser(), "") == []
 
 
 # -- replay --------------------------------------------------------------------------------

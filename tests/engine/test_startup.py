@@ -1,0 +1,59 @@
+"""The engine's startup path (docs/architecture.md, "The engine starts without pydantic"):
+`import engine` loads nothing until a name is used, and every documented name is there."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib import import_module
+
+import engine
+
+ENGINE_MODULES = "print(sorted(m for m in sys.modules if m.split('.')[0] == 'engine'))"
+
+
+def test_import_engine_loads_no_part_of_it() -> None:
+    done = subprocess.run([sys.executable, "-c", f"import sys, engine; {ENGINE_MODULES}"],
+                          capture_output=True, text=True, check=True, timeout=120)
+    assert done.stdout.strip() == "['engine']"
+
+
+def test_every_documented_name_is_the_one_of_its_module() -> None:
+    homes = {name: getattr(import_module(f"engine.{module}"), name)
+             for module, names in (("actions", ("Action", "Day", "Votes", "Withdraw")),
+                                   ("errors", ("IllegalAction", "LogError")),
+                                   ("game", ("Game", "Outcome")), ("roles", ("Role", "Team")),
+                                   ("ruleset", ("Ruleset", "RulesetError", "load_ruleset")),
+                                   ("vocab", ("Termination", "Winner")))
+             for name in names}
+    for name, value in homes.items():
+        assert getattr(engine, name) is value, name
+    for name in engine.__all__:
+        assert getattr(engine, name) is not None, name
+    assert set(engine.__all__) <= set(dir(engine))
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    try:
+        engine.Nominee  # noqa: B018
+    except AttributeError as exc:
+        assert "module 'engine' has no attribute 'Nominee'" in str(exc)
+    else:
+        raise AssertionError("engine.Nominee was found")
+
+
+def test_replaying_and_every_builtin_ruleset_load_no_pydantic() -> None:
+    code = ("import sys\n"
+            "from engine.ruleset import BUILTIN, load_ruleset\n"
+            "from engine.replay import replay, replay_club\n"
+            "from engine.protocol import result\n"
+            "from engine.club.result import result as club_result\n"
+            "from engine.errors import IllegalAction\n"
+            "from engine.refusals import R\n"
+            "rules = [load_ruleset(r) for r in BUILTIN]\n"
+            "text = IllegalAction(R.CLUB_NOT_NOW, what='x', step='y').text('ru')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('pydantic', 'pydantic_core', 'annotated_types', 'typing_extensions')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.strip() == "[]"
