@@ -211,32 +211,32 @@ def _close(tx: Tx, a: act.Close, settings: Settings) -> None:
 def _handle(tx: Tx, action: ca.ClubAction, settings: Settings) -> None:
     """One handler per action; `assert_never` makes a new action without one a type error."""
     match action:
-        case ca.ClubRoles():
-            _roles(tx, action, settings)
-        case act.Start():
-            _start(tx, action, settings)
-        case act.Day():
-            _day(tx, action, settings)
-        case act.Night():
-            _night(tx, action, settings)
         case act.SpeechEnd():
             _speech_end(tx, action, settings)
-        case ca.DiscussionEnd():
-            _discussion_end(tx, action, settings)
-        case act.Nominate():
-            _nominate(tx, action, settings)
-        case ca.NominationsEnd():
-            _nominations_end(tx, action, settings)
-        case act.Votes():
-            _votes(tx, action, settings)
-        case ca.Catastrophe():
-            _catastrophe(tx, action, settings)
         case ca.NightAction():
             _night_action(tx, action, settings)
+        case act.Day():
+            _day(tx, action, settings)
+        case ca.DiscussionEnd():
+            _discussion_end(tx, action, settings)
+        case ca.NominationsEnd():
+            _nominations_end(tx, action, settings)
+        case act.Nominate():
+            _nominate(tx, action, settings)
+        case act.Votes():
+            _votes(tx, action, settings)
+        case act.Night():
+            _night(tx, action, settings)
         case act.Foul():
             _foul(tx, action, settings)
+        case act.Start():
+            _start(tx, action, settings)
+        case ca.ClubRoles():
+            _roles(tx, action, settings)
         case ca.ClubDisqualify():
             _disqualify(tx, action, settings)
+        case ca.Catastrophe():
+            _catastrophe(tx, action, settings)
         case act.Extra():
             _extra(tx, action, settings)
         case act.Penalty():
