@@ -28,7 +28,10 @@ from engine.errors import IllegalAction
 from engine.refusals import CLUB_SIDE_WORDS, CLUB_STEP_WORDS, Phrase, R, Refusal
 from engine.vocab import ClubCause, ClubStep, NightAct, Phase
 
-_CLUB_ACTIONS: tuple[type, ...] = get_args(ca.ClubAction)
+_FREQUENT = (act.SpeechEnd, ca.NightAction, act.Day, ca.DiscussionEnd, ca.NominationsEnd,
+             act.Nominate, act.Votes)  # the isinstance below tries them in this order
+_CLUB_ACTIONS: tuple[type, ...] = (
+    *_FREQUENT, *(t for t in get_args(ca.ClubAction) if t not in _FREQUENT))
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Extra, act.Penalty, act.Protest, act.Close)
 
 

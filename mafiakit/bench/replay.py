@@ -31,8 +31,8 @@ class Replayer(Generic[S]):
     reader: Callable[[S], Callable[[Line], object]]
 
 
-def replay(how: Replayer[S], setup: S, lines: Sequence[Line]) -> None:
-    """One whole game, line by line: parse + rules + apply (`Undo` is `pop`)."""
+def replay(how: Replayer[S], setup: S, lines: Sequence[Line]) -> Any:
+    """One whole game, line by line: parse + rules + apply (`Undo` is `pop`); the game."""
     game = how.new_game(setup)
     parse = how.reader(setup)
     for line in lines:
@@ -41,6 +41,7 @@ def replay(how: Replayer[S], setup: S, lines: Sequence[Line]) -> None:
             game.pop()
         else:
             game.push(action)
+    return game
 
 
 def _floor(logs: Sequence[tuple[S, Sequence[Line]]]) -> None:
