@@ -45,7 +45,7 @@ from engine.state import (
 def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     """Check `action` against the rules; return the transaction (events + new state)."""
     tx = Tx(state, rules)
-    if state.sheet.closed or isinstance(action, _NOT_HERE):
+    if state.sheet.closed or type(action) in _NOT_HERE:  # a set: one look-up, not six
         # after-game lines (engine.scoring.entry), which also refuse all once it is closed
         if decide_after_game(state, action, tx):
             return tx
@@ -347,5 +347,5 @@ def _after_the_decision(s: GameState, seat: int) -> None:
 
 
 # Undo is Game.pop's (engine.game); the after-game lines are engine.scoring.entry's.
-_NOT_HERE = (act.Undo, *act.AFTER_GAME)
+_NOT_HERE: frozenset[type] = frozenset({act.Undo, *act.AFTER_GAME})  # final classes
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Disqualify)
