@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from engine import events as ev
+from engine.evolve import replacer
 from engine.scoring import sheet
 from engine.state import (
     CANCELLED,
@@ -26,19 +27,26 @@ from engine.state import (
     Speech,
 )
 
+if TYPE_CHECKING:  # mypy checks each field against the class's own _replace
+    _evolve = GameState._replace
+    _evolve_day = DayLog._replace
+    _evolve_night = NightLog._replace
+else:
+    _evolve, _evolve_day, _evolve_night = map(replacer, (GameState, DayLog, NightLog))
+
 
 def _roles_dealt(s: GameState, e: ev.RolesDealt) -> GameState:
-    return s._replace(roles=e.roles)
+    return _evolve(s, roles=e.roles)
 
 
 def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
-    return s._replace(started=True, phase=NIGHT, number=0, phase_removals=0)
+    return _evolve(s, started=True, phase=NIGHT, number=0, phase_removals=0)
 
 
 def _night_began(s: GameState, e: ev.NightBegan) -> GameState:
     days = s.days if s.day is None else (*s.days, s.day)
-    return s._replace(
-        phase=NIGHT, number=e.number, day=None, days=days, night=NightLog(e.number),
+    return _evolve(
+        s, phase=NIGHT, number=e.number, day=None, days=days, night=NightLog(e.number),
         speech=None, queue=(), then=THEN_NIGHT, phase_removals=0,
     )
 
@@ -46,8 +54,8 @@ def _night_began(s: GameState, e: ev.NightBegan) -> GameState:
 def _day_began(s: GameState, e: ev.DayBegan) -> GameState:
     nights = s.nights if s.night is None else (*s.nights, s.night)
     vote = CANCELLED if s.cancel_next_vote else "pending"
-    return s._replace(
-        phase=DAY, number=e.number, night=None, nights=nights,
+    return _evolve(
+        s, phase=DAY, number=e.number, night=None, nights=nights,
         day=DayLog(e.number, e.opener, vote=vote), queue=e.queue, then=THEN_VOTE,
         cancel_next_vote=False, phase_removals=0,
     )
@@ -58,24 +66,25 @@ def _speech_began(s: GameState, e: ev.SpeechBegan) -> GameState:
     if e.kind in REGULAR_KINDS:
         day = s.day
         assert day is not None
-        day = day._replace(speakers=(*day.speakers, e.seat))
+        day = _evolve_day(day, speakers=(*day.speakers, e.seat))
         if e.kind == MUTED_TURN:
-            day = day._replace(muted=(*day.muted, e.seat))
-        return s._replace(
-            speech=Speech(e.seat, e.kind), queue=queue, day=day,
-            loses_speech=s.loses_speech - {e.seat},
+            day = _evolve_day(day, muted=(*day.muted, e.seat))
+        loses = s.loses_speech
+        return _evolve(
+            s, speech=Speech(e.seat, e.kind), queue=queue, day=day,
+            loses_speech=loses - {e.seat} if e.seat in loses else loses,
         )
-    return s._replace(speech=Speech(e.seat, e.kind), queue=queue)
+    return _evolve(s, speech=Speech(e.seat, e.kind), queue=queue)
 
 
 def _speech_ended(s: GameState, e: ev.SpeechEnded) -> GameState:
-    return s._replace(speech=None)
+    return _evolve(s, speech=None)
 
 
 def _nominated(s: GameState, e: ev.Nominated) -> GameState:
     day = s.day
     assert day is not None
-    return s._replace(day=day._replace(
+    return _evolve(s, day=_evolve_day(day,
         nominations=(*day.nominations, e.seat), nominators=(*day.nominators, e.by)))
 
 
@@ -83,65 +92,65 @@ def _withdrawn(s: GameState, e: ev.Withdrawn) -> GameState:
     day = s.day
     assert day is not None
     i = day.nominations.index(e.seat)
-    return s._replace(day=day._replace(
+    return _evolve(s, day=_evolve_day(day,
         nominations=day.nominations[:i] + day.nominations[i + 1:],
         nominators=day.nominators[:i] + day.nominators[i + 1:]))
 
 
 def _round_began(s: GameState, e: ev.RoundBegan) -> GameState:
-    return s._replace(voting=Round(e.candidates), revote=())
+    return _evolve(s, voting=Round(e.candidates), revote=())
 
 
 def _votes_entered(s: GameState, e: ev.VotesEntered) -> GameState:
     voting = s.voting
     assert voting is not None
     entered = (*voting.entered, (e.seat, e.votes, e.voters))
-    return s._replace(voting=voting._replace(entered=entered))
+    return _evolve(s, voting=voting._replace(entered=entered))
 
 
 def _round_closed(s: GameState, e: ev.RoundClosed) -> GameState:
     voting, day = s.voting, s.day
     assert voting is not None and day is not None
     closed = voting._replace(votes=e.votes)
-    return s._replace(voting=None, day=day._replace(rounds=(*day.rounds, closed)))
+    return _evolve(s, voting=None, day=_evolve_day(day, rounds=(*day.rounds, closed)))
 
 
 def _speeches_queued(s: GameState, e: ev.SpeechesQueued) -> GameState:
-    return s._replace(queue=(*s.queue, *e.speeches), then=e.then, revote=e.revote)
+    return _evolve(s, queue=(*s.queue, *e.speeches), then=e.then, revote=e.revote)
 
 
 def _lift_put(s: GameState, e: ev.LiftPut) -> GameState:
-    return s._replace(lift=e.candidates)
+    return _evolve(s, lift=e.candidates)
 
 
 def _lift_voted(s: GameState, e: ev.LiftVoted) -> GameState:
     day = s.day
     assert day is not None
-    return s._replace(lift=None, day=day._replace(lift=(e.yes, e.passed)))
+    return _evolve(s, lift=None, day=_evolve_day(day, lift=(e.yes, e.passed)))
 
 
 def _vote_settled(s: GameState, e: ev.VoteSettled) -> GameState:
     day = s.day
     assert day is not None
-    return s._replace(day=day._replace(vote=e.status), then=THEN_NIGHT)
+    return _evolve(s, day=_evolve_day(day, vote=e.status), then=THEN_NIGHT)
 
 
 def _vote_cancelled(s: GameState, e: ev.VoteCancelled) -> GameState:
     if e.next_day:
-        return s._replace(cancel_next_vote=True)
+        return _evolve(s, cancel_next_vote=True)
     day = s.day
     assert day is not None
     queue = tuple(q for q in s.queue if q.kind in (FAREWELL, REGULAR))
     then = THEN_NIGHT if s.then != THEN_VOTE else THEN_VOTE
-    return s._replace(day=day._replace(vote=CANCELLED), voting=None, lift=None, queue=queue,
+    return _evolve(s, day=_evolve_day(day, vote=CANCELLED), voting=None, lift=None, queue=queue,
                       then=then, revote=())
 
 
 def _player_removed(s: GameState, e: ev.PlayerRemoved) -> GameState:
     seat = e.seat
     queue = tuple(q for q in s.queue if q.seat != seat or q.kind == FAREWELL)
-    return s._replace(
-        at_table=s.at_table - {seat},
+    return _evolve(
+        s, at_table=s.at_table - {seat},
         removed=(*s.removed, Removal(seat, e.cause, s.phase, s.number)),
         queue=queue, loses_speech=s.loses_speech - {seat},
         phase_removals=s.phase_removals + 1,
@@ -149,8 +158,8 @@ def _player_removed(s: GameState, e: ev.PlayerRemoved) -> GameState:
 
 
 def _late_disqualified(s: GameState, e: ev.LateDisqualified) -> GameState:
-    return s._replace(
-        late_disqualifications=(*s.late_disqualifications, (e.seat, e.kind)),
+    return _evolve(
+        s, late_disqualifications=(*s.late_disqualifications, (e.seat, e.kind)),
         queue=tuple(q for q in s.queue if q.seat != e.seat),
     )
 
@@ -158,41 +167,41 @@ def _late_disqualified(s: GameState, e: ev.LateDisqualified) -> GameState:
 def _foul_given(s: GameState, e: ev.FoulGiven) -> GameState:
     fouls = list(s.fouls)
     fouls[e.seat - 1] += 1
-    return s._replace(fouls=tuple(fouls))
+    return _evolve(s, fouls=tuple(fouls))
 
 
 def _speech_lost(s: GameState, e: ev.SpeechLost) -> GameState:
-    return s._replace(loses_speech=s.loses_speech | {e.seat})
+    return _evolve(s, loses_speech=s.loses_speech | {e.seat})
 
 
 def _shot(s: GameState, e: ev.Shot) -> GameState:
     night = s.night
     assert night is not None
-    return s._replace(night=night._replace(shot_done=True, shot=e.target, shots=e.shots))
+    return _evolve(s, night=_evolve_night(night, shot_done=True, shot=e.target, shots=e.shots))
 
 
 def _don_checked(s: GameState, e: ev.DonChecked) -> GameState:
     night = s.night
     assert night is not None
-    return s._replace(night=night._replace(don_check=e.seat))
+    return _evolve(s, night=_evolve_night(night, don_check=e.seat))
 
 
 def _sheriff_checked(s: GameState, e: ev.SheriffChecked) -> GameState:
     night = s.night
     assert night is not None
-    return s._replace(night=night._replace(sheriff_check=e.seat))
+    return _evolve(s, night=_evolve_night(night, sheriff_check=e.seat))
 
 
 def _best_move_made(s: GameState, e: ev.BestMoveMade) -> GameState:
-    return s._replace(best_move=BestMoveLog(e.seat, e.guess, e.black_found))
+    return _evolve(s, best_move=BestMoveLog(e.seat, e.guess, e.black_found))
 
 
 def _streaks_counted(s: GameState, e: ev.StreaksCounted) -> GameState:
-    return s._replace(quiet=e.quiet, black_misses=e.black_misses)
+    return _evolve(s, quiet=e.quiet, black_misses=e.black_misses)
 
 
 def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
-    return s._replace(winner=e.winner, termination=e.termination, voting=None, lift=None,
+    return _evolve(s, winner=e.winner, termination=e.termination, voting=None, lift=None,
                       queue=tuple(q for q in s.queue if q.kind == FAREWELL))
 
 
@@ -201,61 +210,61 @@ def apply(state: GameState, event: ev.Event) -> GameState:
     event without one a type error (the most frequent events are matched first)."""
     s, e = state, event
     match e:
-        case ev.VotesEntered():
-            return _votes_entered(s, e)
-        case ev.SpeechBegan():
-            return _speech_began(s, e)
         case ev.SpeechEnded():
             return _speech_ended(s, e)
+        case ev.SpeechBegan():
+            return _speech_began(s, e)
         case ev.Nominated():
             return _nominated(s, e)
+        case ev.VotesEntered():
+            return _votes_entered(s, e)
+        case ev.PlayerRemoved():
+            return _player_removed(s, e)
+        case ev.SpeechesQueued():
+            return _speeches_queued(s, e)
         case ev.RoundBegan():
             return _round_began(s, e)
         case ev.RoundClosed():
             return _round_closed(s, e)
-        case ev.FoulGiven():
-            return _foul_given(s, e)
-        case ev.SpeechesQueued():
-            return _speeches_queued(s, e)
-        case ev.VoteSettled():
-            return _vote_settled(s, e)
         case ev.DayBegan():
             return _day_began(s, e)
-        case ev.NightBegan():
-            return _night_began(s, e)
+        case ev.VoteSettled():
+            return _vote_settled(s, e)
         case ev.Shot():
             return _shot(s, e)
+        case ev.NightBegan():
+            return _night_began(s, e)
+        case ev.FoulGiven():
+            return _foul_given(s, e)
         case ev.DonChecked():
             return _don_checked(s, e)
         case ev.SheriffChecked():
             return _sheriff_checked(s, e)
         case ev.StreaksCounted():
             return _streaks_counted(s, e)
-        case ev.PlayerRemoved():
-            return _player_removed(s, e)
-        case ev.RolesDealt():
-            return _roles_dealt(s, e)
+        case ev.GameEnded():
+            return _game_ended(s, e)
         case ev.GameStarted():
             return _game_started(s, e)
+        case ev.RolesDealt():
+            return _roles_dealt(s, e)
+        case ev.BestMoveMade():
+            return _best_move_made(s, e)
         case ev.Withdrawn():
             return _withdrawn(s, e)
+        case ev.VoteCancelled():
+            return _vote_cancelled(s, e)
         case ev.LiftPut():
             return _lift_put(s, e)
         case ev.LiftVoted():
             return _lift_voted(s, e)
-        case ev.VoteCancelled():
-            return _vote_cancelled(s, e)
         case ev.LateDisqualified():
             return _late_disqualified(s, e)
         case ev.SpeechLost():
             return _speech_lost(s, e)
-        case ev.BestMoveMade():
-            return _best_move_made(s, e)
-        case ev.GameEnded():
-            return _game_ended(s, e)
         case (sheet.ExtraSet() | sheet.PenaltyGiven() | sheet.ColourLeftNoted()
               | sheet.ProtestWritten() | sheet.ProtocolClosed()):
-            return s._replace(sheet=sheet.fold(s.sheet, e))
+            return _evolve(s, sheet=sheet.fold(s.sheet, e))
         case _:
             assert_never(e)
 

@@ -124,17 +124,19 @@ def parse_action(obj: JsonObject) -> act.Action:
     return _BUILD[name](obj, name)
 
 
+_NOT_FIELDS = frozenset({"action", "t"})
+
+
 def check_fields(obj: Mapping[str, object], name: str, required: frozenset[str],
                  optional: frozenset[str]) -> None:
     """An action line's fields, for every ruleset: each required one, none unknown, and `t`
     (when present) a time string, as the game-log format says."""
-    keys = set(obj) - {"action", "t"}
-    missing = required - keys
-    if missing:
-        raise LogError(f"{name}: missing field {', '.join(sorted(missing))}")
-    extra = keys - required - optional
-    if extra:
-        raise LogError(f"{name}: unknown field {', '.join(sorted(extra))}")
+    keys = obj.keys() - _NOT_FIELDS  # one new set per line: this runs for every action
+    if not required <= keys:
+        raise LogError(f"{name}: missing field {', '.join(sorted(required - keys))}")
+    extra = keys - required
+    if extra and not extra <= optional:
+        raise LogError(f"{name}: unknown field {', '.join(sorted(extra - optional))}")
     if "t" in obj and not isinstance(obj["t"], str):
         raise LogError(f"{name}: 't' must be an ISO 8601 time string")
 

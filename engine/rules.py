@@ -45,9 +45,10 @@ from engine.state import (
 def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     """Check `action` against the rules; return the transaction (events + new state)."""
     tx = Tx(state, rules)
-    if decide_after_game(state, action, tx):  # after-game lines (engine.scoring.entry)
-        return tx
-    if isinstance(action, _NOT_HERE):
+    if state.sheet.closed or type(action) in _NOT_HERE:  # a set: one look-up, not six
+        # after-game lines (engine.scoring.entry), which also refuse all once it is closed
+        if decide_after_game(state, action, tx):
+            return tx
         raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
     if state.finished and not isinstance(action, _AFTER_END):
         raise IllegalAction(R.GAME_OVER, result=_result_words(state))
@@ -58,36 +59,36 @@ def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
 def _handle(tx: Tx, a: act.Action) -> None:
     """One handler per action; `assert_never` makes a new action without one a type error."""
     match a:
-        case act.Votes():
-            _votes(tx, a)
         case act.SpeechEnd():
             _speech_end(tx, a)
         case act.Nominate():
             _nominate(tx, a)
-        case act.Withdraw():
-            _withdraw(tx, a)
-        case act.Lift():
-            _lift(tx, a)
+        case act.Votes():
+            _votes(tx, a)
         case act.Day():
             _day(tx, a)
-        case act.Night():
-            _night(tx, a)
         case act.Shoot():
             shoot(tx, a)
+        case act.Night():
+            _night(tx, a)
+        case act.Foul():
+            _foul(tx, a)
         case act.DonCheck():
             don_check(tx, a)
         case act.SheriffCheck():
             sheriff_check(tx, a)
-        case act.BestMove():
-            best_move(tx, a)
-        case act.Foul():
-            _foul(tx, a)
-        case act.Disqualify():
-            _disqualify(tx, a)
-        case act.Roles():
-            _roles(tx, a)
         case act.Start():
             _start(tx, a)
+        case act.Roles():
+            _roles(tx, a)
+        case act.BestMove():
+            best_move(tx, a)
+        case act.Withdraw():
+            _withdraw(tx, a)
+        case act.Disqualify():
+            _disqualify(tx, a)
+        case act.Lift():
+            _lift(tx, a)
         case (act.Undo() | act.Extra() | act.Penalty() | act.LeaveColour() | act.Protest()
               | act.Close()):
             raise IllegalAction(R.UNKNOWN_ACTION, action=repr(a))  # see _NOT_HERE
@@ -346,5 +347,5 @@ def _after_the_decision(s: GameState, seat: int) -> None:
 
 
 # Undo is Game.pop's (engine.game); the after-game lines are engine.scoring.entry's.
-_NOT_HERE = (act.Undo, *act.AFTER_GAME)
+_NOT_HERE: frozenset[type] = frozenset({act.Undo, *act.AFTER_GAME})  # final classes
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Disqualify)

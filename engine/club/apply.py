@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from engine.club import events as ev
 from engine.club.state import ClubDay, ClubNight, ClubState, Leave
+from engine.evolve import replacer
 from engine.roles import ClubRole
 from engine.vocab import ClubSpeech, ClubStep, NightAct, Phase
+
+if TYPE_CHECKING:  # mypy checks each field against the class's own _replace
+    _evolve = ClubState._replace
+    _evolve_day = ClubDay._replace
+    _evolve_night = ClubNight._replace
+else:
+    _evolve, _evolve_day, _evolve_night = map(replacer, (ClubState, ClubDay, ClubNight))
 
 
 def _day(s: ClubState) -> ClubDay:
@@ -25,147 +33,148 @@ def _set(t: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
 
 
 def _dealt(s: ClubState, e: ev.Dealt) -> ClubState:
-    return s._replace(roles=e.roles, step=ClubStep.READY)
+    return _evolve(s, roles=e.roles, step=ClubStep.READY)
 
 
 def _zero(s: ClubState, e: ev.ZeroNightBegan) -> ClubState:
-    return s._replace(phase=Phase.NIGHT, number=0, step=ClubStep.ZERO_NIGHT)
+    return _evolve(s, phase=Phase.NIGHT, number=0, step=ClubStep.ZERO_NIGHT)
 
 
 def _day_began(s: ClubState, e: ev.DayBegan) -> ClubState:
     nights = s.nights if s.night is None else (*s.nights, s.night)
     muted = tuple(x for x in sorted(s.at_table) if s.muted_until[x - 1] >= e.number)
-    return s._replace(phase=Phase.DAY, number=e.number, nights=nights, night=None,
+    return _evolve(s, phase=Phase.DAY, number=e.number, nights=nights, night=None,
                       day=ClubDay(e.number, e.opener, muted=muted))
 
 
 def _night_began(s: ClubState, e: ev.NightBegan) -> ClubState:
-    return s._replace(phase=Phase.NIGHT, number=e.number, days=(*s.days, _day(s)), day=None,
+    return _evolve(s, phase=Phase.NIGHT, number=e.number, days=(*s.days, _day(s)), day=None,
                       night=ClubNight(e.number), step=ClubStep.NIGHT, queue=())
 
 
 def _step(s: ClubState, e: ev.StepBegan) -> ClubState:
-    return s._replace(step=e.step, queue=e.queue, then=e.then)
+    return _evolve(s, step=e.step, queue=e.queue, then=e.then)
 
 
 def _speech_ended(s: ClubState, e: ev.SpeechEnded) -> ClubState:
-    head = s.queue[0]
-    if head.kind is ClubSpeech.SPEECH and s.day is not None:
-        s = s._replace(day=s.day._replace(speakers=(*s.day.speakers, head.seat)))
-    return s._replace(queue=s.queue[1:])
+    head, day = s.queue[0], s.day
+    if head.kind is ClubSpeech.SPEECH and day is not None:
+        return _evolve(s, day=_evolve_day(day, speakers=(*day.speakers, head.seat)),
+                       queue=s.queue[1:])
+    return _evolve(s, queue=s.queue[1:])
 
 
 def _dropped(s: ClubState, e: ev.QueueDropped) -> ClubState:
     head = s.queue[0] if s.queue else None
     if head is not None and head.seat == e.seat and head.kind is ClubSpeech.SPEECH \
             and s.day is not None:  # his turn was given, cut short (club R30)
-        s = s._replace(day=s.day._replace(speakers=(*s.day.speakers, e.seat)))
-    return s._replace(queue=tuple(x for x in s.queue if x.seat != e.seat))
+        s = _evolve(s, day=_evolve_day(s.day, speakers=(*s.day.speakers, e.seat)))
+    return _evolve(s, queue=tuple(x for x in s.queue if x.seat != e.seat))
 
 
 def _nominated(s: ClubState, e: ev.Nominated) -> ClubState:
     d = _day(s)
-    return s._replace(day=d._replace(nominations=(*d.nominations, e.seat),
+    return _evolve(s, day=_evolve_day(d, nominations=(*d.nominations, e.seat),
                                      nominators=(*d.nominators, e.by),
                                      candidates=(*d.candidates, e.seat)))
 
 
 def _votes(s: ClubState, e: ev.VotesEntered) -> ClubState:
     d = _day(s)
-    return s._replace(day=d._replace(entered=(*d.entered, (e.seat, e.voters))))
+    return _evolve(s, day=_evolve_day(d, entered=(*d.entered, (e.seat, e.voters))))
 
 
 def _voided(s: ClubState, e: ev.VotesVoided) -> ClubState:
-    return s._replace(day=_day(s)._replace(entered=()))
+    return _evolve(s, day=_evolve_day(_day(s), entered=()))
 
 
 def _cand_dropped(s: ClubState, e: ev.CandidateDropped) -> ClubState:
     d = _day(s)
-    return s._replace(day=d._replace(candidates=tuple(c for c in d.candidates if c != e.seat)))
+    return _evolve(s, day=_evolve_day(d, candidates=tuple(c for c in d.candidates if c != e.seat)))
 
 
 def _closed(s: ClubState, e: ev.VoteClosed) -> ClubState:
-    return s._replace(day=_day(s)._replace(tally=e.tally))
+    return _evolve(s, day=_evolve_day(_day(s), tally=e.tally))
 
 
 def _settled(s: ClubState, e: ev.VoteSettled) -> ClubState:
-    return s._replace(day=_day(s)._replace(vote=e.status))
+    return _evolve(s, day=_evolve_day(_day(s), vote=e.status))
 
 
 def _tied(s: ClubState, e: ev.Tied) -> ClubState:
-    return s._replace(day=_day(s)._replace(tied=e.tied))
+    return _evolve(s, day=_evolve_day(_day(s), tied=e.tied))
 
 
 def _chosen(s: ClubState, e: ev.Chosen) -> ClubState:
-    return s._replace(day=_day(s)._replace(chosen=e.seat))
+    return _evolve(s, day=_evolve_day(_day(s), chosen=e.seat))
 
 
 def _pick(s: ClubState, e: ev.PickAwaited) -> ClubState:
-    return s._replace(pick_by=e.kamikaze)
+    return _evolve(s, pick_by=e.kamikaze)
 
 
 def _left(s: ClubState, e: ev.Left) -> ClubState:
-    return s._replace(at_table=s.at_table - {e.seat},
+    return _evolve(s, at_table=s.at_table - {e.seat},
                       removed=(*s.removed, Leave(e.seat, e.cause, s.phase, s.number, e.last_word)))
 
 
 def _foul(s: ClubState, e: ev.FoulGiven) -> ClubState:
-    return s._replace(fouls=_set(s.fouls, e.seat, s.fouls[e.seat - 1] + 1))
+    return _evolve(s, fouls=_set(s.fouls, e.seat, s.fouls[e.seat - 1] + 1))
 
 
 def _muted(s: ClubState, e: ev.Muted) -> ClubState:
-    s = s._replace(muted_until=_set(s.muted_until, e.seat, e.until))
+    s = _evolve(s, muted_until=_set(s.muted_until, e.seat, e.until))
     if s.day is not None and s.phase is Phase.DAY and e.seat not in s.day.muted:
-        s = s._replace(day=s.day._replace(muted=tuple(sorted((*s.day.muted, e.seat)))))
+        s = _evolve(s, day=_evolve_day(s.day, muted=tuple(sorted((*s.day.muted, e.seat)))))
     return s
 
 
 def _banned(s: ClubState, e: ev.Banned) -> ClubState:
-    return s._replace(banned_until=_set(s.banned_until, e.seat, e.until))
+    return _evolve(s, banned_until=_set(s.banned_until, e.seat, e.until))
 
 
 def _struck(s: ClubState, e: ev.VoteStruck) -> ClubState:
     d = _day(s)
     entered = tuple((c, tuple(v for v in vs if v != e.seat)) for c, vs in d.entered)
-    return s._replace(day=d._replace(entered=entered))
+    return _evolve(s, day=_evolve_day(d, entered=entered))
 
 
 def _acted(s: ClubState, e: ev.NightActed) -> ClubState:
     n = _night(s)
-    s = s._replace(night=n._replace(acts=(*n.acts, (e.act, e.seat))))
+    s = _evolve(s, night=_evolve_night(n, acts=(*n.acts, (e.act, e.seat))))
     if e.act is NightAct.HEAL and e.seat is not None and s.roles is not None \
             and s.roles[e.seat - 1] is ClubRole.DOCTOR:
-        s = s._replace(self_healed=True)
+        s = _evolve(s, self_healed=True)
     return s
 
 
 def _dawn(s: ClubState, e: ev.Dawn) -> ClubState:
-    return s._replace(night=_night(s)._replace(saved=e.saved, blast=e.blast))
+    return _evolve(s, night=_evolve_night(_night(s), saved=e.saved, blast=e.blast))
 
 
 def _unfined(s: ClubState, e: ev.DropUnfined) -> ClubState:
-    return s._replace(dropped_last=(*s.dropped_last, e.seat))
+    return _evolve(s, dropped_last=(*s.dropped_last, e.seat))
 
 
 def _ended(s: ClubState, e: ev.GameEnded) -> ClubState:
-    return s._replace(winner=e.winner, termination=e.termination, offender=e.offender)
+    return _evolve(s, winner=e.winner, termination=e.termination, offender=e.offender)
 
 
 def _extra(s: ClubState, e: ev.ExtraGiven) -> ClubState:
     rest = tuple(x for x in s.extras if x[0] != e.seat)
-    return s._replace(extras=rest if e.points == 0 else (*rest, (e.seat, e.points)))
+    return _evolve(s, extras=rest if e.points == 0 else (*rest, (e.seat, e.points)))
 
 
 def _penalty(s: ClubState, e: ev.PenaltyGiven) -> ClubState:
-    return s._replace(penalties=(*s.penalties, (e.seat, e.points, e.clause)))
+    return _evolve(s, penalties=(*s.penalties, (e.seat, e.points, e.clause)))
 
 
 def _protest(s: ClubState, e: ev.Protested) -> ClubState:
-    return s._replace(protests=(*s.protests, (e.seat, e.text)))
+    return _evolve(s, protests=(*s.protests, (e.seat, e.text)))
 
 
 def _close(s: ClubState, e: ev.Closed) -> ClubState:
-    return s._replace(closed=True)
+    return _evolve(s, closed=True)
 
 
 
@@ -174,56 +183,56 @@ def apply(state: ClubState, event: ev.ClubEvent) -> ClubState:
     """The state after one event; `assert_never` makes a new event without a handler a type
     error."""
     match event:
-        case ev.Dealt():
-            return _dealt(state, event)
-        case ev.ZeroNightBegan():
-            return _zero(state, event)
-        case ev.DayBegan():
-            return _day_began(state, event)
-        case ev.NightBegan():
-            return _night_began(state, event)
-        case ev.StepBegan():
-            return _step(state, event)
         case ev.SpeechEnded():
             return _speech_ended(state, event)
-        case ev.QueueDropped():
-            return _dropped(state, event)
-        case ev.Nominated():
-            return _nominated(state, event)
-        case ev.VotesEntered():
-            return _votes(state, event)
-        case ev.VotesVoided():
-            return _voided(state, event)
-        case ev.CandidateDropped():
-            return _cand_dropped(state, event)
-        case ev.VoteClosed():
-            return _closed(state, event)
+        case ev.StepBegan():
+            return _step(state, event)
+        case ev.NightActed():
+            return _acted(state, event)
+        case ev.Left():
+            return _left(state, event)
+        case ev.DayBegan():
+            return _day_began(state, event)
         case ev.VoteSettled():
             return _settled(state, event)
+        case ev.Nominated():
+            return _nominated(state, event)
+        case ev.Dawn():
+            return _dawn(state, event)
+        case ev.VotesEntered():
+            return _votes(state, event)
+        case ev.NightBegan():
+            return _night_began(state, event)
+        case ev.FoulGiven():
+            return _foul(state, event)
+        case ev.VoteClosed():
+            return _closed(state, event)
+        case ev.ZeroNightBegan():
+            return _zero(state, event)
+        case ev.GameEnded():
+            return _ended(state, event)
+        case ev.Dealt():
+            return _dealt(state, event)
         case ev.Tied():
             return _tied(state, event)
         case ev.Chosen():
             return _chosen(state, event)
         case ev.PickAwaited():
             return _pick(state, event)
-        case ev.Left():
-            return _left(state, event)
-        case ev.FoulGiven():
-            return _foul(state, event)
         case ev.Muted():
             return _muted(state, event)
+        case ev.QueueDropped():
+            return _dropped(state, event)
         case ev.Banned():
             return _banned(state, event)
+        case ev.VotesVoided():
+            return _voided(state, event)
+        case ev.CandidateDropped():
+            return _cand_dropped(state, event)
         case ev.VoteStruck():
             return _struck(state, event)
-        case ev.NightActed():
-            return _acted(state, event)
-        case ev.Dawn():
-            return _dawn(state, event)
         case ev.DropUnfined():
             return _unfined(state, event)
-        case ev.GameEnded():
-            return _ended(state, event)
         case ev.ExtraGiven():
             return _extra(state, event)
         case ev.PenaltyGiven():

@@ -28,7 +28,10 @@ from engine.errors import IllegalAction
 from engine.refusals import CLUB_SIDE_WORDS, CLUB_STEP_WORDS, Phrase, R, Refusal
 from engine.vocab import ClubCause, ClubStep, NightAct, Phase
 
-_CLUB_ACTIONS: tuple[type, ...] = get_args(ca.ClubAction)
+_FREQUENT = (act.SpeechEnd, ca.NightAction, act.Day, ca.DiscussionEnd, ca.NominationsEnd,
+             act.Nominate, act.Votes)  # the isinstance below tries them in this order
+_CLUB_ACTIONS: tuple[type, ...] = (
+    *_FREQUENT, *(t for t in get_args(ca.ClubAction) if t not in _FREQUENT))
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Extra, act.Penalty, act.Protest, act.Close)
 
 
@@ -211,32 +214,32 @@ def _close(tx: Tx, a: act.Close, settings: Settings) -> None:
 def _handle(tx: Tx, action: ca.ClubAction, settings: Settings) -> None:
     """One handler per action; `assert_never` makes a new action without one a type error."""
     match action:
-        case ca.ClubRoles():
-            _roles(tx, action, settings)
-        case act.Start():
-            _start(tx, action, settings)
-        case act.Day():
-            _day(tx, action, settings)
-        case act.Night():
-            _night(tx, action, settings)
         case act.SpeechEnd():
             _speech_end(tx, action, settings)
-        case ca.DiscussionEnd():
-            _discussion_end(tx, action, settings)
-        case act.Nominate():
-            _nominate(tx, action, settings)
-        case ca.NominationsEnd():
-            _nominations_end(tx, action, settings)
-        case act.Votes():
-            _votes(tx, action, settings)
-        case ca.Catastrophe():
-            _catastrophe(tx, action, settings)
         case ca.NightAction():
             _night_action(tx, action, settings)
+        case act.Day():
+            _day(tx, action, settings)
+        case ca.DiscussionEnd():
+            _discussion_end(tx, action, settings)
+        case ca.NominationsEnd():
+            _nominations_end(tx, action, settings)
+        case act.Nominate():
+            _nominate(tx, action, settings)
+        case act.Votes():
+            _votes(tx, action, settings)
+        case act.Night():
+            _night(tx, action, settings)
         case act.Foul():
             _foul(tx, action, settings)
+        case act.Start():
+            _start(tx, action, settings)
+        case ca.ClubRoles():
+            _roles(tx, action, settings)
         case ca.ClubDisqualify():
             _disqualify(tx, action, settings)
+        case ca.Catastrophe():
+            _catastrophe(tx, action, settings)
         case act.Extra():
             _extra(tx, action, settings)
         case act.Penalty():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.club import events as ev
 from engine.club.apply import apply
 from engine.club.state import ClubState, Speech
-from engine.roles import ClubRole, Side
+from engine.roles import CLUB_SIDES, ClubRole, Side
 from engine.vocab import (
     ClubCause,
     ClubSpeech,
@@ -78,9 +78,12 @@ def farewells(tx: Tx, leavers: tuple[int, ...], then: ClubStep) -> None:
 
 def winner(s: ClubState) -> tuple[Side, ClubTermination] | None:
     """Club R21: M = the mafia side at the table, K = the maniac, T = all at the table."""
-    m = len(s.side_at_table(Side.MAFIA))
-    k = 1 if s.side_at_table(Side.MANIAC) else 0
-    t = len(s.at_table)
+    roles = s.roles
+    assert roles is not None
+    sides = [CLUB_SIDES[roles[x - 1]] for x in s.at_table]  # one pass: called per leaving
+    m = sides.count(Side.MAFIA)
+    k = 1 if Side.MANIAC in sides else 0
+    t = len(sides)
     if m == 0 and k == 0:
         return Side.CITY, ClubTermination.MAFIA_AND_MANIAC_OUT
     if k == 1 and t <= 2:

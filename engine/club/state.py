@@ -112,8 +112,7 @@ class ClubState(NamedTuple):
         roles = self.roles
         assert roles is not None
         table = self.at_table
-        return tuple(s for s in range(1, self.seats + 1)
-                     if s in table and CLUB_SIDES[roles[s - 1]] is side)
+        return tuple(s for s in sorted(table) if CLUB_SIDES[roles[s - 1]] is side)
 
     def muted(self, seat: int, day: int) -> bool:
         return self.muted_until[seat - 1] >= day
