@@ -182,8 +182,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "table", help="run the table service (the console judge with --stdin)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Run one table: the rules engine, the journal (every line fsynced before "
-        "it is published) and the MQTT link, plus the pad and seat LEDs when the config has "
+        description="Run one table: the rules engine, the journal (every line fsynced before\n"
+        "it is published) and the MQTT link, plus the pad and seat LEDs when the config has\n"
         "[hardware].",
         epilog="""table.toml (every key optional; the environment overrides it:
 MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
