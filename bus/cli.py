@@ -102,8 +102,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--user", action="append", default=[], metavar="NAME:PASSWORD",
                    help="an account (turns anonymous access off); repeatable")
-    p.add_argument("--acl", action="store_true", help="apply the kit's ACL: tables write only their own topics, screens read only "
-                   "what players may see (needs --user)")
+    p.add_argument("--acl", action="store_true",
+                   help="apply the kit's ACL: tables write only their own topics, screens read "
+                   "only what players may see (needs --user)")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table account block in the ACL; repeatable")
     p.add_argument("--persistence", action="store_true", help="keep retained messages")
