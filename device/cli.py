@@ -145,6 +145,11 @@ def command(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.archive or args.export:
+            where = Path(settings.journal)
+            if not where.exists() and where.parent.is_dir():  # a typo makes no empty journal
+                print(f"table: no journal at {settings.journal}: check the path (the table "
+                      "writes it where --journal or the config's journal says)", file=sys.stderr)
+                return 2
             return _read_journal(settings.journal, args.export)
         service = TableService(settings, connect=not args.no_broker)
     except ConfigError as exc:

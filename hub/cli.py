@@ -63,8 +63,14 @@ def seat(args: argparse.Namespace) -> int:
     from hub.roster_csv import write_seating
     from hub.seating import SeatingError, TournamentPlan, generate, random_seating
 
-    players = tuple(line.strip() for line in Path(args.players).read_text(
-        encoding="utf-8").splitlines() if line.strip())
+    try:
+        text = Path(args.players).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"hub seat: cannot read the players' file {args.players} ({why}): it is a "
+              "UTF-8 text file, one nickname a line", file=sys.stderr)
+        return 2
+    players = tuple(line.strip() for line in text.splitlines() if line.strip())
     apart = frozenset(frozenset(pair.split(",")) for pair in args.apart)
     plan = TournamentPlan(players=players, tables=tuple(str(t + 1) for t in range(args.tables)),
                           rounds=args.rounds, apart=apart)
