@@ -45,8 +45,8 @@ def _readme_block(title: str) -> list[str]:
     """The indented command lines of the README section `title`."""
     text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
-    return [line.strip() for line in section.splitlines() if line.startswith("    mafiakit")
-            or line.startswith("    SDL_")]
+    return [line.strip() for line in section.splitlines()
+            if line.startswith(("    mafiakit", "    SDL_"))]
 
 
 def test_the_readme_s_table_setup_puts_the_screen_beside_the_simulator() -> None:
