@@ -93,14 +93,14 @@ def parse_header(obj: JsonObject, extra_rules: Iterable[str] = ()) -> LogHeader:
 def _seat(obj: JsonObject, key: str, name: str) -> int:
     value = obj[key]
     if not isinstance(value, int) or not is_seat(value):
-        raise LogError(f"{name}: {key!r} must be a seat number 1-10, not {json.dumps(value)}")
+        raise LogError(R.FIELD_SEAT, action=name, key=repr(key), value=json.dumps(value))
     return value
 
 
 def _seats(obj: JsonObject, key: str, name: str) -> tuple[int, ...]:
     value = obj[key]
     if not isinstance(value, list) or not all(is_seat(v) for v in value):
-        raise LogError(f"{name}: {key!r} must be a list of seat numbers 1-10")
+        raise LogError(R.FIELD_SEATS, action=name, key=repr(key))
     return tuple(value)
 
 

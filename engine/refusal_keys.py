@@ -23,6 +23,8 @@ class Refusal(StrEnum):
     LINE_UNREADABLE = "line_unreadable"
     MISSING_FIELD = "missing_field"
     UNKNOWN_FIELD = "unknown_field"
+    FIELD_SEAT = "field_seat"
+    FIELD_SEATS = "field_seats"
     UNKNOWN_COMMAND = "unknown_command"
     SEE_HELP = "see_help"
     GAME_OVER = "game_over"

@@ -21,6 +21,7 @@ TYPED = [
     '{"action": "day", "oops": 1}',
     '{"action": "dya"}',
     '{"action": "nominate"}',
+    '{"action": "nominate", "seat": 11, "by": 1}',
 ]
 
 # what may stay as it is in a Russian answer: a format's name, a key's, and the game-log words
@@ -59,6 +60,7 @@ def test_in_russian_every_answer_and_the_help_are_russian(tmp_path: Path) -> Non
         "примеры строк: введите `help`" in out
     assert "error: day: неизвестное поле oops" in out
     assert "error: nominate: не хватает поля seat" in out
+    assert "error: nominate: в поле 'seat' - номер места 1-10, а не 11" in out
     assert CYRILLIC.search(done.stderr)  # the start-up note
 
 
