@@ -196,7 +196,7 @@ MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   table = "3"
   rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml,
                                 # or "club" (with seats = 3..15) for the club game
-  lang = "ru"                   # the console's refusals: ru or en (screens: --lang)
+  lang = "ru"                   # the console's help and answers: ru or en (screens: --lang)
   journal = "/var/lib/mafiakit/table-3.sqlite"
   [broker]
   url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
@@ -220,7 +220,7 @@ Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin"
     p.add_argument("--export", metavar="GAME_ID",
                    help="print one game of the journal as a game log ('current' = the open one)")
     p.add_argument("--lang", choices=("ru", "en"),
-                   help="the console's language for refusals (overrides the config's; "
+                   help="the console's language, its help and answers (overrides the config's; "
                    "default en)")
     p.add_argument("-v", "--verbose", action="store_true", help="log what the table does")
     p.set_defaults(run="device.cli:command")
