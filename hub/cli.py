@@ -269,8 +269,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                          description="Add up a club evening from the decided club games "
                          "the hub stored: each player's rating points, wins, extra points and "
                          "fines, as `mafiakit evening` does for log files.")
-    v.add_argument("--config", default="hub.toml")
+    v.add_argument("--config", default="hub.toml",
+                   help="the hub's settings file (default: ./hub.toml)")
     v.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                    help="only the games whose header has this date (default: every game)")
-    v.add_argument("--format", choices=("json", "csv"), default="json")
+    v.add_argument("--format", choices=("json", "csv"), default="json",
+                   help="json (default) or csv: one row a player")
     v.set_defaults(func=evening_)
