@@ -87,16 +87,24 @@ def _parse_user(spec: str) -> tuple[str, str]:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the bus's subcommands to the `mafiakit` parser."""
-    p = sub.add_parser("schema", help="print the JSON Schema of every MQTT payload")
+    p = sub.add_parser("schema", help="print the JSON Schema of every MQTT payload",
+                       description="Print the JSON Schema of every payload the kit sends over "
+                       "MQTT, one object keyed by payload name (docs/mqtt.md explains them).")
     p.add_argument("--indent", action="store_true", help="pretty-print")
     p.set_defaults(run="bus.cli:schema_command")
 
-    p = sub.add_parser("broker", help="run a local mosquitto in the foreground")
+    p = sub.add_parser("broker", help="run a local mosquitto in the foreground",
+                       description="Run a mosquitto for one machine (a demo, a club night) in "
+                       "the foreground until Ctrl-C; a tournament's broker is set up once with "
+                       "the kit's production config instead (deploy/mosquitto/README.md).")
     p.add_argument("--port", type=int, default=1883, help="0 = any free port (default 1883)")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--user", action="append", default=[], metavar="NAME:PASSWORD",
                    help="an account (turns anonymous access off); repeatable")
-    p.add_argument("--acl", action="store_true", help="apply deploy/mosquitto/acl.conf")
+    p.add_argument("--acl", action="store_true",
+                   help="apply the kit's ACL: tables write only their own topics, screens read "
+                   "only what players may see (needs --user)")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table account block in the ACL; repeatable")
     p.add_argument("--persistence", action="store_true", help="keep retained messages")
@@ -105,7 +113,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "ACL) and serve the kit's pages there; 0 = any free port")
     p.set_defaults(run="bus.cli:broker_command")
 
-    p = sub.add_parser("acl", help="print the broker ACL for the given tables")
+    p = sub.add_parser("acl", help="print the broker ACL for the given tables",
+                       description="Print the mosquitto ACL file for a tournament: the screens' "
+                       "and the hub's rules, and one block a table so that each table writes "
+                       "only its own topics. Save it as the broker's acl_file.")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table of the tournament; repeatable")
     p.add_argument("--head-judge", action="append", default=[], metavar="NAME",

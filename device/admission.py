@@ -24,6 +24,7 @@ from device.tablegame import TableGame
 from engine.club import log as club_log
 from engine.errors import IllegalAction, LogError
 from engine.log import parse_action, parse_header
+from engine.refusals import R
 
 MAX_DEPTH: Final = 6  # an action line is flat; a header holds a list of names
 MAX_REASON: Final = 200  # a foul's reason: a short note for the protocol, not a letter
@@ -37,17 +38,19 @@ class Refused(LogError):
     """An input the table will not take; the message says why, in words."""
 
 
-def parse_json(text: str, what: str) -> Any:
-    """A console line -> JSON; too deep, too big or not JSON is refused in words."""
+def read_console_line(text: str) -> Any:
+    """A console line -> JSON; too deep, too big or not JSON is refused in words, in the
+    console's language (the keys of engine/refusals.py)."""
     if len(text) > 4 * MAX_HEADER_BYTES:
-        raise Refused(f"{what} is {len(text)} characters long; at most {4 * MAX_HEADER_BYTES}")
+        raise Refused(R.LINE_TOO_LONG, size=len(text), limit=4 * MAX_HEADER_BYTES)
     try:
         value = json.loads(text)
     except RecursionError:
-        raise Refused(f"{what} is nested too deeply") from None
+        raise Refused(R.LINE_TOO_DEEP, limit=MAX_DEPTH) from None
     except ValueError:
-        raise Refused(f"{what} is not JSON") from None
-    _flat_enough(value, what, MAX_DEPTH)
+        raise Refused(R.LINE_NOT_JSON) from None
+    if json_depth(value) > MAX_DEPTH:
+        raise Refused(R.LINE_TOO_DEEP, limit=MAX_DEPTH)
     return value
 
 

@@ -20,51 +20,38 @@ if TYPE_CHECKING:  # the service, pydantic and the journal load when `table` run
     from device.inbox import LocalCommand, Submit
     from device.service import TableService
 
-CONSOLE_HELP = """\
-The console judge: type one game-log line a line, as JSON; the table answers `ok SEQ`
-(the number of accepted lines) or `error: REASON`.
-  {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}    deal the roles (seats 1-10)
-  {"action": "start"}  {"action": "day"}  {"action": "nominate", "seat": 4, "by": 1}
-  {"action": "undo"}                                              take back the last line
-Table commands:
-  {"command": "roster", "names": ["Ann", "Bo", ...]}             the nicknames, seat 1 first
-  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
-  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
-   "seats": 7}}                     a club game of 3-15 seats: then its lines (docs/club.md)
-The actions and their fields are the game-log format's (examples/*.jsonl are whole games).
-`help` shows this again; Ctrl-D (end of input) stops the table, nothing is lost.
-"""
-
-
-
-
 def _stdin_reader(service: TableService) -> None:
     """Each stdin line is a game-log action, or a table command such as
     `{"command": "roster", "names": [...]}` / `{"command": "new_game", "header": {...}}`.
-    Answers every line, whatever it holds, with `ok SEQ` or `error: REASON` on stdout."""
+    Answers every line, whatever it holds, with `ok SEQ` or `error: REASON` on stdout, the
+    reason in the table's language (`--lang`)."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate is not fatal
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     from device.admission import Refused
+    from device.console_words import HELP
     from device.inbox import Stop
+    from engine.refusals import Phrase, R
 
+    lang = service.lang
+    see_help = Phrase(R.SEE_HELP).text(lang)
     answers: queue.Queue[tuple[bool, str]] = queue.Queue()
     for raw in sys.stdin:
         text = raw.strip()
         if not text:
             continue
         if text.lower() in ("help", "?", "h"):
-            print(CONSOLE_HELP, end="", flush=True)
+            print(HELP[lang], end="", flush=True)
             continue
         try:
             item = _console_item(text, answers)
         except Refused as exc:
-            print(f"error: {exc}; type `help` for examples", flush=True)
+            print(f"error: {exc.text(lang)}; {see_help}", flush=True)
             continue
         except Exception as exc:  # the reader must outlive any line
-            print(f"error: the table could not read this line ({type(exc).__name__})",
-                  flush=True)
+            why = Phrase(R.LINE_UNREADABLE, {"kind": type(exc).__name__}).text(lang)
+            print(f"error: {why}", flush=True)
             continue
         service.inbox.put(item)
         ok, why = answers.get()
@@ -78,15 +65,19 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit |
 
     from bus.errors import describe_validation_error
     from bus.payloads import Command
-    from device.admission import Refused, parse_json
+    from bus.topics import COMMAND_NAMES
+    from device.admission import Refused, read_console_line
     from device.inbox import LocalCommand, Submit
+    from engine.refusals import R
 
-    line = parse_json(text, "the line")
+    line = read_console_line(text)
     if not isinstance(line, dict):
-        raise Refused('a line is one JSON object, e.g. {"action": "day"}')
+        raise Refused(R.LINE_NOT_OBJECT)
     if "command" not in line:
         return Submit(line, answers)
     name = line.pop("command")
+    if name not in COMMAND_NAMES:  # the console's two are in `help`; the rest are the hub's
+        raise Refused(R.UNKNOWN_COMMAND, name=json.dumps(name, ensure_ascii=False)[:40])
     try:
         cmd = Command(name=name, request_id="console", args=line)
     except ValidationError as exc:
@@ -154,6 +145,11 @@ def command(args: argparse.Namespace) -> int:
         return 2
     try:
         if args.archive or args.export:
+            where = Path(settings.journal)
+            if not where.exists() and where.parent.is_dir():  # a typo makes no empty journal
+                print(f"table: no journal at {settings.journal}: check the path (the table "
+                      "writes it where --journal or the config's journal says)", file=sys.stderr)
+                return 2
             return _read_journal(settings.journal, args.export)
         service = TableService(settings, connect=not args.no_broker)
     except ConfigError as exc:
@@ -171,11 +167,11 @@ def command(args: argparse.Namespace) -> int:
     service.start()
     tune_runtime()
     print(f"ready {service.game_id} {service.seq}", flush=True)
-    if args.stdin and sys.stdin.isatty():
-        print(CONSOLE_HELP, end="", file=sys.stderr, flush=True)
-    elif args.stdin:
-        print("table: reading game-log lines from stdin (`help` for examples)",
-              file=sys.stderr, flush=True)
+    if args.stdin:
+        from device.console_words import HELP, READING
+
+        note = HELP[service.lang] if sys.stdin.isatty() else READING[service.lang] + "\n"
+        print(note, end="", file=sys.stderr, flush=True)
     service.notifier.ready()
     if args.stdin:
         threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
@@ -191,8 +187,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "table", help="run the table service (the console judge with --stdin)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Run one table: the rules engine, the journal (every line fsynced before "
-        "it is published) and the MQTT link, plus the pad and seat LEDs when the config has "
+        description="Run one table: the rules engine, the journal (every line fsynced before\n"
+        "it is published) and the MQTT link, plus the pad and seat LEDs when the config has\n"
         "[hardware].",
         epilog="""table.toml (every key optional; the environment overrides it:
 MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
@@ -200,7 +196,7 @@ MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   table = "3"
   rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml,
                                 # or "club" (with seats = 3..15) for the club game
-  lang = "ru"                   # the console's refusals: ru or en (screens: --lang)
+  lang = "ru"                   # the console's help and answers: ru or en (screens: --lang)
   journal = "/var/lib/mafiakit/table-3.sqlite"
   [broker]
   url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
@@ -224,7 +220,7 @@ Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin"
     p.add_argument("--export", metavar="GAME_ID",
                    help="print one game of the journal as a game log ('current' = the open one)")
     p.add_argument("--lang", choices=("ru", "en"),
-                   help="the console's language for refusals (overrides the config's; "
+                   help="the console's language, its help and answers (overrides the config's; "
                    "default en)")
     p.add_argument("-v", "--verbose", action="store_true", help="log what the table does")
     p.set_defaults(run="device.cli:command")

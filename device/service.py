@@ -411,13 +411,13 @@ class TableService:
         try:
             line = admit_action(line, self.table_game)
         except LogError as exc:
-            return self._reject(line, str(exc))
+            return self._reject(line, str(exc), exc.phrase)
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
         was_decided = self.table_game.state.finished
         try:
             undone = tablegame.apply(self.table_game, tablegame.parse_line(self.table_game, line))
         except LogError as exc:
-            return self._reject(line, str(exc))
+            return self._reject(line, str(exc), exc.phrase)
         except IllegalAction as exc:
             return self._reject(line, str(exc), exc.phrase)
         seq = self.seq + 1

@@ -24,4 +24,14 @@ class IllegalAction(ValueError):
 
 
 class LogError(ValueError):
-    """A game-log line is malformed (not JSON, wrong fields, wrong types)."""
+    """A game-log line is malformed (not JSON, wrong fields, wrong types).
+
+    Like IllegalAction it may carry a refusal key, so the console answers in its own language
+    (issue 11); a text instead of a key (no `phrase`) is printed as it is, in English."""
+
+    def __init__(self, key: Refusal | str, /, **params: Param) -> None:
+        self.phrase = Phrase(key, params) if isinstance(key, Refusal) else None
+        super().__init__(key if self.phrase is None else self.phrase.text("en"))
+
+    def text(self, lang: Lang) -> str:
+        return str(self) if self.phrase is None else self.phrase.text(lang)

@@ -13,6 +13,7 @@ from typing import NotRequired, TypedDict, assert_never, cast
 from engine import actions as act
 from engine.errors import LogError
 from engine.jsonvalue import JsonValue
+from engine.refusals import R
 from engine.roles import is_seat
 from engine.ruleset import BUILTIN
 from engine.scoring import lines as after_game
@@ -92,14 +93,14 @@ def parse_header(obj: JsonObject, extra_rules: Iterable[str] = ()) -> LogHeader:
 def _seat(obj: JsonObject, key: str, name: str) -> int:
     value = obj[key]
     if not isinstance(value, int) or not is_seat(value):
-        raise LogError(f"{name}: {key!r} must be a seat number 1-10, not {json.dumps(value)}")
+        raise LogError(R.FIELD_SEAT, action=name, key=repr(key), value=json.dumps(value))
     return value
 
 
 def _seats(obj: JsonObject, key: str, name: str) -> tuple[int, ...]:
     value = obj[key]
     if not isinstance(value, list) or not all(is_seat(v) for v in value):
-        raise LogError(f"{name}: {key!r} must be a list of seat numbers 1-10")
+        raise LogError(R.FIELD_SEATS, action=name, key=repr(key))
     return tuple(value)
 
 
@@ -119,7 +120,7 @@ def parse_action(obj: JsonObject) -> act.Action:
     """A game-log action line (already JSON-decoded) -> an Action, or LogError."""
     name = obj.get("action")
     if not isinstance(name, str) or name not in ACTION_FIELDS:
-        raise LogError(f"unknown action {json.dumps(name)}")
+        raise LogError(R.UNKNOWN_ACTION, action=json.dumps(name))
     check_fields(obj, name, *ACTION_FIELDS[name])
     return _BUILD[name](obj, name)
 
@@ -133,10 +134,10 @@ def check_fields(obj: Mapping[str, object], name: str, required: frozenset[str],
     (when present) a time string, as the game-log format says."""
     keys = obj.keys() - _NOT_FIELDS  # one new set per line: this runs for every action
     if not required <= keys:
-        raise LogError(f"{name}: missing field {', '.join(sorted(required - keys))}")
+        raise LogError(R.MISSING_FIELD, action=name, fields=", ".join(sorted(required - keys)))
     extra = keys - required
     if extra and not extra <= optional:
-        raise LogError(f"{name}: unknown field {', '.join(sorted(extra - optional))}")
+        raise LogError(R.UNKNOWN_FIELD, action=name, fields=", ".join(sorted(extra - optional)))
     if "t" in obj and not isinstance(obj["t"], str):
         raise LogError(f"{name}: 't' must be an ISO 8601 time string")
 

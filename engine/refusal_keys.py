@@ -15,6 +15,18 @@ class Refusal(StrEnum):
 
     # the game as a whole
     UNKNOWN_ACTION = "unknown_action"
+    # a line as typed at the console, before the rules see it (device/admission.py, engine/log.py)
+    LINE_TOO_LONG = "line_too_long"
+    LINE_TOO_DEEP = "line_too_deep"
+    LINE_NOT_JSON = "line_not_json"
+    LINE_NOT_OBJECT = "line_not_object"
+    LINE_UNREADABLE = "line_unreadable"
+    MISSING_FIELD = "missing_field"
+    UNKNOWN_FIELD = "unknown_field"
+    FIELD_SEAT = "field_seat"
+    FIELD_SEATS = "field_seats"
+    UNKNOWN_COMMAND = "unknown_command"
+    SEE_HELP = "see_help"
     GAME_OVER = "game_over"
     RESULT_DRAW = "result_draw"
     RESULT_WON = "result_won"

@@ -40,6 +40,24 @@ LANGS: Final[tuple[Lang, ...]] = ("ru", "en")
 # key -> (ru, en). The English is what the command line and the game log's tools print.
 TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
     R.UNKNOWN_ACTION: ("неизвестное действие {action}", "unknown action {action}"),
+    R.LINE_TOO_LONG: ("строка длиной {size} символов; не больше {limit}",
+                      "the line is {size} characters long; at most {limit}"),
+    R.LINE_TOO_DEEP: ("в строке слишком много вложенных скобок (не больше {limit} уровней)",
+                      "the line is nested too deeply (at most {limit} levels)"),
+    R.LINE_NOT_JSON: ("строка не в формате JSON", "the line is not JSON"),
+    R.LINE_NOT_OBJECT: ('строка - один объект JSON, например {{"action": "day"}}',
+                        'a line is one JSON object, e.g. {{"action": "day"}}'),
+    R.LINE_UNREADABLE: ("стол не смог прочитать эту строку ({kind}); игра не изменилась",
+                        "the table could not read this line ({kind}); the game is unchanged"),
+    R.MISSING_FIELD: ("{action}: не хватает поля {fields}", "{action}: missing field {fields}"),
+    R.UNKNOWN_FIELD: ("{action}: неизвестное поле {fields}", "{action}: unknown field {fields}"),
+    R.FIELD_SEAT: ("{action}: в поле {key} - номер места 1-10, а не {value}",
+                   "{action}: {key} must be a seat number 1-10, not {value}"),
+    R.FIELD_SEATS: ("{action}: в поле {key} - список номеров мест 1-10",
+                    "{action}: {key} must be a list of seat numbers 1-10"),
+    R.UNKNOWN_COMMAND: ('неизвестная команда {name}: консоль принимает "roster" и "new_game"',
+                        'unknown command {name}: the console takes "roster" and "new_game"'),
+    R.SEE_HELP: ("примеры строк: введите `help`", "type `help` for examples"),
     R.GAME_OVER: ("игра окончена ({result}): можно ввести только конец прощальной речи, "
                   "фолы, дисквалификации, строки после игры и отмену",
                   "the game is over ({result}): only the end of a farewell speech, fouls, "

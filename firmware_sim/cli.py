@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "sim", help="the simulated table: the real table service on mock pins, in a window",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="The real table service on simulated pins: the judge's pad and the seat "
-        "LEDs in a window (or headless, in virtual time), publishing to a broker like a "
+        description="The real table service on simulated pins: the judge's pad and the seat\n"
+        "LEDs in a window (or headless, in virtual time), publishing to a broker like a\n"
         "real table.",
         epilog=KEYBOARD)
     p.add_argument("--script", type=Path, metavar="FILE",
@@ -39,8 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="print a game log's key presses as a key script and exit")
     p.add_argument("--pad-only", action="store_true",
                    help="no table service: print each clean key event (a pad check)")
-    p.add_argument("--bounce", type=int, default=0,
-                   help="contact bounces per press (default 0)")
+    p.add_argument("--bounce", type=int, default=0, metavar="N",
+                   help="contact bounces per press, to try the debounce (default 0)")
     p.add_argument("--broker", metavar="URL",
                    help="mqtt://host:port (default: a mosquitto of its own; headless: none)")
     p.add_argument("--tournament", default="local",

@@ -126,8 +126,11 @@ def no_screen() -> str | None:
 
     import pygame
 
+    from scoreboard.sdl_env import private_runtime_dir
+
     if os.environ.get("SDL_VIDEODRIVER"):
         return None  # the driver was chosen on purpose (dummy in tests, kmsdrm on a Pi)
+    private_runtime_dir()  # no SDL line ahead of "no screen found"
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()

@@ -63,8 +63,14 @@ def seat(args: argparse.Namespace) -> int:
     from hub.roster_csv import write_seating
     from hub.seating import SeatingError, TournamentPlan, generate, random_seating
 
-    players = tuple(line.strip() for line in Path(args.players).read_text(
-        encoding="utf-8").splitlines() if line.strip())
+    try:
+        text = Path(args.players).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"hub seat: cannot read the players' file {args.players} ({why}): it is a "
+              "UTF-8 text file, one nickname a line", file=sys.stderr)
+        return 2
+    players = tuple(line.strip() for line in text.splitlines() if line.strip())
     apart = frozenset(frozenset(pair.split(",")) for pair in args.apart)
     plan = TournamentPlan(players=players, tables=tuple(str(t + 1) for t in range(args.tables)),
                           rounds=args.rounds, apart=apart)
@@ -198,12 +204,18 @@ def evening_(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("hub", help="the tournament hub and the head judge's tools")
+    p = sub.add_parser("hub", help="the tournament hub and the head judge's tools",
+                       description="Without a TOOL: run the tournament hub (every table's "
+                       "games, protocols and the standings, until Ctrl-C). With one: the head "
+                       "judge's tools (`mafiakit hub TOOL --help`).")
     p.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
     p.set_defaults(func=run)
     tools = p.add_subparsers(dest="hub_command", metavar="TOOL")
 
-    s = tools.add_parser("seat", help="generate a balanced seating CSV and print its figures")
+    s = tools.add_parser("seat", help="generate a balanced seating CSV and print its figures",
+                         description="Seat the players for every round: each meets the others "
+                         "as evenly as it can and sits in every seat about as often; prints "
+                         "the figures of the schedule next to a random one's.")
     s.add_argument("--players", required=True, help="a text file, one nickname per line")
     s.add_argument("--tables", type=int, required=True, help="tables in the room")
     s.add_argument("--rounds", type=int, required=True, help="rounds of the tournament")
@@ -215,12 +227,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="the seating CSV to write (default seating.csv)")
     s.set_defaults(func=seat)
 
-    r = tools.add_parser("round", help="send every table its game of a round")
+    r = tools.add_parser("round", help="send every table its game of a round",
+                         description="Send every table its game of round NUMBER with its ten "
+                         "players from the seating; the running hub resends it until the table "
+                         "answers.")
     r.add_argument("number", type=int, help="the round to send (1, 2, ...)")
     r.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
     r.set_defaults(func=round_)
 
-    d = tools.add_parser("decide", help="record a head judge's decision")
+    d = tools.add_parser("decide", help="record a head judge's decision",
+                         description="Record a head judge's decision on a game (000 "
+                         "III.15-16): the standings follow it, the table's protocol stays as it "
+                         "was. One the rules refuse is not recorded; the reason is printed.")
     d.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
     d.add_argument("--table", required=True, help="the table's id in the topics, e.g. 3")
     d.add_argument("--game", required=True, help="the game's id, e.g. r1-t3")
@@ -234,7 +252,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="winner=black, seat=4, points=0.3, remedy=penalty ...")
     d.set_defaults(func=decide)
 
-    e = tools.add_parser("export", help="write games, decisions and every protocol to a folder")
+    e = tools.add_parser("export", help="write games, decisions and every protocol to a folder",
+                         description="Write everything the hub stored to a folder: games, "
+                         "standings (CSV and JSON), decisions, quarantined input and every "
+                         "protocol.")
     e.add_argument("--config", default="hub.toml", help="hub.toml (default: ./hub.toml)")
     e.add_argument("--out", default="hub-export",
                    help="the folder to write (default hub-export)")
@@ -244,9 +265,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.set_defaults(func=export_)
 
     v = tools.add_parser("evening", help="a club evening's points per player from the club "
-                         "games the hub stored (CSV or JSON)")
-    v.add_argument("--config", default="hub.toml")
+                         "games the hub stored (CSV or JSON)",
+                         description="Add up a club evening from the decided club games "
+                         "the hub stored: each player's rating points, wins, extra points and "
+                         "fines, as `mafiakit evening` does for log files.")
+    v.add_argument("--config", default="hub.toml",
+                   help="the hub's settings file (default: ./hub.toml)")
     v.add_argument("--date", default=None, metavar="YYYY-MM-DD",
                    help="only the games whose header has this date (default: every game)")
-    v.add_argument("--format", choices=("json", "csv"), default="json")
+    v.add_argument("--format", choices=("json", "csv"), default="json",
+                   help="json (default) or csv: one row a player")
     v.set_defaults(func=evening_)

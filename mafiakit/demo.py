@@ -376,13 +376,21 @@ class Shots:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("demo", help="the whole kit with a scripted judge (windows or headless)")
+    p = sub.add_parser("demo", help="the whole kit with a scripted judge (windows or headless)",
+                       description="Start a broker and the hub, which sends a 3-table round "
+                       "to its tables; scripted judges play it. On a desktop: the simulator, "
+                       "the table's screen and the wall in windows, stopping a few seconds "
+                       "after the round (Ctrl-C sooner). Without one: headless, screenshots "
+                       "to --out and the hub's final standings as JSON on stdout.")
     p.add_argument("--headless", action="store_true",
                    help="no windows: full speed, screenshots to --out, exit at the end")
-    p.add_argument("--out", default="out/demo", help="screenshot folder (headless)")
-    p.add_argument("--game", default=str(EXAMPLE), help="the game log the judge plays")
-    p.add_argument("--gap-ms", type=int, default=900,
-                   help="pause between the judge's key presses (windowed)")
+    p.add_argument("--out", default="out/demo",
+                   help="screenshot folder (headless; default out/demo)")
+    p.add_argument("--game", default=str(EXAMPLE), metavar="LOG",
+                   help="the game log table 1's judge plays "
+                   "(default examples/cml-red-wins-by-lift.jsonl)")
+    p.add_argument("--gap-ms", type=int, default=900, metavar="MS",
+                   help="pause between the judge's key presses (windowed; default 900)")
     p.add_argument("--keep", action="store_true",
                    help="windowed: keep running after the round (play the hand table), "
                         "until a window is closed")

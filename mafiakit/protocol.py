@@ -43,7 +43,10 @@ def command(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("protocol", help="the official protocol of a game (pdf, html, csv, json)")
+    p = sub.add_parser("protocol", help="the official protocol of a game (pdf, html, csv, json)",
+                       description="The official protocol of one game from its game log: "
+                       "the result and each player's points, each figure with its clause "
+                       "(docs/scoring.md).")
     p.add_argument("file", help="the game log (.jsonl) of one finished game")
     p.add_argument("--format", choices=("pdf", "html", "csv", "json"), default="json",
                    help="the protocol as a PDF, a page, CSV rows or JSON (default json)")

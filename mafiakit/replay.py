@@ -20,8 +20,9 @@ def _league(spec: str) -> Ruleset:
     from engine.ruleset import BUILTIN, RulesetError, load_ruleset
 
     if spec in BUILTIN:
-        raise RulesetError(f"{spec!r} is built in and the log's header already chooses it; "
-                           "--rules takes a league's own ruleset TOML file")
+        raise RulesetError(f"{spec!r} is built in, and a log's header chooses its own ruleset "
+                           f"(\"rules\": \"{spec}\"); --rules takes a league's own ruleset "
+                           "TOML file")
     if not Path(spec).is_file():
         raise RulesetError(f"no such file: {spec} (--rules takes a league's ruleset TOML file; "
                            f"the built-in ones are {', '.join(BUILTIN)})")

@@ -88,7 +88,10 @@ def command(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("standings", help="the tournament table from game logs (JSON or CSV)")
+    p = sub.add_parser("standings", help="the tournament table from game logs (JSON or CSV)",
+                       description="Replay and score every game log given and rank the "
+                       "players: points, wins, first-night compensation and the tie-breaks, "
+                       "down to \"lot needed\" (docs/scoring.md).")
     p.add_argument("logs", nargs="+", metavar="LOG",
                    help="the game logs (.jsonl) of one tournament, each game once")
     p.add_argument("--csv", action="store_true", help="CSV rows instead of JSON")

@@ -32,7 +32,10 @@ DEFAULT_TOURNAMENT = "local"
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `scoreboard` subcommand."""
     sizes = ", ".join(f"{w}x{h}" for w, h in SIZES)
-    p = sub.add_parser("scoreboard", help="show a table, the wall of all tables, or the judge")
+    p = sub.add_parser("scoreboard", help="show a table, the wall of all tables, or the judge",
+                       description="A screen fed by the broker: the players' screen at a table "
+                       "(--table N), a venue screen (--audience), the judge's (--judge) or the "
+                       "wall of every table (--wall). Esc or q closes the window.")
     p.add_argument("--table", help="the table to show (its id in the topics, e.g. 3)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--wall", action="store_true", help="all tables of the tournament")
@@ -53,8 +56,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--screenshot", metavar="PATH", help="save one frame as PNG and exit")
     p.add_argument("--wait", type=float, default=5.0, metavar="S",
                    help="with --screenshot: seconds to wait for the table's state (default 5)")
-    p.add_argument("--sample", choices=sorted(SAMPLES),
-                   help="show a built-in sample game state instead of listening to a broker")
+    p.add_argument("--sample", choices=sorted(SAMPLES), metavar="NAME",
+                   help="show a built-in sample game state instead of listening to a broker: "
+                   + ", ".join(sorted(SAMPLES)))
     p.add_argument("--stale-after", type=float, default=STALE_AFTER_S, metavar="S",
                    help=f"a silent table counts as stale after S seconds (default "
                         f"{STALE_AFTER_S:g})")

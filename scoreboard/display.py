@@ -23,6 +23,7 @@ import pygame
 
 from scoreboard.frames import TableFrame, WallFrame
 from scoreboard.render import Renderer
+from scoreboard.sdl_env import private_runtime_dir
 
 Frame = TableFrame | WallFrame
 POLL_S: Final = 0.1  # wake-ups per second: window events and countdown changes are noticed
@@ -48,6 +49,7 @@ class Display:
 
     def _open(self) -> pygame.Surface:
         size = self.size
+        private_runtime_dir()  # no SDL line ahead of "no screen found"
         try:
             pygame.display.init()
             glass = pygame.display.set_mode(self.window or size,

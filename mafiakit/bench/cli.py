@@ -56,9 +56,13 @@ def _positive(text: str) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("bench", help="run a benchmark, print one JSON object")
+    p = sub.add_parser("bench", help="run a benchmark, print one JSON object",
+                       description="Run one benchmark (or all) and print one JSON object on "
+                       "stdout, with ratios to floors measured in the same run; progress goes "
+                       "to stderr. docs/benchmarks.md defines each.")
     p.add_argument("name", choices=(*NAMES, "all"), help="which benchmark (all = every one)")
-    p.add_argument("--broker", default=None, help="mqtt://host:port (default: start mosquitto)")
+    p.add_argument("--broker", default=None, metavar="URL",
+                   help="mqtt://host:port (default: start a mosquitto of its own)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
     p.add_argument("--presses", type=_positive, metavar="N",
                    help="e2e: NEXT presses to time (default 300, 100 with --quick)")

@@ -36,7 +36,8 @@ def test_console_plays_two_games_and_the_archive_keeps_both(tmp_path: Path) -> N
     accepted = 1 + len(first) + 1 + 10  # roster, game 1, new game, 10 lines of game 2
     assert all(line.startswith("ok") for line in out[1:1 + accepted])
     assert out[1 + accepted] == "error: day: unknown field oops"
-    assert out[2 + accepted].startswith("error: field 'name': Input should be 'new_game'")
+    assert out[2 + accepted] == ('error: unknown command "nope": the console takes "roster" and '
+                                 '"new_game"; type `help` for examples')
     assert len(out) == 3 + accepted
     archive = json.loads(table(journal, "--archive").stdout)
     assert [g["game_id"] for g in archive] == ["evening-2", archive[1]["game_id"]]

@@ -156,9 +156,11 @@ def test_replay_into_a_closed_pipe_is_quiet() -> None:
 
 
 def test_replay_rules_with_a_builtin_id_says_the_header_chooses_it() -> None:
+    """The example plays cml: the answer must not say its header chooses fiim (issue 11)."""
     done = mafiakit("replay", str(EXAMPLE), "--rules", "fiim")
     assert done.returncode == 2
-    assert "'fiim' is built in and the log's header already chooses it" in done.stderr
+    assert "'fiim' is built in, and a log's header chooses its own ruleset" in done.stderr
+    assert '("rules": "fiim")' in done.stderr and "already chooses it" not in done.stderr
     assert "unknown ruleset" not in done.stderr
 
 
