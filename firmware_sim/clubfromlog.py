@@ -99,7 +99,8 @@ def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]
     if name == "extra" and "approved_by" not in line and line["points"] in (0, 1):
         points = "1" if line["points"] == 1 else "10"  # 10 = withdraw
         return [(str(line["seat"]), False), (points, False), ("NEXT", False)]
-    raise ValueError(f"the pad has no keys for the club action {name!r}")
+    raise ValueError(f"the pad has no keys for the club action {name!r} (it is typed at the "
+                     "console: `mafiakit table --stdin`, docs/pad.md)")
 
 
 def club_log_presses(lines: Iterable[str]) -> list[Press]:
@@ -125,7 +126,7 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
     for number, obj in _passed_maniac(objs):
         try:
             presses += _line_presses(game, obj, night)
-        except (LogError, IllegalAction) as exc:
+        except (LogError, IllegalAction, ValueError) as exc:  # ValueError: a console line
             raise ReplayError(number, str(exc)) from None
     return presses
 
