@@ -48,7 +48,7 @@ def played(presses: list[Press], lang: str) -> tuple[pygame.Surface, SimTable]:
                          connect=False)
     sim.service.new_game(json.loads(example_lines()[0]))
     steps = parse_script(key_script(presses, gap_ms=300))
-    replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps, 0), clock()), clock,
+    replay_virtual(sim.hardware, ScriptPlayer(sim.board, schedule(steps, bounce=0), clock()), clock,
                    sim.service.handle)
     window = SimWindow(sim.hardware, sim.board, lang=lang,
                        status=table_status(sim.service, lang))
