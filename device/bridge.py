@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from device import tablegame
-from device.clubkeys import ClubDecoder, night_steps
+from device.clubkeys import ClubDecoder
 from device.feedback import press_feedback_seat, seat_pattern
 from device.hardware import TableHardware
 from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
@@ -23,6 +23,7 @@ from device.pins import seat_of
 from device.tablegame import TableGame
 from device.timer import TimerEvent
 from engine.club.game import ClubGame
+from engine.club.timer import night_steps
 from engine.refusals import Phrase, R
 from engine.viewmodels import JudgeView, PublicView, Reveal
 from engine.views import reveal

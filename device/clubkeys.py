@@ -15,7 +15,7 @@ The same six function keys and three habits. What changes:
 - a third FOUL hold is a dropped number (004 §9);
 - extra points: seat, 1 (one point, 004 §8) or 10 (withdraw), NEXT.
 
-Pure: the judge view, plus tonight's steps still to come (from `night_steps`).
+Pure: the judge view, plus tonight's steps still to come (engine.club.timer.night_steps).
 """
 
 from __future__ import annotations
@@ -36,11 +36,8 @@ from device.keys import (
 )
 from device.pad import KeyEvent
 from device.pins import seat_of
-from engine.club.night import ACTOR, ORDER, blocked, kamikaze_dies
 from engine.club.setup import FROM_SEATS, PUTANA_FROM, mafia_side
-from engine.club.state import ClubState
 from engine.refusals import CLUB_ROLE_WORDS, Phrase, R
-from engine.roles import Side
 from engine.vocab import ClubStep, NightAct
 
 CLUB_HOLD_UPGRADE = {**HOLD_UPGRADE, ("FOUL", Verb.TEAM_LOSS): Verb.DROP}
@@ -54,27 +51,6 @@ CLUB_NIGHT_NAMES: dict[str, str] = {
 # they come (docs/club.md, "The night"); the other lines are passed, as in the classic night.
 NULL_STEPS = frozenset({NightAct.MAFIA_SHOT, NightAct.KAMIKAZE})
 CHOICE_STEPS = frozenset({ClubStep.CATASTROPHE, ClubStep.PICK})
-
-
-def night_steps(s: ClubState) -> tuple[NightAct, ...]:
-    """Tonight's steps still to come whose player is awake, in the order of 004 §7 (the
-    list engine.club.timer.next_night_step takes the first of)."""
-    if s.night is None or s.finished:
-        return ()
-    done = [ORDER.index(a) for a, _ in s.night.acts]
-    steps: list[NightAct] = []
-    for step in ORDER[(max(done) + 1) if done else 0:]:
-        if step is NightAct.MAFIA_SHOT:
-            if s.side_at_table(Side.MAFIA):
-                steps.append(step)
-            continue
-        seat = s.present(ACTOR[step])
-        if seat is None or seat == blocked(s):
-            continue
-        if step is NightAct.KAMIKAZE and not kamikaze_dies(s):
-            continue
-        steps.append(step)
-    return tuple(steps)
 
 
 def deal_slots(seats: int, no_don: bool) -> tuple[str, ...]:
@@ -260,8 +236,5 @@ class ClubDecoder(PadDecoder):
             raise _Refused(R.PAD_CLUB_EXTRA_POINTS, seat=seat)
         return 1.0 if key == 1 else 0.0
 
-    def _extra_text(self, view: View) -> str:
-        seats = self._entry(view).seats
-        if len(seats) < 2:
-            return f"EXTRA {seats[0]}: _" if seats else ""
-        return f"EXTRA {seats[0]}: {'0 (withdraw)' if seats[1] == 10 else seats[1]}"
+    def _points_text(self, key: int) -> str:
+        return str(key)

@@ -478,7 +478,11 @@ class PadDecoder:
         seats = self._entry(view).seats
         if len(seats) < 2:
             return f"EXTRA {seats[0]}: _" if seats else ""
-        return f"EXTRA {seats[0]}: {'0 (withdraw)' if seats[1] == 10 else seats[1] / 10}"
+        points = "0 (withdraw)" if seats[1] == 10 else self._points_text(seats[1])
+        return f"EXTRA {seats[0]}: {points}"
+
+    def _points_text(self, key: int) -> str:
+        return str(key / 10)
 
     # ---- bookkeeping ------------------------------------------------------------------------
     def _context(self, view: View) -> tuple[Any, ...]:

@@ -10,7 +10,7 @@ import queue
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +90,18 @@ def send_line(proc: subprocess.Popen[str], line: Mapping[str, object]) -> str:
     answer = proc.stdout.readline()
     assert answer.startswith("ok"), (line, answer)
     return answer
+
+
+def at_each_action(service: TableService, check: Callable[[TableService], None]) -> list[int]:
+    """Call `check` once per accepted action, at its first publish (before the key's flash);
+    the list fills with the journal's `seq` at each call."""
+    checked: list[int] = []
+
+    def after_change(svc: TableService) -> None:
+        if checked and svc.seq == checked[-1]:
+            return
+        checked.append(svc.seq)
+        check(svc)
+
+    service.listeners.append(after_change)
+    return checked

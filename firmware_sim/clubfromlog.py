@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from device.clubkeys import deal_slots, night_steps
+from device.clubkeys import deal_slots
 from engine import Undo
 from engine.club import log as club_log
 from engine.club import views as club_views
 from engine.club.game import ClubGame
+from engine.club.timer import night_steps
 from engine.errors import IllegalAction, LogError
 from engine.log import parse_json_line
 from engine.replay import ReplayError
@@ -137,12 +138,8 @@ def _line_presses(game: ClubGame, obj: dict[str, Any], night: _Night) -> list[Pr
     night.sync(judge)
     action = club_log.parse_action(obj, game.settings.seats)
     if isinstance(action, Undo):
-        presses: list[Press] = []
-        while night.skipped and night.skip_actions == judge.actions:
-            night.skipped.pop()  # the pad's UNDO first takes back each bare NEXT
-            presses.append(("UNDO", False))
         game.pop()
-        return [*presses, ("UNDO", False)]
+        return night.undo(judge)
     keys = _presses(obj, game, night)
     game.push(action)
     return keys

@@ -44,6 +44,15 @@ class _Night:
         if self.skipped and (judge.phase != "night" or judge.number != self.number):
             self.skipped = []
 
+    def undo(self, judge: JudgeView) -> list[Press]:
+        """UNDO for each bare NEXT just pressed (the pad takes those back first), then one
+        UNDO for the last record."""
+        presses: list[Press] = []
+        while self.skipped and self.skip_actions == judge.actions:
+            self.skipped.pop()
+            presses.append(("UNDO", False))
+        return [*presses, ("UNDO", False)]
+
     def passing(self, judge: JudgeView, until: str | None,
                 steps: Sequence[str] | None = None) -> list[Press]:
         """NEXT for every pending step before `until` (None: all of them) not yet passed;
@@ -130,12 +139,8 @@ def _line_presses(game: Game, obj: dict[str, Any], night: _Night) -> list[Press]
     night.sync(judge)
     action = parse_action(obj)
     if isinstance(action, Undo):
-        presses: list[Press] = []
-        while night.skipped and night.skip_actions == judge.actions:
-            night.skipped.pop()  # the pad's UNDO first takes back each bare NEXT
-            presses.append(("UNDO", False))
         game.pop()
-        return [*presses, ("UNDO", False)]
+        return night.undo(judge)
     game.push(action)
     after = judge_view(game.state, game.rules, len(game.actions))
     shot = after.nights[-1].shot if obj["action"] == "shoot" else None

@@ -7,13 +7,14 @@ from typing import Any
 
 import pytest
 
-from device.clubkeys import ClubDecoder, deal_slots, night_steps
+from device.clubkeys import ClubDecoder, deal_slots
 from device.keys import Action, PadError, Pending, Result
 from device.pad import KeyEvent
 from engine.club import views
 from engine.club.game import ClubGame
 from engine.club.log import parse_action
 from engine.club.setup import Settings
+from engine.club.timer import night_steps
 from engine.refusals import R
 
 Line = dict[str, Any]
