@@ -225,10 +225,7 @@ class ClubDecoder(PadDecoder):
         if seats or step in NULL_STEPS:
             field = "target" if step in (NightAct.MAFIA_SHOT, NightAct.MANIAC_SHOT) else "seat"
             return self._record({"action": str(step), field: seats[0] if seats else None})
-        self._skipped.append(step)  # a bare NEXT: this player does nothing tonight
-        self._skip_night, self._skip_actions = view.number, view.actions
-        self._list = None
-        return Pending(self.text(view))
+        return self._pass(step, view)  # a bare NEXT: this player does nothing tonight
 
     # ---- extra points (004 §8: one point, club C7) --------------------------------------------
     def _points(self, seat: int, key: int) -> float:

@@ -435,13 +435,17 @@ class PadDecoder:
         if step == "shoot":
             return self._record({"action": "shoot", "target": seats[0] if seats else None})
         if not seats:  # a bare NEXT: no check / no best move this night
-            self._skipped.append(step)
-            self._skip_night, self._skip_actions = view.number, view.actions
-            self._list = None
-            return Pending(self.text(view))
+            return self._pass(step, view)
         if step == "best_move":
             return self._record({"action": "best_move", "seats": list(seats)})
         return self._record({"action": step, "seat": seats[0]})
+
+    def _pass(self, step: str, view: View) -> Result:
+        """A bare NEXT passes `step` tonight; UNDO straight after brings it back."""
+        self._skipped.append(step)
+        self._skip_night, self._skip_actions = view.number, view.actions
+        self._list = None
+        return Pending(self.text(view))
 
     def _night_text(self, view: View) -> str:
         step = self._night_step(view)
