@@ -3,7 +3,8 @@ tones.
 
 The bridge never touches the table service: `key` returns a `PadWish` (record an action,
 toggle the timer, show a refusal, or wait for more keys) and the service carries it out;
-`recorded` then flashes the answer. Runs on the engine thread only.
+`recorded` then flashes the answer. Runs on the engine thread only. A club game (docs/club.md)
+is keyed with the club grammar (device/clubkeys.py); everything else is the same.
 """
 
 from __future__ import annotations
@@ -11,16 +12,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
+from device import tablegame
+from device.clubkeys import ClubDecoder
 from device.feedback import press_feedback_seat, seat_pattern
 from device.hardware import TableHardware
-from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending
+from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
 from device.leds import Pattern
 from device.pad import KeyEvent
 from device.pins import seat_of
+from device.tablegame import TableGame
 from device.timer import TimerEvent
-from engine.game import Game
+from engine.club.game import ClubGame
+from engine.club.timer import night_steps
 from engine.refusals import Phrase, R
-from engine.views import judge_view, public_view, reveal
+from engine.viewmodels import JudgeView, PublicView, Reveal
+from engine.views import reveal
+from engine.vocab import InfoClass
 
 
 @dataclass(frozen=True)
@@ -54,15 +61,44 @@ class PadWait:
 PadWish = PadRecord | PadTimer | PadRefusal | PadWait
 
 
+def _judge(game: TableGame) -> JudgeView:
+    view = tablegame.class_view(game, InfoClass.JUDGE)
+    assert isinstance(view, JudgeView)
+    return view
+
+
+def _public(game: TableGame) -> PublicView:
+    view = tablegame.class_view(game, InfoClass.PUBLIC)
+    assert isinstance(view, PublicView)
+    return view
+
+
+def winners(game: TableGame) -> Reveal | frozenset[int] | None:
+    """What the seat LEDs may show of a decided game: the classic reveal, or the club's
+    winning seats (a club role has a side, not a team; 004 §8 scores the whole side)."""
+    if not isinstance(game, ClubGame):
+        return reveal(game.state)
+    s = game.state
+    if not s.finished or s.winner is None or s.roles is None:
+        return None
+    return frozenset(seat for seat, role in enumerate(s.roles, 1) if role.side == s.winner)
+
+
 class PadBridge:
     def __init__(self, hardware: TableHardware) -> None:
         self.hardware = hardware
         self.decoder = PadDecoder()
+        self.club = ClubDecoder()
         self._shown: tuple[Pattern, ...] | None = None
 
-    def key(self, event: KeyEvent, game: Game) -> PadWish:
+    def _feed(self, event: KeyEvent, game: TableGame, judge: JudgeView) -> Result:
+        if isinstance(game, ClubGame):
+            return self.club.feed(event, judge, night_steps(game.state))
+        return self.decoder.feed(event, judge)
+
+    def key(self, event: KeyEvent, game: TableGame) -> PadWish:
         """One clean key event from the pad (press, hold or release) in the game as it is."""
-        judge = judge_view(game.state, game.rules, len(game.actions))
+        judge = _judge(game)
         seat, seats = seat_of(event.key), len(judge.seats)
         if seat is not None and seat > seats:  # a club table's key in a smaller game
             if event.kind != "press":
@@ -70,7 +106,7 @@ class PadBridge:
             self.hardware.signal_error()
             no_seat = Phrase(R.PAD_NO_SUCH_SEAT, {"seat": seat, "seats": seats})
             return PadRefusal(no_seat.text("en"), no_seat)
-        result = self.decoder.feed(event, judge)
+        result = self._feed(event, game, judge)
         match result:
             case Action(action=line):
                 return PadRecord(line, event.key)
@@ -81,29 +117,28 @@ class PadBridge:
                 return PadRefusal(message, phrase)
             case Pending():
                 if event.kind == "press":
-                    public = public_view(game.state, game.rules)
-                    self.hardware.signal_ok(press_feedback_seat(public, event.key))
+                    self.hardware.signal_ok(press_feedback_seat(_public(game), event.key))
                 return PadWait()
             case _:
                 assert_never(result)
 
-    def recorded(self, ok: bool, key: str, game: Game) -> None:
+    def recorded(self, ok: bool, key: str, game: TableGame) -> None:
         """The answer to a `PadRecord`: the pressed seat flashes, or every LED for a refusal."""
         if ok:
-            self.hardware.signal_ok(press_feedback_seat(public_view(game.state, game.rules),
-                                                        key))
+            self.hardware.signal_ok(press_feedback_seat(_public(game), key))
         else:
             self.hardware.signal_error()
 
-    def text(self, game: Game) -> str:
+    def text(self, game: TableGame) -> str:
         """The pad's unfinished key sequence, for the judge's screen."""
-        return self.decoder.text(judge_view(game.state, game.rules, len(game.actions)))
+        if isinstance(game, ClubGame):
+            return self.club.text(_judge(game), night_steps(game.state))
+        return self.decoder.text(_judge(game))
 
-    def refresh(self, game: Game, seconds_left: float | None) -> None:
+    def refresh(self, game: TableGame, seconds_left: float | None) -> None:
         """Seat LEDs from the public view and the countdown (the music is the night
         script's, device/nightscript.py)."""
-        state = game.state
-        patterns = seat_pattern(public_view(state, game.rules), seconds_left, reveal(state))
+        patterns = seat_pattern(_public(game), seconds_left, winners(game))
         if patterns != self._shown:
             self._shown = patterns
             self.hardware.show(patterns)

@@ -31,7 +31,9 @@ def _public(view: PublicView) -> PublicView:
     return view
 
 
-def _winners(reveal: Reveal | None) -> set[int]:
+def _winners(reveal: Reveal | frozenset[int] | None) -> set[int]:
+    if isinstance(reveal, frozenset):  # a club game's winning seats (device.bridge.winners)
+        return set(reveal)
     if reveal is None or reveal.winner is Winner.DRAW:
         return set()
     team = Team(reveal.winner.value)
@@ -48,9 +50,10 @@ def _candidates(view: PublicView) -> set[int]:
 
 
 def seat_pattern(view: PublicView, seconds_left: float | None,
-                 reveal: Reveal | None = None) -> tuple[Pattern, ...]:
+                 reveal: Reveal | frozenset[int] | None = None) -> tuple[Pattern, ...]:
     """One pattern per seat of the view (3 to 15, 004 §1), seat 1 first; `seconds_left` is
-    the running timer, if any; `reveal` the decided game's roles and result (None before).
+    the running timer, if any; `reveal` the decided game's roles and result, or a club
+    game's winning seats (None before).
 
     Day: the speaker steady (fast blink in his last 10 s), candidates the players know of
     pulsing slowly, the one being voted steady, the others at the table dim, the out dark.

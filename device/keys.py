@@ -90,12 +90,14 @@ class Verb(Enum):
     WITHDRAW = "WITHDRAW"
     ON_RECORD = "ON RECORD"  # NOMINATE in a farewell: a colour left on record (000 III.5.1)
     PROTEST = "PROTEST"  # VOTE after the result: the seat wrote a protest (000 III.15.1)
+    DROP = "DROP"  # the club's third FOUL hold: he dropped his number (004 §9)
 
 
 VERB_WORDS = {Verb.FOUL: R.W_FOUL, Verb.REMOVE: R.W_REMOVE, Verb.TEAM_LOSS: R.W_TEAM_LOSS,
               Verb.NOMINATE: R.W_NOMINATE, Verb.WITHDRAW: R.W_WITHDRAW,
-              Verb.ON_RECORD: R.W_ON_RECORD, Verb.PROTEST: R.W_PROTEST_KEY}
-FOUL_FAMILY = (Verb.FOUL, Verb.REMOVE, Verb.TEAM_LOSS)
+              Verb.ON_RECORD: R.W_ON_RECORD, Verb.PROTEST: R.W_PROTEST_KEY,
+              Verb.DROP: R.W_DROP}
+FOUL_FAMILY = (Verb.FOUL, Verb.REMOVE, Verb.TEAM_LOSS, Verb.DROP)
 NOMINATE_FAMILY = (Verb.NOMINATE, Verb.WITHDRAW, Verb.ON_RECORD)
 # A protest keyed on the pad: the player writes its words in the paper protocol himself
 # (000 III.15.1 "сделать запись в соответствующей графе Протокола"); the log notes the seat.
@@ -115,6 +117,7 @@ class _List:
     seats: list[int] = field(default_factory=list)
     counting: bool = False  # vote / lift: a head count instead of named voters
     count: int | None = None
+    passed: bool = False  # a slot passed with NEXT (the club's deal without a don)
 
 
 class _Refused(Exception):
@@ -152,7 +155,14 @@ def _vote(view: View) -> VotersVoteView:
 
 
 class PadDecoder:
-    """Turns key events into results, one event at a time, reading the current judge view."""
+    """Turns key events into results, one event at a time, reading the current judge view.
+
+    The classic grammar; device.clubkeys.ClubDecoder changes the steps the club game has of
+    its own and keeps the rest (verbs, holds, votes, UNDO, TIMER, the after-game keys)."""
+
+    hold_upgrade = HOLD_UPGRADE
+    night_names = NIGHT_NAMES
+    extra_refusal = R.PAD_EXTRA_POINTS
 
     def __init__(self) -> None:
         self._verb: Verb | None = None
@@ -191,7 +201,7 @@ class PadDecoder:
             return f"{self._verb.value} _"
         step = view.step
         if view.phase == "setup" and step == "deal":
-            return self._roles_text()
+            return self._roles_text(view)
         if step in ("vote", "lift"):
             return self._vote_text(view)
         if view.phase == "night" and step != "zero_night":
@@ -210,7 +220,7 @@ class PadDecoder:
             self._closing = False
             return Action({"action": "close"})  # the judge signs (001 9.9, 003 9.10)
         # A hold always follows the press of the same key, which set the verb it upgrades.
-        self._verb = HOLD_UPGRADE.get((key, self._verb), self._verb)
+        self._verb = self.hold_upgrade.get((key, self._verb), self._verb)
         return Pending(self.text(view))
 
     def _press(self, key: str, view: View) -> Result:
@@ -275,7 +285,8 @@ class PadDecoder:
     def _undo(self, view: View) -> Result:
         if self._verb is not None:
             self._verb = None
-        elif self._list is not None and (self._list.seats or self._list.counting):
+        elif self._list is not None and (self._list.seats or self._list.counting
+                                         or self._list.passed):
             self._list = None
         elif self._skipped and view.actions == self._skip_actions:
             self._skipped.pop()
@@ -350,7 +361,7 @@ class PadDecoder:
             {"action": "roles", "don": don, "mafia": [mafia_a, mafia_b], "sheriff": sheriff}
         )
 
-    def _roles_text(self) -> str:
+    def _roles_text(self, view: View) -> str:
         seats: list[Any] = [*(self._list.seats if self._list else []), "_", "_", "_", "_"]
         return f"DON {seats[0]}  MAFIA {seats[1]} {seats[2]}  SHERIFF {seats[3]}"
 
@@ -424,21 +435,26 @@ class PadDecoder:
         if step == "shoot":
             return self._record({"action": "shoot", "target": seats[0] if seats else None})
         if not seats:  # a bare NEXT: no check / no best move this night
-            self._skipped.append(step)
-            self._skip_night, self._skip_actions = view.number, view.actions
-            self._list = None
-            return Pending(self.text(view))
+            return self._pass(step, view)
         if step == "best_move":
             return self._record({"action": "best_move", "seats": list(seats)})
         return self._record({"action": step, "seat": seats[0]})
 
+    def _pass(self, step: str, view: View) -> Result:
+        """A bare NEXT passes `step` tonight; UNDO straight after brings it back."""
+        self._skipped.append(step)
+        self._skip_night, self._skip_actions = view.number, view.actions
+        self._list = None
+        return Pending(self.text(view))
+
     def _night_text(self, view: View) -> str:
         step = self._night_step(view)
-        skipped = "".join(f"(no {NIGHT_NAMES.get(s, s)}) " for s in self._skipped)
+        names = self.night_names
+        skipped = "".join(f"(no {names.get(s, s)}) " for s in self._skipped)
         if step is None:
             return f"{skipped}MORNING: NEXT"
         chosen = " ".join(map(str, self._entry(view).seats)) or "_"
-        return f"{skipped}{NIGHT_NAMES.get(step, step.upper())} {chosen}"
+        return f"{skipped}{names.get(step, step.upper())} {chosen}"
 
     # ---- the judge's extra points after the result (docs/scoring.md) -------------------------
     def _extra_seat(self, seat: int, view: View) -> Result:
@@ -454,15 +470,23 @@ class PadDecoder:
     def _extra_next(self, view: View) -> Result:
         seats = self._entry(view).seats
         if len(seats) < 2:
-            raise _Refused(R.PAD_EXTRA_POINTS, seat=seats[0])
-        tenths = 0 if seats[1] == 10 else seats[1]
-        return self._record({"action": "extra", "seat": seats[0], "points": tenths / 10})
+            raise _Refused(self.extra_refusal, seat=seats[0])
+        return self._record({"action": "extra", "seat": seats[0],
+                             "points": self._points(seats[0], seats[1])})
+
+    def _points(self, seat: int, key: int) -> float:
+        """The points a seat key means after the result: 1-9 = 0.1-0.9, 10 = withdraw (0)."""
+        return 0.0 if key == 10 else key / 10
 
     def _extra_text(self, view: View) -> str:
         seats = self._entry(view).seats
         if len(seats) < 2:
             return f"EXTRA {seats[0]}: _" if seats else ""
-        return f"EXTRA {seats[0]}: {'0 (withdraw)' if seats[1] == 10 else seats[1] / 10}"
+        points = "0 (withdraw)" if seats[1] == 10 else self._points_text(seats[1])
+        return f"EXTRA {seats[0]}: {points}"
+
+    def _points_text(self, key: int) -> str:
+        return str(key / 10)
 
     # ---- bookkeeping ------------------------------------------------------------------------
     def _context(self, view: View) -> tuple[Any, ...]:

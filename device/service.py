@@ -258,9 +258,7 @@ class TableService:
             case NewGame(header=header, game_id=game_id, names=names):
                 self.new_game(header, game_id, names)
             case KeyEvent():
-                if isinstance(self.table_game, ClubGame):
-                    self._club_key()
-                elif self.bridge is not None:
+                if self.bridge is not None:
                     self._pad_wish(self.bridge, self.table_game,
                                    self.bridge.key(item, self.table_game))
             case Stop():
@@ -331,15 +329,7 @@ class TableService:
                                          f"({type(exc).__name__}); ask for a ping to see "
                                          "whether anything changed")
 
-    def _club_key(self) -> None:
-        """The pad keys the classic game only (branch `clubtable` brings the club's keys):
-        a club game is entered at the console or by the hub, and a key changes nothing."""
-        self.last_error = ("the pad does not enter club game lines yet: type them at the "
-                           "console (mafiakit table --stdin) or send them from the hub")
-        self.refusal = None
-        self.publish_all(only=(InfoClass.JUDGE,))
-
-    def _pad_wish(self, bridge: PadBridge, game: Game, wish: PadWish) -> None:
+    def _pad_wish(self, bridge: PadBridge, game: tablegame.TableGame, wish: PadWish) -> None:
         """Do what the judge keyed in; then show the pad's unfinished sequence."""
         match wish:
             case PadRecord(line=line, key=key):
@@ -511,7 +501,7 @@ class TableService:
         self._refresh_pad()  # the speaker's LED blinks in his last 10 seconds
 
     def _refresh_pad(self) -> None:
-        if self.bridge is not None and isinstance(self.table_game, Game):
+        if self.bridge is not None:
             countdown = self.countdown
             left = None if countdown is None else countdown.remaining(self.mono())
             self.bridge.refresh(self.table_game, left)

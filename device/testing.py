@@ -1,14 +1,21 @@
-"""Helpers for tests that need a real table service (on its own thread, real broker)."""
+"""Helpers for tests that need a real table service (on its own thread, real broker, or a
+`mafiakit table --stdin` process to kill), shared by the classic and the club tests."""
 
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import queue
+import subprocess
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from bus.client import BusClient, Received
+from bus.testing import next_item
 from device.config import TableSettings
 from device.inbox import Stop, Submit
 from device.service import TableService
@@ -40,3 +47,61 @@ def submit(service: TableService, line: dict[str, Any]) -> tuple[bool, str]:
     answer: queue.Queue[tuple[bool, str]] = queue.Queue()
     service.inbox.put(Submit(line, answer))
     return answer.get(timeout=30)
+
+
+def watch_to_last_public(screen: BusClient, topic: str, game_id: str | None,
+                         seq: int) -> list[Received]:
+    """Every message `screen` receives until the public snapshot `seq` of `game_id` on
+    `topic` (the last one the table sent): what a screen saw of the games played."""
+    seen: list[Received] = []
+
+    def collect(item: object) -> bool:
+        if isinstance(item, Received):
+            seen.append(item)
+            if item.topic == topic and item.payload:
+                data = json.loads(item.payload)
+                return bool(data.get("game_id") == game_id and data.get("seq") == seq)
+        return False
+
+    next_item(screen, collect, guard=120)
+    return seen
+
+
+def start_table_process(journal: Path, url: str,
+                        **env: str) -> tuple[subprocess.Popen[str], int]:
+    """`mafiakit table --stdin` as a process (to be killed); `env` adds MAFIAKIT_* settings.
+    Returns it with the number of actions its journal holds ("ready ID N")."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
+         "--broker", url, "--stdin"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**os.environ, **env})
+    assert proc.stdout is not None
+    ready = proc.stdout.readline().split()
+    assert ready[0] == "ready", ready
+    return proc, int(ready[2])
+
+
+def send_line(proc: subprocess.Popen[str], line: Mapping[str, object]) -> str:
+    """One line typed at the console of a table process; its answer must be "ok"."""
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps(line) + "\n")
+    proc.stdin.flush()
+    answer = proc.stdout.readline()
+    assert answer.startswith("ok"), (line, answer)
+    return answer
+
+
+def at_each_action(service: TableService, check: Callable[[TableService], None]) -> list[int]:
+    """Call `check` once per accepted action, at its first publish (before the key's flash);
+    the list fills with the journal's `seq` at each call."""
+    checked: list[int] = []
+
+    def after_change(svc: TableService) -> None:
+        if checked and svc.seq == checked[-1]:
+            return
+        checked.append(svc.seq)
+        check(svc)
+
+    service.listeners.append(after_change)
+    return checked

@@ -147,6 +147,15 @@ class Refusal(StrEnum):
     PAD_UNKNOWN_STEP = "pad_unknown_step"
     PAD_EXTRA_POINTS = "pad_extra_points"
     PAD_NO_SUCH_SEAT = "pad_no_such_seat"
+    # the club game's pad (device/clubkeys.py, docs/pad.md "The club game")
+    PAD_CLUB_ROLES_FULL = "pad_club_roles_full"
+    PAD_CLUB_ROLES_INCOMPLETE = "pad_club_roles_incomplete"
+    PAD_CLUB_NOMINATE_WHEN = "pad_club_nominate_when"
+    PAD_CLUB_SEAT_ALONE_NOMINATIONS = "pad_club_seat_alone_nominations"
+    PAD_CLUB_NO_WITHDRAW = "pad_club_no_withdraw"
+    PAD_CLUB_VOTE_OUTSIDE = "pad_club_vote_outside"
+    PAD_CLUB_CATASTROPHE_SEAT = "pad_club_catastrophe_seat"
+    PAD_CLUB_EXTRA_POINTS = "pad_club_extra_points"
     TIMER_NONE = "timer_none"
     # the club game (engine/club/, seed 004)
     CLUB_SEATS = "club_seats"
@@ -294,6 +303,7 @@ class Refusal(StrEnum):
     W_WITHDRAW = "w_withdraw"
     W_ON_RECORD = "w_on_record"
     W_PROTEST_KEY = "w_protest_key"
+    W_DROP = "w_drop"
 
 
 R = Refusal

@@ -284,6 +284,34 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
                          "(1 = 0.1 ... 7 = 0.7, 10 = withdraw), then NEXT"),
     R.PAD_NO_SUCH_SEAT: ("места {seat} нет: в этой игре {seats} мест",
                          "there is no seat {seat}: this game has {seats} seats"),
+    # the club pad (device/clubkeys.py, docs/pad.md "The club game")
+    R.PAD_CLUB_ROLES_FULL: ("все карты введены: «Далее» записывает раздачу",
+                            "every card is entered: NEXT records the deal"),
+    R.PAD_CLUB_ROLES_INCOMPLETE: ("раздача не полна: следующая карта — {role}",
+                                  "the deal is not complete: the next card is the {role}"),
+    R.PAD_CLUB_NOMINATE_WHEN: ("в клубной игре выставляют после речей, на этапе выставления: "
+                               "«Выставить», кто выставляет, кого (004 §6)",
+                               "in the club game nominations come after the speeches, at the "
+                               "nominations step: NOMINATE, who nominates, whom (004 §6)"),
+    R.PAD_CLUB_SEAT_ALONE_NOMINATIONS: ("номер места сам по себе ничего не записывает: "
+                                        "выставление — «Выставить», кто выставляет, кого",
+                                        "a seat key alone records nothing: a nomination is "
+                                        "NOMINATE, who nominates, whom"),
+    R.PAD_CLUB_NO_WITHDRAW: ("в клубной игре выставление не снимают (004 §6); «Отмена» "
+                             "отменяет последнюю запись",
+                             "the club game takes back no nomination (004 §6); UNDO undoes "
+                             "the last record"),
+    R.PAD_CLUB_VOTE_OUTSIDE: ("«Голос» работает только на голосовании, после оправдательных "
+                              "речей", "VOTE works only in the vote, after the justification "
+                              "speeches"),
+    R.PAD_CLUB_CATASTROPHE_SEAT: ("авто катастрофа: маньяк указывает одного из равных — его "
+                                  "номер, затем «Далее» (004 §6)",
+                                  "авто катастрофа: the maniac points at one of the tied: "
+                                  "that seat, then NEXT (004 §6)"),
+    R.PAD_CLUB_EXTRA_POINTS: ("доп. балл для №{seat}: 1 = один балл (004 §8), 10 = снять, "
+                              "затем «Далее»", "an extra point for seat {seat}: 1 = one point "
+                              "(004 §8), 10 = withdraw, then NEXT"),
+    R.W_DROP: ("Скинул номерок", "DROP"),
     R.TIMER_NONE: ("таймер сейчас не идёт", "no timer is running"),
     R.W_FOUL: ("Фол", "FOUL"),
     R.W_REMOVE: ("Удаление", "REMOVE"),

@@ -47,8 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="tournament id in the topics (default local)")
     p.add_argument("--table", default="1", help="this table's id in the topics (default 1)")
     p.add_argument("--rules", default="cml",
-                   help="ruleset: cml, fiim, fiim-2015, judge-guide or a league's .toml "
-                        "(default cml)")
+                   help="ruleset: cml, fiim, fiim-2015, judge-guide, club (the club game, "
+                        "3 to 15 seats) or a league's .toml (default cml)")
     p.add_argument("--seats", type=int, default=10, metavar="N",
                    help="seats at the table, 3 to 15: the board's seat keys and LEDs and the "
                         "game's players (default 10; other than 10 is the club game, "

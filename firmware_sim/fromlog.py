@@ -9,7 +9,7 @@ judge's decision, the killed seat or a miss).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import Undo
@@ -44,10 +44,21 @@ class _Night:
         if self.skipped and (judge.phase != "night" or judge.number != self.number):
             self.skipped = []
 
-    def passing(self, judge: JudgeView, until: str | None) -> list[Press]:
-        """NEXT for every pending step before `until` (None: all of them) not yet passed."""
+    def undo(self, judge: JudgeView) -> list[Press]:
+        """UNDO for each bare NEXT just pressed (the pad takes those back first), then one
+        UNDO for the last record."""
         presses: list[Press] = []
-        for step in judge.night_steps:
+        while self.skipped and self.skip_actions == judge.actions:
+            self.skipped.pop()
+            presses.append(("UNDO", False))
+        return [*presses, ("UNDO", False)]
+
+    def passing(self, judge: JudgeView, until: str | None,
+                steps: Sequence[str] | None = None) -> list[Press]:
+        """NEXT for every pending step before `until` (None: all of them) not yet passed;
+        `steps` are tonight's steps (the judge view's, or the club's from device.clubkeys)."""
+        presses: list[Press] = []
+        for step in judge.night_steps if steps is None else steps:
             if step == until:
                 break
             if step not in self.skipped and step != "shoot":
@@ -128,12 +139,8 @@ def _line_presses(game: Game, obj: dict[str, Any], night: _Night) -> list[Press]
     night.sync(judge)
     action = parse_action(obj)
     if isinstance(action, Undo):
-        presses: list[Press] = []
-        while night.skipped and night.skip_actions == judge.actions:
-            night.skipped.pop()  # the pad's UNDO first takes back each bare NEXT
-            presses.append(("UNDO", False))
         game.pop()
-        return [*presses, ("UNDO", False)]
+        return night.undo(judge)
     game.push(action)
     after = judge_view(game.state, game.rules, len(game.actions))
     shot = after.nights[-1].shot if obj["action"] == "shoot" else None
@@ -146,5 +153,10 @@ def key_script(presses: Iterable[Press], gap_ms: int = 400) -> str:
 
 
 def log_to_script(text: str, gap_ms: int = 400) -> str:
-    """A whole game log (JSON Lines text) as a key script."""
-    return key_script(log_presses(text.splitlines()), gap_ms)
+    """A whole game log (JSON Lines text) as a key script; a club log (docs/club.md) with
+    the club grammar (firmware_sim/clubfromlog.py)."""
+    from firmware_sim.clubfromlog import club_log_presses, is_club_log
+
+    lines = text.splitlines()
+    presses = club_log_presses(lines) if is_club_log(lines) else log_presses(lines)
+    return key_script(presses, gap_ms)

@@ -5,6 +5,7 @@
     mafiakit sim --script game.keys                # the script plays the judge in real time
     mafiakit sim --headless --script game.keys --screenshot table.png   # ... in virtual time
     mafiakit sim --from-log examples/cml-quiet-draw.jsonl > game.keys   # a game as keys
+    mafiakit sim --rules club --seats 12           # a club evening (docs/pad.md "The club game")
 
 With `--pad-only` the pad is tried without the table service: every clean key event is
 printed as a JSON line and answered with the press signal (with `--headless` a script replays
@@ -148,23 +149,13 @@ def no_screen() -> str | None:
 def seats_problem(seats: int, rules: str | None) -> str | None:
     """Why the simulator cannot seat `seats` players under `rules` (None: a pad check, no
     game), or None. The classic rulesets seat ten (000 I.1.1); 3 to 15 is the club game
-    (004 §1), which the table service cannot host until it has a ruleset to load."""
+    (004 §1), keyed with the club pad (docs/pad.md, "The club game")."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         return f"--seats {seats}: a table has {MIN_SEATS} to {MAX_SEATS} seats"
-    if rules is None or (seats == CLASSIC_SEATS and rules != "club"):
+    if rules is None or rules == "club" or seats == CLASSIC_SEATS:
         return None
-    if rules != "club":
-        return (f"--seats {seats}: the {rules} rules seat exactly {CLASSIC_SEATS} players; "
-                f"{MIN_SEATS} to {MAX_SEATS} players play the club game (--rules club)")
-    from engine.ruleset import RulesetError, load_ruleset
-
-    try:
-        load_ruleset("club")
-    except RulesetError:
-        return ("the pad has no keys for the club game's lines yet (--rules club): the table "
-                "plays it from the console (`mafiakit table --stdin`); "
-                f"`mafiakit sim --pad-only --seats {seats}` tries the {seats}-seat pad and LEDs")
-    return None
+    return (f"--seats {seats}: the {rules} rules seat exactly {CLASSIC_SEATS} players; "
+            f"{MIN_SEATS} to {MAX_SEATS} players play the club game (--rules club)")
 
 
 def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
@@ -182,6 +173,12 @@ def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
         print(f"sim: {exc}", file=sys.stderr)
         return 2
     service = sim.service
+    if args.header_from is not None:
+        problem = _open_game(service, args.header_from)
+        if problem is not None:
+            sim.close()
+            print(f"sim: {args.header_from}: {problem}", file=sys.stderr)
+            return 2
     try:
         if args.broker is not None and not sim.wait_connected():
             print(f"sim: no broker answers at {args.broker}: start one (`mafiakit broker`) "
@@ -235,7 +232,9 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
 
 def table_status(service: TableService, lang: str) -> Callable[[], str]:
     """The window's top line for a table: its last refusal, the pad's input or the moment."""
-    from engine.views import public_view
+    from device import tablegame
+    from engine.viewmodels import PublicView
+    from engine.vocab import InfoClass
     from firmware_sim.words import status
 
     def refusal() -> str | None:  # in the window's language, as on the judge's screen
@@ -243,8 +242,15 @@ def table_status(service: TableService, lang: str) -> Callable[[], str]:
             return service.last_error
         return service.refusal.text("ru" if lang == "ru" else "en")
 
-    return lambda: status(public_view(service.game.state, service.game.rules),
-                          service.game.state.winner, service.pad_text, refusal(), lang)
+    def line() -> str:
+        game = service.table_game
+        public = tablegame.class_view(game, InfoClass.PUBLIC)
+        assert isinstance(public, PublicView)
+        winner = game.state.winner
+        return status(public, None if winner is None else str(winner), service.pad_text,
+                      refusal(), lang)
+
+    return line
 
 
 def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
@@ -262,15 +268,20 @@ def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
 
 def _open_game(service: TableService, log: Path) -> str | None:
     """Open a new game with the header line of `log`; the reason when it cannot."""
+    from device import tablegame
+    from engine.club.log import parse_header as club_header
     from engine.errors import LogError
     from engine.log import parse_header
 
     try:
         header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
-        parse_header(header)
+        (club_header if tablegame.is_club_header(header) else parse_header)(header)
     except (OSError, ValueError, IndexError, LogError) as exc:
         return f"no game-log header on its first line ({exc})"
-    service.new_game(header)
+    try:
+        service.new_game(header)
+    except LogError as exc:  # e.g. a game the pad cannot key (docs/pad.md, "Seats 11-15")
+        return str(exc)
     return None
 
 

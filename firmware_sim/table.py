@@ -61,7 +61,8 @@ class SimTable:
                                  music=NightMusic(MusicSettings()) if music else None,
                                  background=background)
         settings = TableSettings(tournament=tournament, table=table, rules=rules,
-                                 journal=journal, broker={"url": broker_url or "mqtt://127.0.0.1"})
+                                 journal=journal, broker={"url": broker_url or "mqtt://127.0.0.1"},
+                                 seats=seats if rules == "club" else None)  # a club table's size
         service = TableService(settings, hardware=hardware, connect=connect, **kwargs).start()
         return cls(service, hardware, board, broker, _tmp=tmp)
 

@@ -144,8 +144,14 @@ class SimWindow:
         """Draw the table and pad as the pins are now (no display needed)."""
         surface = surface or pygame.Surface(SIZE)
         surface.fill(BACKGROUND)
-        pygame.draw.ellipse(surface, TABLE, pygame.Rect(190, 110, 420, 90))
-        surface.blit(self._status_line(self.status() if self.status else ""), (16, 10))
+        table = pygame.Rect(190, 110, 420, 90)
+        pygame.draw.ellipse(surface, TABLE, table)
+        status = self.status() if self.status else ""
+        if self._small.size(status)[0] <= self._status_width():
+            surface.blit(self._status_line(status), (16, 10))
+        else:  # too long for the corner (a club table's voters): on the table's felt
+            line = self._fit(status, self._small, table.width - 60)
+            surface.blit(line, line.get_rect(center=table.center))
         for seat, value in enumerate(self.board.led_values(), 1):
             colour = [round(a + (b - a) * value) for a, b in zip(LED_OFF, LED_ON, strict=True)]
             centre = self._led_centres[seat]
@@ -172,7 +178,11 @@ class SimWindow:
         short with "..." when it is long: the judge's last error can be)."""
         text = status or "ready"
         width = self._status_width()
-        font = self._font if self._font.size(text)[0] <= width else self._small
+        return self._fit(text, self._font if self._font.size(text)[0] <= width else self._small,
+                         width)
+
+    @staticmethod
+    def _fit(text: str, font: pygame.font.Font, width: int) -> pygame.Surface:
         while font.size(text)[0] > width and len(text) > 4:
             text = text[:-4].rstrip() + "..."
         return font.render(text, True, INK)

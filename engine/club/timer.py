@@ -22,23 +22,30 @@ NIGHT_SECONDS = {  # 004 §7
 }
 
 
-def next_night_step(s: ClubState) -> NightAct | None:
-    """Tonight's next step whose player is awake (004 §7 order), or None: time for `day`."""
+def night_steps(s: ClubState) -> tuple[NightAct, ...]:
+    """Tonight's steps still to come whose player is awake, in the order of 004 §7 (the
+    judge's pad walks them, device/clubkeys.py)."""
     if s.night is None or s.finished:
-        return None
+        return ()
     done = [ORDER.index(a) for a, _ in s.night.acts]
+    steps: list[NightAct] = []
     for step in ORDER[(max(done) + 1) if done else 0:]:
         if step is NightAct.MAFIA_SHOT:
             if s.side_at_table(Side.MAFIA):
-                return step
+                steps.append(step)
             continue
         seat = s.present(ACTOR[step])
         if seat is None or seat == blocked(s):
             continue
         if step is NightAct.KAMIKAZE and not kamikaze_dies(s):
             continue
-        return step
-    return None
+        steps.append(step)
+    return tuple(steps)
+
+
+def next_night_step(s: ClubState) -> NightAct | None:
+    """Tonight's next step whose player is awake (004 §7 order), or None: time for `day`."""
+    return next(iter(night_steps(s)), None)
 
 
 def timer(s: ClubState) -> Timer | None:

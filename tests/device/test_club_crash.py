@@ -6,13 +6,11 @@ equals the uninterrupted one, the retained protocol carries its club result with
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -23,6 +21,7 @@ from bus.payloads import ClubProtocol, decode
 from bus.testing import connected_client, next_item
 from bus.topics import table_topic
 from device.journal import Journal
+from device.testing import send_line, start_table_process
 from engine.club.log import action_to_dict, dump_lines, header
 from engine.club.playout import ClubMix, random_club_game
 from engine.club.result import result
@@ -38,26 +37,8 @@ def cli(*args: str, stdin: str | None = None) -> str:
 
 
 def start_table(journal: Path, url: str) -> tuple[subprocess.Popen[str], int]:
-    env = {**os.environ, "MAFIAKIT_TOURNAMENT": "crash", "MAFIAKIT_TABLE": "12",
-           "MAFIAKIT_RULES": "club", "MAFIAKIT_SEATS": str(SEATS)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
-         "--broker", url, "--stdin"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env=env)
-    assert proc.stdout is not None
-    ready = proc.stdout.readline().split()
-    assert ready[0] == "ready", ready
-    return proc, int(ready[2])
-
-
-def send(proc: subprocess.Popen[str], line: Mapping[str, object]) -> str:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(json.dumps(line) + "\n")
-    proc.stdin.flush()
-    answer = proc.stdout.readline()
-    assert answer.startswith("ok"), (line, answer)
-    return answer
+    return start_table_process(journal, url, MAFIAKIT_TOURNAMENT="crash", MAFIAKIT_TABLE="12",
+                               MAFIAKIT_RULES="club", MAFIAKIT_SEATS=str(SEATS))
 
 
 @pytest.mark.slow
@@ -74,14 +55,14 @@ def test_sigkill_during_a_club_game_loses_nothing(broker: MosquittoProcess,
     watcher = connected_client(broker.config(), "watcher", topic)
 
     proc, done = start_table(journal, broker.url)  # the config's club table: 12 seats
-    send(proc, {"command": "new_game", "header": head, "game_id": "club-crash"})
+    send_line(proc, {"command": "new_game", "header": head, "game_id": "club-crash"})
     kills = 0
     while done < len(lines):
         assert proc.stdin is not None
         if kills < KILLS:
             burst = rng.choice((0, 1, 3))  # lines acknowledged before the fatal one
             for line in lines[done:done + burst]:
-                send(proc, line)
+                send_line(proc, line)
             if done + burst < len(lines):  # one more line, killed while it may be in flight
                 proc.stdin.write(json.dumps(lines[done + burst]) + "\n")
                 proc.stdin.flush()
@@ -92,7 +73,7 @@ def test_sigkill_during_a_club_game_loses_nothing(broker: MosquittoProcess,
             proc, done = start_table(journal, broker.url)
             continue
         for line in lines[done:]:  # enough crashes: finish the game in one go
-            send(proc, line)
+            send_line(proc, line)
         done = len(lines)
     assert proc.stdin is not None
     proc.stdin.close()

@@ -9,17 +9,16 @@ import json
 from pathlib import Path
 
 from bus.broker import MosquittoProcess
-from bus.client import Received
 from bus.testing import (
     ACL_TABLE,
     ACL_TABLE_USER,
     ACL_TOURNAMENT,
     connected_client,
-    next_item,
 )
 from bus.topics import parse, table_topic
 from device.config import TableSettings
 from device.service import TableService
+from device.testing import watch_to_last_public
 from engine.club.log import action_to_dict, header
 from engine.club.playout import ClubMix, random_club_game
 from engine.vocab import InfoClass
@@ -56,17 +55,7 @@ def test_scoreboard_account_never_sees_a_club_secret(private_acl_broker: Mosquit
             games += 1
     last_seq, last_game = table.screen_seqs.seq[InfoClass.PUBLIC], table.game_id
     public = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")
-    seen: list[Received] = []
-
-    def collect(item: object) -> bool:
-        if isinstance(item, Received):
-            seen.append(item)
-            if item.topic == public and item.payload:
-                data = json.loads(item.payload)
-                return bool(data.get("game_id") == last_game and data.get("seq") == last_seq)
-        return False
-
-    next_item(screen, collect, guard=120)  # the last public snapshot of the last game
+    seen = watch_to_last_public(screen, public, last_game, last_seq)  # the last game's last
     table.close()
     screen.close()
 

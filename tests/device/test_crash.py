@@ -8,13 +8,10 @@ action for action, and the retained protocol on the broker must say the same.
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess
-import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -25,6 +22,7 @@ from bus.payloads import Protocol, decode
 from bus.testing import connected_client, next_item
 from bus.topics import table_topic
 from device.journal import Journal
+from device.testing import send_line, start_table_process
 from engine.log import action_to_dict, dump_lines, header
 from engine.playout import Mix, random_game
 from engine.protocol import result
@@ -34,23 +32,7 @@ KILLS = 110
 
 
 def start_table(journal: Path, url: str) -> tuple[subprocess.Popen[str], int]:
-    env = {**os.environ, "MAFIAKIT_TOURNAMENT": "crash", "MAFIAKIT_TABLE": "9"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
-         "--broker", url, "--stdin"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env=env)
-    assert proc.stdout is not None
-    ready = proc.stdout.readline().split()
-    assert ready[0] == "ready", ready
-    return proc, int(ready[2])
-
-
-def send(proc: subprocess.Popen[str], line: Mapping[str, object]) -> None:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(json.dumps(line) + "\n")
-    proc.stdin.flush()
-    assert proc.stdout.readline().startswith("ok"), line
+    return start_table_process(journal, url, MAFIAKIT_TOURNAMENT="crash", MAFIAKIT_TABLE="9")
 
 
 @pytest.mark.slow
@@ -71,7 +53,7 @@ def test_sigkill_at_random_points_loses_nothing(broker: MosquittoProcess, tmp_pa
         if kills < KILLS:
             burst = rng.choice((0, 0, 1))  # lines acknowledged before the fatal one
             for line in lines[done:done + burst]:
-                send(proc, line)
+                send_line(proc, line)
             if done + burst < len(lines):  # one more line, killed while it may be in flight
                 proc.stdin.write(json.dumps(lines[done + burst]) + "\n")
                 proc.stdin.flush()
@@ -81,7 +63,7 @@ def test_sigkill_at_random_points_loses_nothing(broker: MosquittoProcess, tmp_pa
             kills += 1
             continue
         for line in lines[done:]:  # enough crashes: finish the game in one go
-            send(proc, line)
+            send_line(proc, line)
         done = len(lines)
         proc.stdin.close()
         assert proc.wait(30) == 0

@@ -10,17 +10,16 @@ from pathlib import Path
 import pytest
 
 from bus.broker import MosquittoProcess
-from bus.client import Received
 from bus.testing import (
     ACL_TABLE,
     ACL_TABLE_USER,
     ACL_TOURNAMENT,
     connected_client,
-    next_item,
 )
 from bus.topics import parse, table_topic
 from device.config import TableSettings
 from device.service import TableService
+from device.testing import watch_to_last_public
 from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game
 from engine.vocab import InfoClass
@@ -48,17 +47,7 @@ def test_scoreboard_account_never_sees_a_secret(private_acl_broker: MosquittoPro
     assert table.game.state.finished
     last_seq, last_game = table.screen_seqs.seq[InfoClass.PUBLIC], table.game_id
     public = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")
-    seen: list[Received] = []
-
-    def collect(item: object) -> bool:
-        if isinstance(item, Received):
-            seen.append(item)
-            if item.topic == public and item.payload:
-                data = json.loads(item.payload)
-                return bool(data.get("game_id") == last_game and data.get("seq") == last_seq)
-        return False
-
-    next_item(screen, collect, guard=120)  # the last public snapshot of the last game
+    seen = watch_to_last_public(screen, public, last_game, last_seq)  # the last game's last
     table.close()
     screen.close()
 

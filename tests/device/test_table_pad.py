@@ -22,6 +22,7 @@ from device.hardware import TableHardware
 from device.leds import Pattern, level_byte, pattern_level
 from device.pins import PinMap
 from device.service import TableService
+from device.testing import at_each_action
 from engine.log import ACTION_FIELDS, dump_lines, header
 from engine.playout import Mix, random_game
 from engine.protocol import result
@@ -111,18 +112,7 @@ def test_a_game_keyed_in_through_the_pins(
     service = TableService(TableSettings(journal=tmp_path / "t.sqlite", rules=head["rules"]),
                            connect=False, hardware=hardware, mono=clock)
     service.new_game(header(head["rules"]))
-    checked: list[str] = []
-    seen = [-1]
-
-    def after_change(svc: TableService) -> None:
-        """Called on every publish; checked once per accepted action (before its flash)."""
-        if svc.seq == seen[0]:
-            return
-        seen[0] = svc.seq
-        check_leds(svc, board)
-        checked.append(public_view(svc.game.state, svc.game.rules).step)
-
-    service.listeners.append(after_change)
+    checked = at_each_action(service, lambda svc: check_leds(svc, board))
     try:
         steps = parse_script(log_to_script(text, gap_ms=300))
         player = ScriptPlayer(board, schedule(steps, bounce=3), clock())

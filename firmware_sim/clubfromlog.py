@@ -1,0 +1,145 @@
+"""A club game log turned into the judge's key presses (docs/pad.md "The club game", backwards).
+
+Like firmware_sim/fromlog.py for the classic game, whose night cursor it reuses: the log is
+replayed on the club engine alongside, because a bare NEXT at night passes the steps tonight
+still has, and those depend on the moment (who is awake, who is blocked, whether the kamikaze
+dies). A null `maniac_shot` is the maniac doing nothing: the pad passes his step (the result
+is the same), so the line and an undo of it become that pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from device.clubkeys import deal_slots
+from engine import Undo
+from engine.club import log as club_log
+from engine.club import views as club_views
+from engine.club.game import ClubGame
+from engine.club.timer import night_steps
+from engine.errors import IllegalAction, LogError
+from engine.log import parse_json_line
+from engine.replay import ReplayError
+from engine.vocab import NightAct
+from firmware_sim.fromlog import Press, _Night
+
+NIGHT_LINES = frozenset(NightAct)
+HOLDS = {"removal": 1, "team_loss": 2, "drop": 3}  # FOUL held once, twice, three times
+
+
+def is_club_log(lines: list[str]) -> bool:
+    """Whether the log's header names the club game."""
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        return parse_json_line(first).get("rules") == "club"
+    except LogError:
+        return False
+
+
+Numbered = list[tuple[int, dict[str, Any]]]
+
+
+def _passed_maniac(numbered: Numbered) -> Numbered:
+    """The log without null maniac shots and the undos that take them back."""
+    lines = [line for _, line in numbered]
+    stack: list[int] = []
+    dropped: set[int] = set()
+    for i, line in enumerate(lines):
+        if line.get("action") != "undo":
+            stack.append(i)
+            continue
+        if stack:
+            undone = stack.pop()
+            line_undone = lines[undone]
+            if line_undone.get("action") == "maniac_shot" and line_undone["target"] is None:
+                dropped.update((i, undone))
+    skip = {i for i, line in enumerate(lines)
+            if line.get("action") == "maniac_shot" and line.get("target") is None}
+    return [pair for i, pair in enumerate(numbered) if i not in dropped | skip]
+
+
+def _seat(value: object) -> list[Press]:
+    return [] if value is None else [(str(value), False)]
+
+
+def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]:
+    name = line["action"]
+    judge = club_views.judge_view(game)
+    steps = [str(step) for step in night_steps(game.state)]
+    if name == "roles":
+        slots = deal_slots(game.settings.seats, line.get("don") is None)
+        mafia = iter(line["mafia"])
+        seats = [next(mafia) if slot == "mafia" else line[slot] for slot in slots
+                 if slot == "mafia" or slot in line]
+        no_don = [("NEXT", False)] if line.get("don") is None else []
+        return [*no_don, *((str(s), False) for s in seats), ("NEXT", False)]
+    if name in ("start", "night", "speech_end", "discussion_end", "nominations_end"):
+        return [("NEXT", False)]
+    if name == "day":
+        return [*night.passing(judge, None, steps), ("NEXT", False)]
+    if name in NIGHT_LINES:
+        target = line.get("target", line.get("seat"))
+        if name == "kamikaze" and judge.phase == "day":  # the pick of a kamikaze voted out
+            return [*_seat(target), ("NEXT", False)]
+        return [*night.passing(judge, name, steps), *_seat(target), ("NEXT", False)]
+    if name == "nominate":
+        return [("NOMINATE", False), (str(line["by"]), False), (str(line["seat"]), False)]
+    if name == "votes":
+        return [*((str(seat), False) for seat in line["voters"]), ("VOTE", False)]
+    if name == "catastrophe":
+        return [(str(line["seat"]), False), ("NEXT", False)]
+    if name == "foul":
+        return [("FOUL", False), (str(line["seat"]), False)]
+    if name == "disqualify":
+        return [*[("FOUL", True)] * HOLDS[line["kind"]], (str(line["seat"]), False)]
+    if name == "protest":
+        return [("VOTE", False), (str(line["seat"]), False)]
+    if name == "close":
+        return [("NEXT", True)]
+    if name == "extra" and "approved_by" not in line and line["points"] in (0, 1):
+        points = "1" if line["points"] == 1 else "10"  # 10 = withdraw
+        return [(str(line["seat"]), False), (points, False), ("NEXT", False)]
+    raise ValueError(f"the pad has no keys for the club action {name!r} (it is typed at the "
+                     "console: `mafiakit table --stdin`, docs/pad.md)")
+
+
+def club_log_presses(lines: Iterable[str]) -> list[Press]:
+    """Every key press of a whole club game log (header first), in order; a bad or illegal
+    line raises ReplayError("line N: ...") as `mafiakit replay` reports it."""
+    game: ClubGame | None = None
+    objs: Numbered = []
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            obj = parse_json_line(text)
+            if game is None:
+                game = ClubGame(club_log.parse_header(obj))
+            else:
+                objs.append((number, obj))
+        except LogError as exc:
+            raise ReplayError(number, str(exc)) from None
+    if game is None:
+        return []
+    night = _Night()
+    presses: list[Press] = []
+    for number, obj in _passed_maniac(objs):
+        try:
+            presses += _line_presses(game, obj, night)
+        except (LogError, IllegalAction, ValueError) as exc:  # ValueError: a console line
+            raise ReplayError(number, str(exc)) from None
+    return presses
+
+
+def _line_presses(game: ClubGame, obj: dict[str, Any], night: _Night) -> list[Press]:
+    """Apply one action line to `game`; return the keys that entered it."""
+    judge = club_views.judge_view(game)
+    night.sync(judge)
+    action = club_log.parse_action(obj, game.settings.seats)
+    if isinstance(action, Undo):
+        game.pop()
+        return night.undo(judge)
+    keys = _presses(obj, game, night)
+    game.push(action)
+    return keys
