@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import re
-from typing import Final
-
 from engine.viewmodels import PublicView
 from scoreboard.i18n import has, pad_text, t
 
@@ -14,32 +11,11 @@ KEY_NAMES = {  # the pad's function keys, as printed on a Russian pad
     "UNDO": "Отмена", "TIMER": "Таймер",
 }
 HINT_WORDS = {"space": "пробел"}
-# The club pad's own words (device/clubkeys.py: "MAFIA SHOT _", "NOMINATE 3 -> _"), longest
-# first; the words it shares with the classic pad are the screens' (scoreboard/i18n.py).
-CLUB_PAD_WORDS: Final[dict[str, str]] = {
-    "COMMISSAR CHECK": "ПРОВЕРКА КОМИССАРА",
-    "MANIAC CHOOSES": "МАНЬЯК ВЫБИРАЕТ",
-    "KAMIKAZE PICK": "ВЫБОР КАМИКАДЗЕ",
-    "MANIAC SHOT": "ВЫСТРЕЛ МАНЬЯКА",
-    "MAFIA SHOT": "ВЫСТРЕЛ МАФИИ",
-    "KAMIKAZE": "КАМИКАДЗЕ",
-    "COMMISSAR": "КОМИССАР",
-    "PUTANA": "ПУТАНА",
-    "MANIAC": "МАНЬЯК",
-    "DOCTOR": "ДОКТОР",
-    "SAPPER": "САПЁР",
-    "no don": "без дона",
-    "HEAL": "ЛЕЧЕНИЕ",
-    "DEAL": "РАЗДАЧА",
-    "DROP": "СКИНУЛ НОМЕРОК",
-}
-_CLUB_WORD = re.compile(r"\b(" + "|".join(re.escape(w) for w in CLUB_PAD_WORDS) + r")\b")
 
 
 def pad_words(text: str, lang: str) -> str:
-    """The pad's unfinished input in `lang`: the club's words, then the classic ones."""
-    if lang == "ru":
-        text = _CLUB_WORD.sub(lambda m: CLUB_PAD_WORDS[m.group(1)], text)
+    """The pad's unfinished input in `lang`: one table of the pad's words for the judge's screen and
+    the simulator (scoreboard/i18n.py)."""
     return pad_text(text, lang)
 
 

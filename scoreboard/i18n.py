@@ -177,6 +177,23 @@ def has(key: str) -> bool:
 # "SHOOT _", "VOTE #4: 2 5", "DON 3  MAFIA 5 _  SHERIFF _"); longest first, so "TEAM LOSS"
 # is replaced before "LOSS" could be.
 PAD_WORDS: Final[dict[str, str]] = {
+    # the club pad's own words (device/clubkeys.py: "MAFIA SHOT _", "NOMINATE 3 -> _")
+    "COMMISSAR CHECK": "ПРОВЕРКА КОМИССАРА",
+    "MANIAC CHOOSES": "МАНЬЯК ВЫБИРАЕТ",
+    "KAMIKAZE PICK": "ВЫБОР КАМИКАДЗЕ",
+    "MANIAC SHOT": "ВЫСТРЕЛ МАНЬЯКА",
+    "MAFIA SHOT": "ВЫСТРЕЛ МАФИИ",
+    "KAMIKAZE": "КАМИКАДЗЕ",
+    "COMMISSAR": "КОМИССАР",
+    "PUTANA": "ПУТАНА",
+    "MANIAC": "МАНЬЯК",
+    "DOCTOR": "ДОКТОР",
+    "SAPPER": "САПЁР",
+    "no don": "без дона",
+    "HEAL": "ЛЕЧЕНИЕ",
+    "DEAL": "РАЗДАЧА",
+    "DROP": "СКИНУЛ НОМЕРОК",
+    # the classic pad's (device/keys.py), shared by the club pad
     "CLOSE: hold NEXT": "ЗАКРЫТЬ ПРОТОКОЛ: удерживайте ДАЛЕЕ",
     "SHERIFF CHECK": "ПРОВЕРКА ШЕРИФА",
     "DON CHECK": "ПРОВЕРКА ДОНА",
@@ -202,10 +219,13 @@ PAD_WORDS: Final[dict[str, str]] = {
     "no": "без",
 }
 
+# longest first, so "MAFIA SHOT" is one phrase, not "MAFIA" and "SHOT"
+_PAD_WORD: Final = re.compile(
+    r"\b(" + "|".join(re.escape(w) for w in sorted(PAD_WORDS, key=len, reverse=True)) + r")\b")
+
 
 def pad_text(text: str, lang: str) -> str:
     """The pad's unfinished input in the screen's language (the table reports it in English)."""
     if check_lang(lang) == "en":
         return text
-    pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in PAD_WORDS) + r")\b")
-    return pattern.sub(lambda m: PAD_WORDS[m.group(1)], text)
+    return _PAD_WORD.sub(lambda m: PAD_WORDS[m.group(1)], text)

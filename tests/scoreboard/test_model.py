@@ -364,3 +364,19 @@ def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
     payload = sample_payload("judge_over", view={**sample_view("judge_over"), "pad": pad})
     frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
     assert frame.judge is not None and frame.judge.pending == f"Пульт: {ru}"
+
+
+@pytest.mark.parametrize(("pad", "ru"), [
+    ("MAFIA SHOT _", "ВЫСТРЕЛ МАФИИ _"),
+    ("COMMISSAR CHECK _", "ПРОВЕРКА КОМИССАРА _"),
+    ("MANIAC CHOOSES _", "МАНЬЯК ВЫБИРАЕТ _"),
+    ("KAMIKAZE PICK _", "ВЫБОР КАМИКАДЗЕ _"),
+    ("DEAL: no don MAFIA 3 _", "РАЗДАЧА: без дона МАФИЯ 3 _"),
+    ("DROP _", "СКИНУЛ НОМЕРОК _"),
+])
+def test_the_club_pad_input_reads_in_russian_on_the_judges_screen(pad: str, ru: str) -> None:
+    """Issue 11/15: the club pad's words (device/clubkeys.py) on a Russian judge screen, not only
+    in the simulator; one table of words serves both."""
+    payload = sample_payload("judge_over", view={**sample_view("judge_over"), "pad": pad})
+    frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
+    assert frame.judge is not None and frame.judge.pending == f"Пульт: {ru}"
