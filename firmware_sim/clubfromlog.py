@@ -22,7 +22,7 @@ from engine.errors import IllegalAction, LogError
 from engine.log import parse_json_line
 from engine.replay import ReplayError
 from engine.vocab import NightAct
-from firmware_sim.fromlog import Press, _Night
+from firmware_sim.fromlog import ConsoleOnly, Press, _Night
 
 NIGHT_LINES = frozenset(NightAct)
 HOLDS = {"removal": 1, "team_loss": 2, "drop": 3}  # FOUL held once, twice, three times
@@ -100,8 +100,8 @@ def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]
     if name == "extra" and "approved_by" not in line and line["points"] in (0, 1):
         points = "1" if line["points"] == 1 else "10"  # 10 = withdraw
         return [(str(line["seat"]), False), (points, False), ("NEXT", False)]
-    raise ValueError(f"the pad has no keys for the club action {name!r} (it is typed at the "
-                     "console: `mafiakit table --stdin`, docs/pad.md)")
+    raise ConsoleOnly(f"the pad has no keys for the club action {name!r} (it is typed at the "
+                      "console: `mafiakit table --stdin`, docs/pad.md)")
 
 
 def club_log_presses(lines: Iterable[str]) -> list[Press]:
@@ -127,7 +127,7 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
     for number, obj in _passed_maniac(objs):
         try:
             presses += _line_presses(game, obj, night)
-        except (LogError, IllegalAction, ValueError) as exc:  # ValueError: a console line
+        except (LogError, IllegalAction, ConsoleOnly) as exc:
             raise ReplayError(number, str(exc)) from None
     return presses
 

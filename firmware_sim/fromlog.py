@@ -23,6 +23,10 @@ from engine.views import judge_view
 Press = tuple[str, bool]  # (key, held past the hold time)
 
 
+class ConsoleOnly(ValueError):
+    """A log line the pad has no keys for: it is typed at the console (docs/pad.md)."""
+
+
 def _tally(line: dict[str, Any]) -> list[Press]:
     """Voters then VOTE, or VOTE / count / VOTE (an empty list is VOTE VOTE)."""
     if line.get("voters"):
@@ -108,7 +112,8 @@ def _presses(
     if name == "extra" and "approved_by" not in line and tenths in range(10):
         # docs/pad.md: seat, the points as a seat key (10 = withdraw), NEXT
         return [(seat, False), (str(int(tenths) or 10), False), ("NEXT", False)]
-    raise ValueError(f"the pad has no keys for the action {name!r}")
+    raise ConsoleOnly(f"the pad has no keys for the action {name!r} (it is typed at the "
+                      "console: `mafiakit table --stdin`, docs/pad.md)")
 
 
 def log_presses(lines: Iterable[str]) -> list[Press]:
@@ -128,7 +133,7 @@ def log_presses(lines: Iterable[str]) -> list[Press]:
                 game = Game(parse_header(obj)["rules"])
                 continue
             presses += _line_presses(game, obj, night)
-        except (LogError, IllegalAction) as exc:
+        except (LogError, IllegalAction, ConsoleOnly) as exc:
             raise ReplayError(number, str(exc)) from None
     return presses
 

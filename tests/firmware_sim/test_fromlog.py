@@ -131,3 +131,19 @@ def test_an_illegal_log_line_is_reported_with_its_number(
     assert "line 2:" in captured.err
     with pytest.raises(ReplayError, match="line 2"):
         log_presses(bad.read_text().splitlines())
+
+
+def test_a_console_only_line_is_reported_with_its_number_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11: a penalty (typed at the console, docs/pad.md) in a log given to `sim --from-log`
+    ends in `line N: ...` and exit 2, as the club translator already did."""
+    lines = EXAMPLES[0].read_text(encoding="utf-8").splitlines()
+    penalty = {"action": "penalty", "seat": 4, "points": -0.3, "clause": "000 III.6.1.7"}
+    log = tmp_path / "with-penalty.jsonl"
+    log.write_text("\n".join([*lines, json.dumps(penalty)]) + "\n", encoding="utf-8")
+    assert main(["sim", "--from-log", str(log)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"line {len(lines) + 1}: the pad has no keys for the action 'penalty'" in captured.err
+    assert "mafiakit table --stdin" in captured.err
