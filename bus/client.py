@@ -5,9 +5,10 @@ reconnect backoff, unique client ids, the last will set before every connection,
 subscriptions made again after every reconnect, and a clean stop that says "offline" itself.
 
 Threads: paho runs its callbacks on its own network thread. They never touch the owner's
-state; they put `Received`, `LinkUp` and `LinkDown` items on `inbox` (a `queue.Queue`,
-possibly shared with the pad), which the owner drains on its own thread. The only thing a
-callback does by itself is Sparkplug's rebirth of the presence status (see `Presence`).
+state; they put `Received`, `LinkUp` and `LinkDown` items on `inbox` (a `queue.Queue`), or
+on the queue given as `inbox=` (shared with the pad), which the owner drains on its own
+thread. The only thing a callback does by itself is Sparkplug's rebirth of the presence
+status (see `Presence`).
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ import secrets
 import threading
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Final
+from typing import Final, Protocol
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from bus import topics
@@ -74,6 +76,13 @@ class LinkDown:
 
 
 BusItem = Received | LinkUp | LinkDown
+
+
+class BusSink(Protocol):
+    """Where a client puts its items: its own `inbox`, or a queue it shares with other
+    sources (the table's and the hub's inbox, whose items are a wider union)."""
+
+    def put(self, item: BusItem, /) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -133,7 +142,7 @@ class BusClient:
         *,
         name: str,
         presence: Presence | None = None,
-        inbox: queue.Queue[Any] | None = None,
+        inbox: BusSink | None = None,
     ) -> None:
         if not _PREFIX.fullmatch(name):
             raise ValueError(
@@ -143,7 +152,8 @@ class BusClient:
         self.config = config
         self.client_id = f"{name}-{secrets.token_hex(4)}"
         self.presence = presence
-        self.inbox: queue.Queue[Any] = queue.Queue() if inbox is None else inbox
+        self.inbox: queue.Queue[BusItem] = queue.Queue()  # stays empty when `inbox` is shared
+        self._sink: BusSink = self.inbox if inbox is None else inbox
         self.booted_at = utc_now()
         self._bdseq = (presence.first_bdseq if presence else 0) - 1
         self._lock = threading.Lock()
@@ -280,17 +290,18 @@ class BusClient:
         client.on_message = self._on_message
         return client
 
-    def _on_pre_connect(self, client: mqtt.Client, userdata: Any) -> None:
+    def _on_pre_connect(self, client: mqtt.Client, userdata: object) -> None:
         """Before every connection: next bdseq, and the will that carries it."""
         self._bdseq += 1
         if self.presence is not None:
             client.will_set(self.presence.topic, encode(self.status("lost")), qos=1, retain=True)
 
     def _on_connect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, reason: ReasonCode, props: Any
+        self, client: mqtt.Client, userdata: object, flags: mqtt.ConnectFlags,
+        reason: ReasonCode, props: Properties | None,
     ) -> None:
         if reason.is_failure:
-            self.inbox.put(LinkDown(f"the broker refused the connection: {reason}"))
+            self._sink.put(LinkDown(f"the broker refused the connection: {reason}"))
             return
         with self._lock:
             self._connected = True
@@ -305,7 +316,7 @@ class BusClient:
         # order, so whoever sees "online" can already reach our subscriptions (a hub's first
         # command right after the birth is not lost).
         self._announce()
-        self.inbox.put(LinkUp(self.bdseq))
+        self._sink.put(LinkUp(self.bdseq))
 
     def _subscribe_locked(self, wanted: list[tuple[str, int]]) -> None:
         result, mid = self._paho.subscribe(wanted)
@@ -314,30 +325,32 @@ class BusClient:
             self._ready.clear()
 
     def _on_subscribe(
-        self, client: mqtt.Client, userdata: Any, mid: int, codes: list[ReasonCode], props: Any
+        self, client: mqtt.Client, userdata: object, mid: int, codes: list[ReasonCode],
+        props: Properties | None,
     ) -> None:
         refused = [str(code) for code in codes if code.is_failure]
         if refused:
-            self.inbox.put(LinkDown(f"the broker refused a subscription: {', '.join(refused)}"))
+            self._sink.put(LinkDown(f"the broker refused a subscription: {', '.join(refused)}"))
         with self._lock:
             self._pending.discard(mid)
             if self._connected and not self._pending:
                 self._ready.set()
 
     def _on_disconnect(
-        self, client: mqtt.Client, userdata: Any, flags: Any, reason: ReasonCode, props: Any
+        self, client: mqtt.Client, userdata: object, flags: mqtt.DisconnectFlags,
+        reason: ReasonCode, props: Properties | None,
     ) -> None:
         with self._lock:
             self._connected = False
             self._pending.clear()
             self._ready.clear()
         if not self._closing:
-            self.inbox.put(LinkDown(f"disconnected: {reason}"))
+            self._sink.put(LinkDown(f"disconnected: {reason}"))
 
-    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
-        self.inbox.put(LinkDown("the broker cannot be reached; retrying"))
+    def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
+        self._sink.put(LinkDown("the broker cannot be reached; retrying"))
 
-    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+    def _on_message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         topic, payload = message.topic, bytes(message.payload)
         if self.presence is not None and topic == self.presence.topic and not message.retain:
             # (a retained status comes with our subscription: it predates our birth, which
@@ -346,7 +359,7 @@ class BusClient:
         with self._lock:
             wanted = any(mqtt.topic_matches_sub(f, topic) for f in self._subscriptions)
         if wanted:
-            self.inbox.put(Received(topic, payload, bool(message.retain), message.qos))
+            self._sink.put(Received(topic, payload, bool(message.retain), message.qos))
 
     def _guard_birth(self, raw: bytes) -> None:
         """Rebirth when our status topic says "not online" about an older connection.

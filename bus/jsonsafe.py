@@ -6,12 +6,12 @@ walks what it is given recursively: nesting is bounded before anything else look
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 MAX_DEPTH: Final = 16  # the deepest payload the kit sends (a judge view) nests 5 levels
 
 
-def json_depth(value: Any) -> int:
+def json_depth(value: object) -> int:
     """How deeply lists and objects nest in `value` (a scalar is 0, `[]` is 1)."""
     deepest, stack = 0, [(value, 1)]
     while stack:

@@ -14,13 +14,13 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final
+from typing import Final, TypeVar
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from bus.broker import WEB_DIR, MosquittoProcess
-from bus.client import BusClient, Presence, Received
+from bus.client import BusClient, BusItem, Presence, Received
 from bus.config import BrokerConfig
 from bus.payloads import Snapshot, StreamSnapshot
 from bus.topics import account_name, overlay_account, stream_account, table_topic
@@ -48,23 +48,24 @@ SAMPLE_ROLES: Final = ("sheriff", "don", "citizen", "citizen", "mafia", "citizen
                         "mafia", "citizen", "citizen")
 
 
-def sample_view(view_class: str, **changes: Any) -> dict[str, Any]:
+def sample_view(view_class: str, **changes: object) -> dict[str, object]:
     """A day-2 speech view of one class at a ten-seat table (see `sample_view_at`)."""
     return sample_view_at(view_class, 10, **changes)
 
 
-def sample_view_at(view_class: str, seats: int, **changes: Any) -> dict[str, Any]:
+def sample_view_at(view_class: str, seats: int, **changes: object) -> dict[str, object]:
     """A day-2 speech view of one class shaped as docs/views.md says, as JSON-ready data
-    (judge: with secrets; public and audience have no field for them). `seats`: 3 to 15
+    (judge: with secrets; public and audience have no field for them); `changes` may be
+    anything, for the views' validation to refuse. `seats`: 3 to 15
     (the club game, 004 §1); seat 3 left on day 1, seat 4 speaks (seat 2 of three)."""
-    entries: list[dict[str, Any]] = [
+    entries: list[object] = [
         {"seat": n, "at_table": True, "out": None, "fouls": 0, "muted": False}
         for n in range(1, seats + 1)
     ]
     entries[2] = {"seat": 3, "at_table": False, "out": {"cause": "vote", "day": 1}, "fouls": 1,
                   "muted": False}
     nominated = [seat for seat in (4, 9) if seat < seats]
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "view": view_class, "rules": "cml", "phase": "day", "number": 2,
         "step": "speech", "speaker": 4 if seats > 3 else 2,
         "timer": {"kind": "speech", "seconds": 60},
@@ -84,10 +85,11 @@ def sample_view_at(view_class: str, seats: int, **changes: Any) -> dict[str, Any
     return view
 
 
-def sample_snapshot_fields(view_class: str, seats: int = 10, **changes: Any) -> dict[str, Any]:
+def sample_snapshot_fields(view_class: str, seats: int = 10, **changes: object
+                           ) -> dict[str, object]:
     """Fields of a valid snapshot of table cup/3 with `seats` seats (change any with keyword
-    arguments)."""
-    fields: dict[str, Any] = {
+    arguments; anything goes: the model's validation is what tests try)."""
+    fields: dict[str, object] = {
         "view_class": view_class, "tournament": ACL_TOURNAMENT, "table": ACL_TABLE,
         "seq": 12, "game_id": "cup-3-12", "names": [f"Nick{n}" for n in range(1, seats + 1)],
         "view": sample_view_at(view_class, seats), "timer_started_at": SAMPLE_TIME,
@@ -97,15 +99,15 @@ def sample_snapshot_fields(view_class: str, seats: int = 10, **changes: Any) -> 
     return fields
 
 
-def sample_snapshot(view_class: str, seats: int = 10, **changes: Any) -> Snapshot:
+def sample_snapshot(view_class: str, seats: int = 10, **changes: object) -> Snapshot:
     """A valid snapshot model of table cup/3 with `seats` seats."""
     return Snapshot.model_validate(sample_snapshot_fields(view_class, seats, **changes))
 
 
-def sample_stream(**changes: Any) -> StreamSnapshot:
+def sample_stream(**changes: object) -> StreamSnapshot:
     """A valid delayed stream snapshot of table cup/3: the sample judge view, 5 minutes old."""
     view = sample_view("judge")
-    fields: dict[str, Any] = {
+    fields: dict[str, object] = {
         "tournament": ACL_TOURNAMENT, "table": ACL_TABLE, "game_id": "cup-3-12",
         "actions": 57, "delay_minutes": 5, "as_of": SAMPLE_TIME,
         "names": [f"Nick{n}" for n in range(1, 11)], "view": {**view, "timer": None},
@@ -162,7 +164,8 @@ def raw_publish(config: BrokerConfig, messages: list[tuple[str, bytes, bool]]) -
         client.loop_stop()
 
 
-def next_item(client: BusClient, accept: Callable[[Any], bool], guard: float = GUARD_S) -> Any:
+def next_item(client: BusClient, accept: Callable[[BusItem], bool], guard: float = GUARD_S
+              ) -> BusItem:
     """The next inbox item `accept` likes; items before it are dropped."""
     deadline = time.monotonic() + guard
     while True:
@@ -174,19 +177,29 @@ def next_item(client: BusClient, accept: Callable[[Any], bool], guard: float = G
             return item
 
 
+ItemT = TypeVar("ItemT", bound=BusItem)
+
+
+def next_of(client: BusClient, kind: type[ItemT], accept: Callable[[ItemT], bool] | None = None,
+            guard: float = GUARD_S) -> ItemT:
+    """The next inbox item of `kind` that `accept` likes (any, without it); items before it
+    are dropped."""
+    item = next_item(client, lambda i: isinstance(i, kind) and (accept is None or accept(i)),
+                     guard)
+    assert isinstance(item, kind)
+    return item
+
+
 def next_message(client: BusClient, topic: str, guard: float = GUARD_S) -> Received:
     """The next message received on exactly `topic`."""
-    item: Received = next_item(
-        client, lambda item: isinstance(item, Received) and item.topic == topic, guard
-    )
-    return item
+    return next_of(client, Received, lambda item: item.topic == topic, guard)
 
 
 def received_until(client: BusClient, marker_topic: str, marker: bytes) -> list[Received]:
     """Every message received before the marker (marker excluded)."""
     seen: list[Received] = []
     while True:
-        item = next_item(client, lambda item: isinstance(item, Received))
+        item = next_of(client, Received)
         if item.topic == marker_topic and item.payload == marker:
             return seen
         seen.append(item)

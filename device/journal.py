@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -143,7 +144,7 @@ class Journal:
                 (request.request_id, request.name, game_id, seq))
 
     def append(self, game_id: str, seq: int, line: dict[str, Any],
-               result: dict[str, Any] | None = None, *, decided_changed: bool = False,
+               result: Mapping[str, object] | None = None, *, decided_changed: bool = False,
                request: Request | None = None, at: float | None = None) -> None:
         """Durably record action number `seq` (1-based) of the game; raises on a gap.
 
@@ -166,13 +167,13 @@ class Journal:
                 self._set_result(game_id, result)
             self._remember(request, game_id, seq)
 
-    def set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
+    def set_result(self, game_id: str, result: Mapping[str, object] | None) -> None:
         """Mark the game decided (with its result) or open again (None)."""
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
             self._set_result(game_id, result)
 
-    def _set_result(self, game_id: str, result: dict[str, Any] | None) -> None:
+    def _set_result(self, game_id: str, result: Mapping[str, object] | None) -> None:
         self._db.execute(
             "UPDATE games SET finished = ?, result = ? WHERE game_id = ?",
             (int(result is not None),

@@ -16,11 +16,13 @@ from engine.club import log as club_log
 from engine.club import views as club_views
 from engine.club.actions import ClubAction
 from engine.club.game import ClubGame
+from engine.club.result import ClubResult
 from engine.club.result import result as club_result
 from engine.club.timer import timer as club_timer
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action
+from engine.protocol import Result
 from engine.protocol import result as classic_result
 from engine.refusals import R
 from engine.timer import Timer, current_timer
@@ -77,7 +79,7 @@ def decided(game: TableGame) -> bool:
     return game.state.finished
 
 
-def result(game: TableGame) -> dict[str, Any]:
+def result(game: TableGame) -> Result | ClubResult:
     """The result object (docs/game-log.md; the club's with `score`, docs/club.md)."""
     if isinstance(game, ClubGame):
         return club_result(game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import TypedDict
 
 
 class EveningError(ValueError):
@@ -65,7 +65,7 @@ def _whole(value: object, what: str, where: str) -> int:
     return value
 
 
-def _seats(value: Any, what: str, seats: int, where: str) -> tuple[int, ...]:
+def _seats(value: object, what: str, seats: int, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise EveningError(f"{where}: {what} must be a list of seats, not {value!r}")
     out = tuple(_whole(s, what, where) for s in value)
@@ -89,7 +89,8 @@ def _points(seat: int, raw: object, multiplier: int, where: str) -> SeatPoints:
     return points
 
 
-def club_game(header: Mapping[str, Any], result: Mapping[str, Any], name: str = "") -> ClubGame:
+def club_game(header: Mapping[str, object], result: Mapping[str, object], name: str = ""
+              ) -> ClubGame:
     """A decided club game from its log header and result object; EveningError if it is
     not a club game, not decided, or its players cannot be told apart."""
     where = name or "a game"
@@ -111,12 +112,15 @@ def club_game(header: Mapping[str, Any], result: Mapping[str, Any], name: str = 
         raise EveningError(f"{where} is not decided yet: finish it (or leave it out) before "
                            "the evening is added up")
     try:
-        winner = ClubSide(result["winner"])
+        winner = ClubSide(str(result["winner"]))
     except ValueError:
         raise EveningError(f"{where}: unknown winner {result['winner']!r}") from None
-    rating = result.get("rating")
-    if not isinstance(rating, Mapping) or rating.get("multiplier") not in (1, 2):
+    given = result.get("rating")
+    rating: Mapping[str, object] = given if isinstance(given, Mapping) else {}
+    mult = rating.get("multiplier")
+    if not isinstance(mult, int | float) or mult not in (1, 2):
         raise EveningError(f"{where}: the result has no `rating` with a multiplier of 1 or 2")
+    multiplier = int(mult)
     rated = rating.get("rated")
     number = header.get("game")
     date = header.get("date")
@@ -125,9 +129,9 @@ def club_game(header: Mapping[str, Any], result: Mapping[str, Any], name: str = 
         number=number if isinstance(number, int) and not isinstance(number, bool) else None,
         date=date if isinstance(date, str) else None,
         tournament=bool(header.get("tournament")), players=tuple(players), winner=winner,
-        scores=tuple(_points(seat, score.get(str(seat)), rating["multiplier"], where)
+        scores=tuple(_points(seat, score.get(str(seat)), multiplier, where)
                      for seat in range(1, seats + 1)),
-        rated=rated if isinstance(rated, bool) else None, multiplier=rating["multiplier"],
+        rated=rated if isinstance(rated, bool) else None, multiplier=multiplier,
         immunity=_seats(result.get("immunity", []), "immunity", seats, where),
         immunity_next=_seats(result.get("immunity_next", []), "immunity_next", seats, where))
 
@@ -163,13 +167,45 @@ class GameLine:
     immunity_next: tuple[str, ...]
 
 
+class GameJson(TypedDict):
+    game: str
+    table: str
+    number: int | None
+    date: str | None
+    tournament: bool
+    winner: str
+    rated: bool | None
+    multiplier: int
+    immunity: list[str]
+    immunity_declined: list[str]
+    immunity_next: list[str]
+
+
+class PlayerJson(TypedDict):
+    player: str
+    games: int
+    wins: int
+    points: int
+    rated_points: int
+    extras: int
+    penalties: int
+
+
+class EveningJson(TypedDict):
+    """The JSON object of `mafiakit evening` (docs/club-evening.md)."""
+
+    games: list[GameJson]
+    players: list[PlayerJson]
+    immunity_next: dict[str, list[str]]  # table -> players holding it for the next game
+
+
 @dataclass(frozen=True)
 class Evening:
     games: tuple[GameLine, ...]
     players: tuple[PlayerLine, ...]  # most points first, then by name
     immunity_next: Mapping[str, tuple[str, ...]]  # table -> players holding it for the next game
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> EveningJson:
         return {
             "games": [{"game": g.name, "table": g.table, "number": g.number, "date": g.date,
                        "tournament": g.tournament, "winner": str(g.winner), "rated": g.rated,

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from engine.roles import Role
 from engine.scoring.sheet import SheetEvent
 from engine.state import Speech
+from engine.vocab import AfterSpeeches
 
 
 class RolesDealt(NamedTuple):
@@ -71,7 +72,7 @@ class SpeechesQueued(NamedTuple):
     """Extra speeches (tie speeches, farewells, the day-1 majority speech) and what follows."""
 
     speeches: tuple[Speech, ...]
-    then: str
+    then: AfterSpeeches
     revote: tuple[int, ...] = ()
 
 

@@ -1,24 +1,117 @@
-"""The result object of a game (docs/game-log.md, "The result object"): the protocol."""
+"""The result object of a game (docs/game-log.md, "The result object"): the protocol.
+
+Typed as TypedDicts: the documented JSON object, key for key, so that a reader of the result
+(the replay, the hub's check, the tests) is type-checked against the format.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from engine.ruleset import Ruleset
-from engine.scoring.game import score_dict, score_game
-from engine.state import DayLog, GameState, NightLog
+from engine.scoring.game import SeatScoreLine, score_dict, score_game
+from engine.state import DAY, DayLog, GameState, NightLog
 
 
-def result(s: GameState, rules_id: str, rules: Ruleset | None = None) -> dict[str, Any]:
+class RemovedLine(TypedDict):
+    """One removal; `day` or `night` is the number of the phase it happened in."""
+
+    seat: int
+    cause: str
+    day: NotRequired[int]
+    night: NotRequired[int]
+
+
+class RoundLine(TypedDict):
+    candidates: list[int]
+    votes: dict[str, int]  # the candidate's seat as a string -> votes
+
+
+class LiftLine(TypedDict):
+    yes: int
+    passed: bool
+
+
+class DayLine(TypedDict):
+    day: int
+    opener: int
+    speakers: list[int]
+    muted: list[int]
+    nominations: list[int]
+    vote: str
+    rounds: list[RoundLine]
+    lift: LiftLine | None
+
+
+class NightLine(TypedDict):
+    night: int
+    shot: int | None
+    don_check: int | None
+    sheriff_check: int | None
+
+
+class BestMoveLine(TypedDict):
+    seat: int
+    guess: list[int]
+    black_found: int
+
+
+class LateDisqualification(TypedDict):
+    seat: int
+    kind: str
+
+
+class ProtestLine(TypedDict):
+    seat: int
+    text: str
+
+
+class ColourLeftLine(TypedDict):
+    seat: int
+    named: int
+    colour: str
+
+
+class AfterGame(TypedDict):
+    """What the points add (docs/scoring.md)."""
+
+    score: dict[str, SeatScoreLine] | None
+    closed: bool
+    protests: list[ProtestLine]
+    colour_left: list[ColourLeftLine]
+
+
+class Result(TypedDict):
+    """The result object; the after-game keys only when the ruleset was given."""
+
+    rules: str
+    finished: bool
+    winner: str | None
+    termination: str | None
+    removed: list[RemovedLine]
+    fouls: dict[str, int]  # every seat "1".."10"
+    days: list[DayLine]
+    nights: list[NightLine]
+    best_move: BestMoveLine | None
+    late_disqualifications: list[LateDisqualification]
+    score: NotRequired[dict[str, SeatScoreLine] | None]
+    closed: NotRequired[bool]
+    protests: NotRequired[list[ProtestLine]]
+    colour_left: NotRequired[list[ColourLeftLine]]
+
+
+def result(s: GameState, rules_id: str, rules: Ruleset | None = None) -> Result:
     """Everything the judge's paper protocol holds, as one JSON-ready dict; with `rules`,
     also the points and the after-game lines (docs/scoring.md)."""
     out = _game(s, rules_id)
     if rules is not None:
-        out.update(after_game(s, rules))
+        more = after_game(s, rules)
+        out["score"], out["closed"] = more["score"], more["closed"]
+        out["protests"], out["colour_left"] = more["protests"], more["colour_left"]
     return out
 
 
-def after_game(s: GameState, rules: Ruleset) -> dict[str, Any]:
+def after_game(s: GameState, rules: Ruleset) -> AfterGame:
     """`score`, `closed`, `protests`, `colour_left` (docs/scoring.md)."""
     sh = s.sheet
     return {
@@ -30,7 +123,7 @@ def after_game(s: GameState, rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def _game(s: GameState, rules_id: str) -> dict[str, Any]:
+def _game(s: GameState, rules_id: str) -> Result:
     days = s.days if s.day is None else (*s.days, s.day)
     nights = s.nights if s.night is None else (*s.nights, s.night)
     return {
@@ -38,7 +131,9 @@ def _game(s: GameState, rules_id: str) -> dict[str, Any]:
         "finished": s.finished,
         "winner": s.winner,
         "termination": s.termination,
-        "removed": [{"seat": r.seat, "cause": r.cause, r.phase: r.number} for r in s.removed],
+        "removed": [{"seat": r.seat, "cause": r.cause, "day": r.number} if r.phase == DAY
+                    else {"seat": r.seat, "cause": r.cause, "night": r.number}
+                    for r in s.removed],
         "fouls": {str(seat): s.fouls[seat - 1] for seat in range(1, 11)},
         "days": [_day(d) for d in days],
         "nights": [_night(n) for n in nights],
@@ -48,7 +143,7 @@ def _game(s: GameState, rules_id: str) -> dict[str, Any]:
     }
 
 
-def _day(d: DayLog) -> dict[str, Any]:
+def _day(d: DayLog) -> DayLine:
     return {
         "day": d.number,
         "opener": d.opener,
@@ -65,7 +160,7 @@ def _day(d: DayLog) -> dict[str, Any]:
     }
 
 
-def _night(n: NightLog) -> dict[str, Any]:
+def _night(n: NightLog) -> NightLine:
     return {
         "night": n.number,
         "shot": n.shot,
@@ -74,7 +169,7 @@ def _night(n: NightLog) -> dict[str, Any]:
     }
 
 
-def _best_move(s: GameState) -> dict[str, Any] | None:
+def _best_move(s: GameState) -> BestMoveLine | None:
     """The fields of `engine.viewmodels.BestMoveView`, built here so that a replay does not
     load the screens' view models (tests/engine/test_log.py compares the two)."""
     bm = s.best_move

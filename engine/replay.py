@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from engine import actions as act
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
-from engine.log import LogHeader, parse_action, parse_header, parse_json_line
+from engine.log import (
+    JsonObject,
+    LogHeader,
+    LogLine,
+    parse_action,
+    parse_header,
+    parse_json_line,
+)
 from engine.refusals import R
 from engine.ruleset import Ruleset
 
@@ -56,7 +63,7 @@ def replay(lines: Iterable[str | bytes],
     return head, game
 
 
-def _lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, dict[str, Any] | None]]:
+def _lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, JsonObject | None]]:
     """(line number, the decoded object or None for a blank line)."""
     for number, raw in enumerate(lines, start=1):
         try:
@@ -81,13 +88,13 @@ def is_club(first_line: str | bytes) -> bool:
         return False
 
 
-def replay_club(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], ClubGame]:
+def replay_club(lines: Iterable[str | bytes]) -> tuple[LogLine, ClubGame]:
     """Apply a whole club log; the first bad line and why, like `replay`."""
     from engine.club.game import ClubGame
     from engine.club.log import parse_action as club_action
     from engine.club.log import parse_header as club_header
 
-    head: dict[str, Any] | None = None
+    head: LogLine | None = None
     game: ClubGame | None = None
     number = 0
     for number, obj in _lines(lines):
@@ -96,7 +103,7 @@ def replay_club(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], ClubGame]
         try:
             if game is None:
                 game = ClubGame(club_header(obj))
-                head = obj
+                head = cast(LogLine, obj)  # decoded by json.loads: JSON values only
                 continue
             action = club_action(obj, game.settings.seats)
             game.push(action)

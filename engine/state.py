@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from engine.roles import BLACK_ROLES, Role
 from engine.scoring.sheet import Sheet
-from engine.vocab import DayVote, Phase, SpeechKind
+from engine.vocab import AfterSpeeches, DayVote, Phase, SpeechKind
 
 # The vocabulary (engine.vocab) under the short names the rule modules use.
 SETUP, NIGHT, DAY = Phase.SETUP, Phase.NIGHT, Phase.DAY
@@ -26,7 +26,7 @@ MAJORITY_SPEECH = SpeechKind.MAJORITY_SPEECH
 REGULAR_KINDS = frozenset({SPEECH, SHORT_SPEECH, MUTED_TURN})
 
 # What follows the queue of speeches.
-THEN_VOTE, THEN_REVOTE, THEN_NIGHT = "vote", "revote", "night"
+THEN_VOTE, THEN_REVOTE, THEN_NIGHT = AfterSpeeches.VOTE, AfterSpeeches.REVOTE, AfterSpeeches.NIGHT
 
 # Today's vote (spec: days[].vote); "pending" until decided.
 PENDING, NONE, SKIPPED, CANCELLED, HELD = (
@@ -96,7 +96,7 @@ class GameState(NamedTuple):
     best_move: BestMoveLog | None = None
     speech: Speech | None = None
     queue: tuple[Speech, ...] = ()
-    then: str = THEN_NIGHT
+    then: AfterSpeeches = THEN_NIGHT
     revote: tuple[int, ...] = ()
     voting: Round | None = None
     lift: tuple[int, ...] | None = None

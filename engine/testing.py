@@ -8,12 +8,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from engine import actions as act
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.protocol import result
+from engine.protocol import DayLine, result
 from engine.ruleset import Ruleset
 from engine.state import REGULAR_KINDS
 from engine.timer import current_timer
@@ -81,9 +80,9 @@ def refused(game: Game, action: act.Action, phrase: str) -> str:
     raise AssertionError(f"{action} was accepted; expected a refusal naming {phrase!r}")
 
 
-def day_result(game: Game, number: int) -> dict[str, Any]:
+def day_result(game: Game, number: int) -> DayLine:
     """Day `number` of the replay result object (the protocol)."""
-    days: list[dict[str, Any]] = result(game.state, game.rules.id)["days"]
+    days = result(game.state, game.rules.id)["days"]
     (day,) = [d for d in days if d["day"] == number]
     return day
 

@@ -68,6 +68,15 @@ class Step(StrEnum):
 OPEN_NIGHT_STEPS = frozenset({Step.NIGHT, Step.ZERO_NIGHT})
 
 
+class AfterSpeeches(StrEnum):
+    """What follows the queue of speeches (the state's `then`): the vote after the day's
+    speeches, a revote of the tied after their tie speeches, or the night after farewells."""
+
+    VOTE = "vote"
+    REVOTE = "revote"
+    NIGHT = "night"
+
+
 class DayVote(StrEnum):
     """Today's vote (game log: days[].vote); pending until decided."""
 

@@ -29,7 +29,7 @@ from engine.log import LogHeader, parse_action
 from engine.refusals import Phrase
 from engine.replay import ReplayError, replay
 from engine.ruleset import load_ruleset
-from engine.scoring.game import score_dict, score_game
+from engine.scoring.game import SeatScoreLine, score_dict, score_game
 from engine.scoring.standings import ScoredGame, Standings, StandingsError, scored_game, standings
 from engine.state import GameState
 from hub.decisions import (
@@ -50,7 +50,7 @@ class Counted(NamedTuple):
     """One game as it counts: the library's figures, or why it does not count."""
 
     game: ScoredGame | None
-    score: dict[str, object] | None  # per seat, every figure with its clause
+    score: dict[str, SeatScoreLine] | None  # per seat, every figure with its clause
     left_out: str | None
     not_applied: tuple[str, ...]  # decisions the rules refused, and why
     # by key for the head judge's page: why the game is left out, and each refused

@@ -11,13 +11,133 @@ every run.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping, Sized
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, Literal, NotRequired, TypedDict, Unpack
 
 if TYPE_CHECKING:  # imported where used: `mafiakit scoreboard --help` reads SAMPLES only
     from engine.viewmodels import Reveal
     from scoreboard.feed import FeedStore
     from scoreboard.tablefeed import TableFeed
+
+
+class OutEntry(TypedDict, total=False):
+    cause: str
+    day: int
+    night: int
+
+
+class SeatEntry(TypedDict):
+    seat: int
+    at_table: bool
+    out: OutEntry | None
+    fouls: int
+    muted: bool
+
+
+class TimerEntry(TypedDict):
+    kind: str
+    seconds: float
+    _started: NotRequired[float]  # test-only: when it started, for the payload wrapper
+    paused: NotRequired[bool]
+    remaining: NotRequired[float]
+
+
+class VoteEntry(TypedDict):
+    round: int
+    candidates: list[int]
+    current: int
+    votes: dict[str, int]
+    voters: NotRequired[dict[str, list[int]]]
+
+
+class RoundEntry(TypedDict):
+    candidates: list[int]
+    votes: dict[str, int]
+    voters: NotRequired[dict[str, list[int]]]
+
+
+class LiftEntry(TypedDict):
+    candidates: list[int]
+    yes: int | None
+    passed: bool | None
+
+
+class DonCheck(TypedDict):
+    seat: int
+    sheriff: bool
+
+
+class SheriffCheck(TypedDict):
+    seat: int
+    black: bool
+
+
+class NightEntry(TypedDict, total=False):
+    night: int  # the only key a sample must give; `night()` fills in the rest
+    shot: int | None
+    shots: dict[str, int | None] | None
+    don_check: DonCheck | None
+    sheriff_check: SheriffCheck | None
+
+
+class BestMoveEntry(TypedDict):
+    seat: int
+    guess: list[int]
+    black_found: int
+
+
+class PointsEntry(TypedDict):
+    seat: int
+    total: float
+    extras: float
+    penalties: float
+
+
+class AfterGameEntry(TypedDict):
+    points: list[PointsEntry]
+    protests: list[int]
+    closed: bool
+    judge: str | None
+    protest_minutes: int
+    protest_clause: str
+    decided_at: str
+
+
+class RefusalEntry(TypedDict):
+    key: str
+    params: dict[str, int]
+
+
+class SampleView(TypedDict, total=False):
+    """A view as JSON (docs/views.md) with the judge's secrets beside it: `sample_view`
+    keeps only what its class may carry."""
+
+    view: str
+    rules: str
+    actions: int
+    phase: str
+    number: int
+    step: str
+    speaker: int | None
+    timer: TimerEntry | None
+    seats: list[SeatEntry]
+    nominations: list[int] | None
+    vote: VoteEntry | None
+    rounds: list[RoundEntry]
+    lift: LiftEntry | None
+    day_vote: str
+    winner: str | None
+    termination: str | None
+    roles: dict[str, str] | None
+    nights: list[NightEntry]
+    best_move: BestMoveEntry | None
+    night_steps: list[str]
+    after_game: AfterGameEntry
+    pad: str | None
+    last_error: str | None
+    refusal: RefusalEntry | None
+
 
 NOW: Final = 1_764_403_200.0  # 2025-11-29 08:00 UTC
 NAMES: Final = (
@@ -25,46 +145,50 @@ NAMES: Final = (
     "Лиса", "Маэстро Длинное Имя", "Nova", "Шторм", "Ясень",
 )
 CLUB_NAMES: Final = (*NAMES, "Орион", "Пума", "Рысь", "Сокол Ясный", "Тайга")  # up to 15
-ROLES: Final = {
+ROLES: Final[dict[str, str]] = {
     "1": "citizen", "2": "mafia", "3": "citizen", "4": "sheriff", "5": "citizen",
     "6": "don", "7": "citizen", "8": "mafia", "9": "citizen", "10": "citizen",
 }
-NIGHTS: Final = [
+NIGHTS: Final[list[NightEntry]] = [
     {"night": 1, "shot": 7, "shots": None, "don_check": {"seat": 4, "sheriff": True},
      "sheriff_check": {"seat": 2, "black": True}},
     {"night": 2, "shot": None, "shots": {"6": 1, "8": 5},
      "don_check": {"seat": 1, "sheriff": False}, "sheriff_check": {"seat": 6, "black": True}},
 ]
-BEST_MOVE: Final = {"seat": 7, "guess": [2, 6, 9], "black_found": 2}
+BEST_MOVE: Final[BestMoveEntry] = {"seat": 7, "guess": [2, 6, 9], "black_found": 2}
 
 Outs = dict[int, tuple[str, str, int]]  # seat -> (cause, "day" | "night", number)
 
 
 def seats(outs: Outs | None = None, fouls: dict[int, int] | None = None,
-          muted: tuple[int, ...] = (), count: int = 10) -> list[dict[str, Any]]:
+          muted: tuple[int, ...] = (), count: int = 10) -> list[SeatEntry]:
     """`count` seat entries (3 to 15); `outs` maps a seat to how and when it left."""
     outs, fouls = outs or {}, fouls or {}
-    result = []
+    result: list[SeatEntry] = []
     for seat in range(1, count + 1):
-        out = None
+        out: OutEntry | None = None
         if seat in outs:
             cause, when, number = outs[seat]
-            out = {"cause": cause, when: number}
+            out = {"cause": cause, "day": number} if when == "day" else {"cause": cause,
+                                                                          "night": number}
         result.append({"seat": seat, "at_table": out is None, "out": out,
                        "fouls": fouls.get(seat, 0), "muted": seat in muted})
     return result
 
 
-SECRET_KEYS: Final = ("actions", "winner", "termination", "roles", "nights", "best_move",
-                      "night_steps")
-JUDGE_INPUT: Final = {"pad": "FOUL _", "last_error": "seat 4 is already nominated today",
-                      "refusal": {"key": "already_nominated", "params": {"seat": 4}}}
+Secret = Literal["actions", "winner", "termination", "roles", "nights", "best_move",
+                 "night_steps"]
+SECRET_KEYS: Final[tuple[Secret, ...]] = ("actions", "winner", "termination", "roles", "nights",
+                                          "best_move", "night_steps")
+JUDGE_INPUT: Final[SampleView] = {
+    "pad": "FOUL _", "last_error": "seat 4 is already nominated today",
+    "refusal": {"key": "already_nominated", "params": {"seat": 4}}}
 
 
-def view(phase: str, number: int, step: str, **keys: Any) -> dict[str, Any]:
+def view(phase: str, number: int, step: str, /, **keys: Unpack[SampleView]) -> SampleView:
     """A sample: a public view dict with defaults for every key of the contract, and the
     judge's secrets beside it (`sample_view` keeps them only in a judge view)."""
-    base: dict[str, Any] = {
+    base: SampleView = {
         "view": "public", "rules": "cml", "actions": 10 * number + 3, "phase": phase,
         "number": number, "step": step, "speaker": None, "timer": None, "seats": seats(),
         "nominations": None, "vote": None, "rounds": [], "lift": None, "day_vote": "pending",
@@ -77,26 +201,26 @@ def view(phase: str, number: int, step: str, **keys: Any) -> dict[str, Any]:
 
 
 def night(night: int, shot: int | None = None, shots: dict[str, int | None] | None = None,
-          don_check: dict[str, Any] | None = None,
-          sheriff_check: dict[str, Any] | None = None) -> dict[str, Any]:
+          don_check: DonCheck | None = None,
+          sheriff_check: SheriffCheck | None = None) -> NightEntry:
     """One night of the judge's record, every key present."""
     return {"night": night, "shot": shot, "shots": shots, "don_check": don_check,
             "sheriff_check": sheriff_check}
 
 
-def timer(kind: str, seconds: float, left: float, paused: bool = False) -> dict[str, Any]:
+def timer(kind: str, seconds: float, left: float, paused: bool = False) -> TimerEntry:
     """A timer with `left` seconds to go at NOW; `_started` goes into the payload wrapper."""
-    entry: dict[str, Any] = {"kind": kind, "seconds": seconds, "_started": NOW - (seconds - left)}
+    entry: TimerEntry = {"kind": kind, "seconds": seconds, "_started": NOW - (seconds - left)}
     if paused:
-        entry.update(paused=True, remaining=left)
+        entry["paused"], entry["remaining"] = True, left
     return entry
 
 
 DAY1: Final[Outs] = {3: ("vote", "day", 1)}
 NIGHT1: Final[Outs] = {**DAY1, 7: ("kill", "night", 1)}
-TIE: Final = {"candidates": [4, 9], "votes": {"4": 4, "9": 4}}
+TIE: Final[RoundEntry] = {"candidates": [4, 9], "votes": {"4": 4, "9": 4}}
 
-SAMPLES: Final[dict[str, dict[str, Any]]] = {
+SAMPLES: Final[dict[str, SampleView]] = {
     "deal": view("setup", 0, "deal"),
     "ready": view("setup", 0, "ready"),
     "zero_night": view("night", 0, "zero_night"),
@@ -146,7 +270,7 @@ SAMPLES: Final[dict[str, dict[str, Any]]] = {
                      6: ("vote", "day", 3)}, {8: 4})),
     "draw": view(
         "finished", 5, "over", winner="draw", termination="quiet_rounds", roles=ROLES,
-        nights=[NIGHTS[0], *({"night": n, "shot": None} for n in (2, 3, 4))],
+        nights=[NIGHTS[0], *(night(n) for n in (2, 3, 4))],
         seats=seats(NIGHT1)),
     "judge_night": view(
         "night", 1, "checks", view="judge", timer=timer("sheriff_check", 10, 7),
@@ -161,7 +285,7 @@ SAMPLES: Final[dict[str, dict[str, Any]]] = {
 }
 # After the game (issue 12): №7's best move found two blacks (+0.3, 000 III.2), the judge gave
 # №4 +0.2 (III.4), №8 wrote a protest; decided 3 min 12 s before NOW, 10 minutes to protest.
-AFTER_GAME: Final = {
+AFTER_GAME: Final[AfterGameEntry] = {
     "points": [{"seat": s, "total": {2: 0, 6: 0, 8: 0, 7: 1.3, 4: 1.2}.get(s, 1.0),
                 "extras": {7: 0.3, 4: 0.2}.get(s, 0.0), "penalties": 0.0} for s in range(1, 11)],
     "protests": [8], "closed": False, "judge": None, "protest_minutes": 10,
@@ -170,7 +294,7 @@ CLUB_MAFIA: Final = {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2, 10: 3, 11: 3, 12:
                      15: 4}  # 004 §1: the mafia's seats at each table size
 
 
-def table_sample(count: int, over: bool) -> dict[str, Any]:
+def table_sample(count: int, over: bool) -> SampleView:
     """A game at a table of `count` seats (3 to 15, 004 §1): day 2 mid-game, or its end.
 
     The roles are the classic cards until the engine deals the club's own: the mafia as many
@@ -205,7 +329,7 @@ SAMPLES.update({f"seats{count}_{moment}": table_sample(count, moment == "over")
 PUBLIC_SAMPLES: Final = tuple(name for name in SAMPLES if not name.startswith("judge_"))
 
 
-def sample_view(name: str) -> dict[str, Any]:
+def sample_view(name: str) -> SampleView:
     """A fresh copy of a sample view dict, as its class may carry it (a public view has no
     field for a secret; a judge view has them all, and the pad's input and last refusal)."""
     data = as_class(SAMPLES[name], SAMPLES[name]["view"])
@@ -214,12 +338,13 @@ def sample_view(name: str) -> dict[str, Any]:
     return data
 
 
-def as_class(sample: dict[str, Any], view_class: str) -> dict[str, Any]:
+def as_class(sample: SampleView, view_class: str) -> SampleView:
     """A sample's view dict for `view_class` (without the test-only `_started`)."""
     data = copy.deepcopy(sample)
     data["view"] = view_class
-    if data.get("timer"):
-        data["timer"].pop("_started", None)
+    clock = data.get("timer")
+    if clock:
+        clock.pop("_started", None)
     if view_class != "judge":
         for key in SECRET_KEYS:
             data.pop(key, None)
@@ -237,20 +362,24 @@ def sample_reveal(name: str) -> Reveal | None:
     data = SAMPLES[name]
     if data["phase"] != "finished":
         return None
-    return Reveal.model_validate({key: data[key] for key in
-                                  ("roles", "winner", "termination", "nights", "best_move")})
+    return Reveal.model_validate({"roles": data["roles"], "winner": data["winner"],
+                                  "termination": data["termination"], "nights": data["nights"],
+                                  "best_move": data["best_move"]})
 
 
-def sample_payload(name: str, table: str = "3", view: dict[str, Any] | None = None,
-                   **extra: Any) -> dict[str, Any]:
+def sample_payload(name: str, table: str = "3", view: Mapping[str, object] | None = None,
+                   **extra: object) -> dict[str, object]:
     """The sample as the bus delivers it: a snapshot (bus.payloads) with table, seq, names
     and the timer's start; `view` replaces the sample's view dict."""
-    started = (SAMPLES[name].get("timer") or {}).get("_started")
+    clock = SAMPLES[name].get("timer")
+    started = clock.get("_started") if clock else None
     data = view if view is not None else sample_view(name)
-    payload: dict[str, Any] = {
+    given = data.get("seats")
+    listed = given if isinstance(given, Sized) and given else ()
+    payload: dict[str, object] = {
         "schema_version": 2, "view_class": data.get("view"), "tournament": "cup",
         "table": table, "seq": 7, "game_id": f"cup-{table}-7",
-        "names": list(CLUB_NAMES)[:len(data.get("seats") or ())], "view": data,
+        "names": list(CLUB_NAMES)[:len(listed)], "view": data,
         "timer_started_at": None if started is None else _iso(started),
         "sent_at": _iso(NOW),
     }
@@ -262,17 +391,17 @@ def _iso(epoch: float) -> str:
     return datetime.fromtimestamp(epoch, UTC).isoformat()
 
 
-def leaky(data: dict[str, Any]) -> dict[str, Any]:
+def leaky(data: SampleView) -> SampleView:
     """The same moment as a judge view, carrying every secret: what a public screen must
     never show if a judge snapshot reached it (a public view has no field for them)."""
     return as_class({**SAMPLES["judge_day"], **data, "view": "judge", "actions": 40,
-                      "winner": None, "termination": None, "best_move": dict(BEST_MOVE),
+                      "winner": None, "termination": None, "best_move": copy.deepcopy(BEST_MOVE),
                       "roles": dict(ROLES), "nights": copy.deepcopy(NIGHTS),
                       "night_steps": ["don_check", "sheriff_check"]}, "judge")
 
 
 def sample_feed(name: str, status: str = "online", table: str = "3",
-                payload: dict[str, Any] | None = None, view_class: str | None = None
+                payload: Mapping[str, object] | None = None, view_class: str | None = None
                 ) -> TableFeed:
     """A TableFeed holding the sample (as `view_class`, default its own), as the feed store
     would build it (with the protocol's reveal when the sample's game is decided)."""

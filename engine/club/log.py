@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, assert_never
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TypeGuard, assert_never
 
 from engine import actions as act
 from engine.club import actions as ca
 from engine.club.setup import MAX_SEATS, MIN_SEATS, Settings
 from engine.errors import LogError
-from engine.log import FORMAT, VERSION, check_fields
+from engine.jsonvalue import JsonValue
+from engine.log import FORMAT, VERSION, JsonObject, LogLine, check_fields
 from engine.scoring.lines import points_to_hundredths
 from engine.vocab import NightAct
 
@@ -55,11 +56,11 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-def _is_seat(value: object, n: int) -> bool:
+def _is_seat(value: object, n: int) -> TypeGuard[int]:
     return type(value) is int and 1 <= value <= n
 
 
-def _seat_list(obj: dict[str, Any], key: str, n: int, what: str) -> tuple[int, ...]:
+def _seat_list(obj: JsonObject, key: str, n: int, what: str) -> tuple[int, ...]:
     value = obj[key]
     if not isinstance(value, list) or not all(_is_seat(v, n) for v in value):
         raise LogError(f"{what}: {key!r} must be a list of seat numbers 1-{n}")
@@ -68,7 +69,7 @@ def _seat_list(obj: dict[str, Any], key: str, n: int, what: str) -> tuple[int, .
     return tuple(value)
 
 
-def parse_header(obj: dict[str, Any]) -> Settings:
+def parse_header(obj: JsonObject) -> Settings:
     """Line 1 of a club log -> the game's settings (docs/club.md, "Header")."""
     if obj.get("format") != FORMAT:
         raise LogError(f'the first line must be the header with "format": "{FORMAT}"')
@@ -103,7 +104,7 @@ def parse_header(obj: dict[str, Any]) -> Settings:
                     date=date, double_points=double, rating_cards=cards)
 
 
-def parse_action(obj: dict[str, Any], n: int) -> ca.ClubAction:
+def parse_action(obj: JsonObject, n: int) -> ca.ClubAction:
     """A club action line (already JSON-decoded) -> an action, or LogError."""
     name = obj.get("action")
     if name in CLASSIC_ONLY:
@@ -114,7 +115,7 @@ def parse_action(obj: dict[str, Any], n: int) -> ca.ClubAction:
     return _BUILD[name](obj, name, n)
 
 
-def _seat(o: dict[str, Any], key: str, name: str, n: int, *, null: bool = False) -> int | None:
+def _seat(o: JsonObject, key: str, name: str, n: int, *, null: bool = False) -> int | None:
     value = o[key]
     if value is None and null:
         return None
@@ -122,16 +123,16 @@ def _seat(o: dict[str, Any], key: str, name: str, n: int, *, null: bool = False)
         also = " or null" if null else ""
         raise LogError(f"{name}: {key!r} must be a seat number 1-{n}{also}, "
                        f"not {json.dumps(value)}")
-    return int(value)
+    return value
 
 
-def _one(o: dict[str, Any], key: str, name: str, n: int) -> int:
+def _one(o: JsonObject, key: str, name: str, n: int) -> int:
     seat = _seat(o, key, name, n)
     assert seat is not None
     return seat
 
 
-def _text(o: dict[str, Any], key: str, name: str) -> str | None:
+def _text(o: JsonObject, key: str, name: str) -> str | None:
     value = o.get(key)
     if value is None:
         return None
@@ -140,32 +141,32 @@ def _text(o: dict[str, Any], key: str, name: str) -> str | None:
     return value.strip()
 
 
-def _roles(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
+def _roles(o: JsonObject, name: str, n: int) -> ca.ClubAction:
     seats = {k: _one(o, k, name, n) for k in _ROLE_KEYS if k in o}
     return ca.ClubRoles(mafia=_seat_list(o, "mafia", n, name), **seats)
 
 
-def _night(step: NightAct, key: str) -> Callable[[dict[str, Any], str, int], ca.ClubAction]:
+def _night(step: NightAct, key: str) -> Callable[[JsonObject, str, int], ca.ClubAction]:
     null = key == "target" or step is NightAct.KAMIKAZE
     return lambda o, name, n: ca.NightAction(step, _seat(o, key, name, n, null=null))
 
 
-def _votes(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
+def _votes(o: JsonObject, name: str, n: int) -> ca.ClubAction:
     return act.Votes(seat=_one(o, "seat", name, n), voters=_seat_list(o, "voters", n, name))
 
 
-def _foul(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
+def _foul(o: JsonObject, name: str, n: int) -> ca.ClubAction:
     return act.Foul(seat=_one(o, "seat", name, n), reason=_text(o, "reason", name))
 
 
-def _disqualify(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
+def _disqualify(o: JsonObject, name: str, n: int) -> ca.ClubAction:
     kind = o["kind"]
     if kind not in ("removal", "drop", "team_loss"):
         raise LogError('disqualify: \'kind\' must be "removal", "drop" or "team_loss"')
     return ca.ClubDisqualify(seat=_one(o, "seat", name, n), kind=kind)
 
 
-def _penalty(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
+def _penalty(o: JsonObject, name: str, n: int) -> ca.ClubAction:
     clause = _text(o, "clause", name)
     if clause is None:
         raise LogError("penalty: 'clause' must be non-empty text")
@@ -174,14 +175,14 @@ def _penalty(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
                        note=_text(o, "note", name), approved_by=_text(o, "approved_by", name))
 
 
-def _protest(o: dict[str, Any], name: str, n: int) -> ca.ClubAction:
+def _protest(o: JsonObject, name: str, n: int) -> ca.ClubAction:
     text = _text(o, "text", name)
     if text is None:
         raise LogError("protest: 'text' must be non-empty text")
     return act.Protest(seat=_one(o, "seat", name, n), text=text)
 
 
-_BUILD: dict[str, Callable[[dict[str, Any], str, int], ca.ClubAction]] = {
+_BUILD: dict[str, Callable[[JsonObject, str, int], ca.ClubAction]] = {
     "roles": _roles,
     "start": lambda o, name, n: act.Start(),
     "day": lambda o, name, n: act.Day(),
@@ -214,12 +215,12 @@ _BUILD: dict[str, Callable[[dict[str, Any], str, int], ca.ClubAction]] = {
 _TARGET = (NightAct.MAFIA_SHOT, NightAct.MANIAC_SHOT)
 
 
-def action_to_dict(a: ca.ClubAction) -> dict[str, Any]:
+def action_to_dict(a: ca.ClubAction) -> LogLine:
     """An action -> its club game-log line (without "t"); `assert_never` makes a new action
     without a line a type error."""
     match a:
         case ca.ClubRoles():
-            out: dict[str, Any] = {"action": "roles", "mafia": list(a.mafia)}
+            out: LogLine = {"action": "roles", "mafia": list(a.mafia)}
             out.update({k: getattr(a, k) for k in _ROLE_KEYS if getattr(a, k) is not None})
             return out
         case ca.NightAction():
@@ -262,8 +263,8 @@ def action_to_dict(a: ca.ClubAction) -> dict[str, Any]:
             assert_never(a)
 
 
-def header(settings: Settings, **fields: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": "club",
+def header(settings: Settings, **fields: JsonValue) -> LogLine:
+    out: LogLine = {"format": FORMAT, "version": VERSION, "rules": "club",
                            "seats": settings.seats}
     if settings.tournament:
         out["tournament"] = True
@@ -278,7 +279,7 @@ def header(settings: Settings, **fields: Any) -> dict[str, Any]:
     return {**out, **fields}
 
 
-def dump_lines(head: dict[str, Any], actions: Iterable[ca.ClubAction]) -> Iterator[str]:
+def dump_lines(head: Mapping[str, object], actions: Iterable[ca.ClubAction]) -> Iterator[str]:
     yield json.dumps(head, ensure_ascii=False)
     for a in actions:
         yield json.dumps(action_to_dict(a), ensure_ascii=False)

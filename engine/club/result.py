@@ -2,13 +2,94 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from engine.club.game import ClubGame
-from engine.club.score import multiplier, rated, score
-from engine.club.state import ClubDay, ClubNight, ClubState
+from engine.club.score import ClubSeatScore, multiplier, rated, score
+from engine.club.state import ClubDay, ClubNight, ClubState, Leave
 from engine.roles import ClubRole, Side
 from engine.vocab import CLUB_REMOVALS, DayVote, NightAct, Phase
+
+if TYPE_CHECKING:  # the classic result's shapes, without loading its module at run time
+    from engine.protocol import ColourLeftLine, LateDisqualification, ProtestLine
+
+
+class ClubRemovedLine(TypedDict):
+    """One leaver; `day` or `night` is the number of the phase he left in."""
+
+    seat: int
+    cause: str
+    day: NotRequired[int]
+    night: NotRequired[int]
+    last_word: bool
+
+
+class ClubRoundLine(TypedDict):
+    candidates: list[int]
+    votes: dict[str, int]  # the candidate's seat as a string -> votes
+    abstained: list[int]
+
+
+class CatastropheLine(TypedDict):
+    tied: list[int]
+    chosen: int | None
+
+
+class ClubDayLine(TypedDict):
+    day: int
+    opener: int
+    speakers: list[int]
+    muted: list[int]
+    nominations: list[int]
+    vote: str
+    rounds: list[ClubRoundLine]
+    catastrophe: CatastropheLine | None
+
+
+class FoundLine(TypedDict):
+    seat: int
+    found: str
+
+
+class ClubNightLine(TypedDict):
+    night: int
+    putana: int | None
+    mafia_shot: int | None
+    don_check: FoundLine | None
+    maniac_shot: int | None
+    heal: int | None
+    saved: int | None
+    commissar_check: FoundLine | None
+    kamikaze: int | None
+    blast: list[int]
+
+
+class RatingLine(TypedDict):
+    rated: bool | None
+    multiplier: int
+
+
+class ClubResult(TypedDict):
+    """The club's result object: the classic keys (docs/game-log.md) and the additions."""
+
+    rules: str
+    seats: int
+    finished: bool
+    winner: str | None
+    termination: str | None
+    removed: list[ClubRemovedLine]
+    fouls: dict[str, int]  # every seat "1".."N"
+    days: list[ClubDayLine]
+    nights: list[ClubNightLine]
+    best_move: None
+    late_disqualifications: list[LateDisqualification]
+    immunity: list[int]
+    immunity_next: list[int]
+    score: dict[str, ClubSeatScore] | None
+    rating: RatingLine
+    closed: bool
+    protests: list[ProtestLine]
+    colour_left: list[ColourLeftLine]
 
 
 def don_found(s: ClubState, seat: int) -> str:
@@ -33,7 +114,7 @@ def immunity_next(s: ClubState) -> list[int]:
             if r.phase is phase and r.number == 1 and r.cause not in CLUB_REMOVALS]
 
 
-def result(game: ClubGame) -> dict[str, Any]:
+def result(game: ClubGame) -> ClubResult:
     s, settings = game.state, game.settings
     days = s.days if s.day is None else (*s.days, s.day)
     nights = s.nights if s.night is None else (*s.nights, s.night)
@@ -43,8 +124,7 @@ def result(game: ClubGame) -> dict[str, Any]:
         "finished": s.finished,
         "winner": None if s.winner is None else s.winner.value,
         "termination": s.termination,
-        "removed": [{"seat": r.seat, "cause": str(r.cause), r.phase.value: r.number,
-                     "last_word": r.last_word} for r in s.removed],
+        "removed": [_removed(r) for r in s.removed],
         "fouls": {str(x): s.fouls[x - 1] for x in range(1, s.seats + 1)},
         "days": [_day(d) for d in days],
         "nights": [_night(s, n) for n in nights],
@@ -60,8 +140,14 @@ def result(game: ClubGame) -> dict[str, Any]:
     }
 
 
-def _day(d: ClubDay) -> dict[str, Any]:
-    rounds = []
+def _removed(r: Leave) -> ClubRemovedLine:
+    if r.phase is Phase.DAY:
+        return {"seat": r.seat, "cause": str(r.cause), "day": r.number, "last_word": r.last_word}
+    return {"seat": r.seat, "cause": str(r.cause), "night": r.number, "last_word": r.last_word}
+
+
+def _day(d: ClubDay) -> ClubDayLine:
+    rounds: list[ClubRoundLine] = []
     if d.tally is not None:
         rounds.append({"candidates": list(d.candidates),
                        "votes": {str(x): c for x, c in d.tally.votes},
@@ -74,7 +160,7 @@ def _day(d: ClubDay) -> dict[str, Any]:
     }
 
 
-def _night(s: ClubState, n: ClubNight) -> dict[str, Any]:
+def _night(s: ClubState, n: ClubNight) -> ClubNightLine:
     def seat(step: NightAct) -> int | None:
         return n.get(step)[1]
 

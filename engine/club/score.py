@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from engine.club.setup import Settings, weekend
 from engine.club.state import ClubState
@@ -12,6 +12,22 @@ from engine.vocab import ClubCause, NightAct
 BASE = {Side.CITY: 1, Side.MAFIA: 2, Side.MANIAC: 3}  # 004 §8
 FINE = -50  # 004 §8, §9: a drop, a team loss
 RED_ROLES = (ClubRole.DOCTOR, ClubRole.COMMISSAR, ClubRole.PUTANA)  # "ролевого красного"
+
+
+class ClubReason(TypedDict):
+    points: int
+    clause: str
+
+
+class ClubSeatScore(TypedDict):
+    """One seat's object in the club result's `score` (docs/club.md, "Score")."""
+
+    base: int
+    bonus: int
+    extra: int
+    penalties: int
+    total: int
+    reasons: list[ClubReason]
 
 
 def multiplier(settings: Settings) -> int:
@@ -57,16 +73,16 @@ def bonus(s: ClubState, seat: int) -> str | None:
     return None
 
 
-def score(s: ClubState, settings: Settings) -> dict[str, Any] | None:
+def score(s: ClubState, settings: Settings) -> dict[str, ClubSeatScore] | None:
     """One object per seat once the game is decided; total = multiplier x (base + bonus +
     extra) + penalties (club R27). `reasons`: each non-zero figure undoubled, with its clause."""
     if s.winner is None:
         return None
     mult = multiplier(settings)
     extras = dict(s.extras)
-    out: dict[str, Any] = {}
+    out: dict[str, ClubSeatScore] = {}
     for seat in range(1, s.seats + 1):
-        reasons: list[dict[str, Any]] = []
+        reasons: list[ClubReason] = []
         win = s.role(seat).side is s.winner
         base = BASE[s.winner] if win else 0
         if win:

@@ -10,7 +10,7 @@ everything, each night action included (`club_nights`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from engine.club.game import ClubGame
 from engine.club.result import commissar_found, don_found
@@ -31,7 +31,16 @@ from engine.viewmodels import (
     VotersVoteView,
     VoteView,
 )
-from engine.vocab import Cause, ClubCause, ClubOutCause, ClubStep, NightAct, Phase, Step
+from engine.vocab import (
+    Cause,
+    ClubCause,
+    ClubOutCause,
+    ClubStep,
+    DayVote,
+    NightAct,
+    Phase,
+    Step,
+)
 
 _CAUSE: dict[str, Cause | ClubOutCause] = {
     ClubCause.MAFIA: Cause.KILL, ClubCause.MANIAC: Cause.KILL, ClubCause.VOTE: Cause.VOTE,
@@ -72,10 +81,11 @@ def _vote(d: ClubDay | None, voters: bool) -> VoteView | VotersVoteView | None:
     if d is None or d.tally is not None or not d.candidates or len(d.entered) >= len(
             d.candidates) or d.vote is not d.vote.PENDING:
         return None
-    votes = {c: len(vs) for c, vs in d.entered}
-    common: dict[str, Any] = {"round": 1, "candidates": d.candidates,
-                              "current": d.candidates[len(d.entered)], "votes": votes}
-    return VotersVoteView(**common, voters=dict(d.entered)) if voters else VoteView(**common)
+    current, votes = d.candidates[len(d.entered)], {c: len(vs) for c, vs in d.entered}
+    if voters:
+        return VotersVoteView(round=1, candidates=d.candidates, current=current, votes=votes,
+                              voters=dict(d.entered))
+    return VoteView(round=1, candidates=d.candidates, current=current, votes=votes)
 
 
 def _rounds(d: ClubDay | None) -> tuple[VotersRoundView, ...]:
@@ -85,7 +95,22 @@ def _rounds(d: ClubDay | None) -> tuple[VotersRoundView, ...]:
                             voters=dict(d.entered)),)
 
 
-def _common(s: ClubState, dark: bool) -> dict[str, Any]:
+class _Common(TypedDict):
+    """The fields every class's view shares (`engine.viewmodels._Common` and the timer)."""
+
+    rules: str
+    phase: Phase
+    number: int
+    step: Step | ClubStep
+    speaker: int | None
+    seats: tuple[SeatView, ...]
+    nominations: tuple[int, ...] | None
+    lift: None
+    day_vote: DayVote | None
+    timer: TimerView | None
+
+
+def _common(s: ClubState, dark: bool) -> _Common:
     d = _today(s)
     t = timer(s)
     night = dark and s.phase is Phase.NIGHT and s.number > 0 and not s.finished

@@ -3,7 +3,7 @@ with the clause that gave it (docs/scoring.md, "How each figure is computed").""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from engine.roles import Role, Team
 from engine.ruleset import Ruleset
@@ -168,7 +168,24 @@ def as_points(h: int) -> float:
     return round(h / 100, 2)
 
 
-def score_dict(scores: dict[int, SeatScore] | None) -> dict[str, object] | None:
+class ReasonLine(TypedDict):
+    points: float
+    clause: str
+
+
+class SeatScoreLine(TypedDict):
+    """One seat's object in the result's `score` (docs/scoring.md), figures in points."""
+
+    base: float
+    best_move: float
+    extra: float
+    mechanical: float
+    penalties: float
+    total: float
+    reasons: list[ReasonLine]
+
+
+def score_dict(scores: dict[int, SeatScore] | None) -> dict[str, SeatScoreLine] | None:
     """The `score` object of the result (docs/scoring.md)."""
     if scores is None:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypedDict
 
 from engine.roles import Role, Team
 from engine.ruleset import Ruleset
@@ -67,6 +67,33 @@ class _Tally:
     extras_don_sheriff: int = 0
 
 
+class RowJson(TypedDict):
+    """One row of `mafiakit standings`' JSON, figures in points."""
+
+    place: int
+    player: str
+    total: float
+    base: float
+    extras: float
+    penalties: float
+    ci: float
+    compensation: float
+    games: int
+    wins: int
+    wins_by_role: dict[str, int]
+    first_night_deaths: int
+    extras_don_sheriff: float
+    lot: bool
+
+
+class StandingsJson(TypedDict):
+    """The JSON object of `mafiakit standings` (docs/scoring.md)."""
+
+    rules: str
+    games: int
+    standings: list[RowJson]
+
+
 class Row(NamedTuple):
     place: int
     player: str
@@ -83,7 +110,7 @@ class Row(NamedTuple):
     extras_don_sheriff: int
     lot: bool
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> RowJson:
         return {"place": self.place, "player": self.player, "total": as_points(self.total),
                 "base": as_points(self.base), "extras": as_points(self.extras),
                 "penalties": as_points(self.penalties), "ci": as_points(self.ci),
@@ -98,7 +125,7 @@ class Standings(NamedTuple):
     games: int
     rows: tuple[Row, ...]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> StandingsJson:
         """The JSON object of `mafiakit standings`."""
         return {"rules": self.rules, "games": self.games,
                 "standings": [r.as_dict() for r in self.rows]}
@@ -219,8 +246,9 @@ def csv_rows(table: Standings) -> list[list[str]]:
     out = [CSV_HEADER.split(",")]
     for r in table.rows:
         d = r.as_dict()
-        out.append([str(d["place"]), r.player, *(str(d[k]) for k in (
-            "total", "base", "extras", "penalties", "ci", "compensation", "games", "wins")),
+        out.append([str(d["place"]), r.player, *(str(v) for v in (
+            d["total"], d["base"], d["extras"], d["penalties"], d["ci"], d["compensation"],
+            d["games"], d["wins"])),
             *(str(r.wins_by_role[role.value]) for role in ROLES),
             str(r.first_night_deaths), str(d["extras_don_sheriff"]), "true" if r.lot else "false"])
     return out

@@ -21,8 +21,8 @@ from bus.testing import (
     ACL_TOURNAMENT,
     SAMPLE_TIME,
     connected_client,
-    next_item,
     next_message,
+    next_of,
     received_until,
     sample_reveal,
     sample_snapshot,
@@ -155,7 +155,7 @@ def test_strangers_cannot_connect(acl_broker: MosquittoProcess, who: str) -> Non
         "unknown user": acl_broker.config().as_user("mallory", "guess"),
     }[who]
     client = BusClient(config, name="stranger").start()
-    refusal = next_item(client, lambda item: isinstance(item, LinkDown))
+    refusal = next_of(client, LinkDown)
     assert refusal.reason.startswith("the broker refused the connection")
     assert not client.connected
     client.close()

@@ -12,7 +12,7 @@ import pytest
 from bus.broker import BrokerError, MosquittoProcess, find_mosquitto, free_port
 from bus.client import BusClient, LinkDown
 from bus.passwords import find_passwd_tool, hash_line, write_password_file
-from bus.testing import GUARD_S, connected_client, next_item
+from bus.testing import GUARD_S, connected_client, next_of
 
 
 def accepts(host: str, port: int) -> bool:
@@ -125,7 +125,7 @@ def test_accounts_log_in_and_strangers_do_not(
         assert good.connected
         good.close()
         wrong = BusClient(broker.config().as_user("venue", "wrong"), name="venue").start()
-        refusal = next_item(wrong, lambda item: isinstance(item, LinkDown), GUARD_S)
+        refusal = next_of(wrong, LinkDown, guard=GUARD_S)
         assert "refused" in refusal.reason
         assert not wrong.connected
         wrong.close()

@@ -22,8 +22,8 @@ from bus.testing import (
     GUARD_S,
     SAMPLE_TIME,
     connected_client,
-    next_item,
     next_message,
+    next_of,
     received_until,
     sample_snapshot,
     sample_stream,
@@ -204,13 +204,13 @@ def test_reconnects_resubscribes_and_is_born_again(spawn_broker: type[MosquittoP
         hub = connected_client(own.config(), "hub", judge, status)
         first_bdseq = table.bdseq
         own.restart(down_for=1.0)
-        down = next_item(hub, lambda item: isinstance(item, LinkDown))
+        down = next_of(hub, LinkDown)
         assert "disconnected" in down.reason
-        next_item(hub, lambda item: isinstance(item, LinkUp))
+        next_of(hub, LinkUp)
         assert hub.wait_ready(GUARD_S) and table.wait_ready(GUARD_S)
         reborn = status_of(
-            next_item(hub, lambda i: isinstance(i, Received) and i.topic == status
-                      and status_of(i).state == "online")
+            next_of(hub, Received, lambda i: i.topic == status
+                    and status_of(i).state == "online")
         )
         assert reborn.bdseq > first_bdseq
         assert reborn.booted_at == table.booted_at
@@ -227,7 +227,7 @@ def test_a_client_started_before_its_broker_connects_when_it_comes(
 ) -> None:
     broker = spawn_broker()
     client = BusClient(broker.config(), name="early").start()
-    refusal = next_item(client, lambda item: isinstance(item, LinkDown))
+    refusal = next_of(client, LinkDown)
     assert refusal.reason == "the broker cannot be reached; retrying"
     assert not client.wait_ready(0.2)
     with broker:

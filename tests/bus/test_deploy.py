@@ -23,7 +23,7 @@ from bus.acl import render_acl
 from bus.broker import find_mosquitto, free_port
 from bus.client import BusClient, LinkDown
 from bus.config import BrokerConfig
-from bus.testing import GUARD_S, connected_client, next_item, received_until
+from bus.testing import GUARD_S, connected_client, next_of, received_until
 
 SETUP = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "setup.sh"
 
@@ -176,7 +176,7 @@ def test_the_production_config_runs_with_its_accounts(
     table.publish(public, b"open", qos=1, retain=False)
     assert received_until(screen, public, b"open") == []
     anonymous = BusClient(config, name="anonymous").start()
-    refusal = next_item(anonymous, lambda item: isinstance(item, LinkDown))
+    refusal = next_of(anonymous, LinkDown)
     assert refusal.reason.startswith("the broker refused the connection")
     for client in (anonymous, table, screen):
         client.close()
@@ -273,7 +273,7 @@ def test_tls_refuses_plain_clients_and_other_cas(
     stranger_ca = config.model_copy(update={"ca_file": other / VENUE_CA})
     for name, cfg in (("plain", plain), ("stranger", stranger_ca.as_user("hub", accounts["hub"]))):
         client = BusClient(cfg, name=name).start()
-        next_item(client, lambda item: isinstance(item, LinkDown))
+        next_of(client, LinkDown)
         assert not client.connected, f"{name} got through"
         client.close()
     hub = connected_client(config.as_user("hub", accounts["hub"]), "hub")

@@ -16,7 +16,7 @@ import pytest
 from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.payloads import Command, Reply, decode
-from bus.testing import connected_client, next_item, raw_publish
+from bus.testing import connected_client, next_of, raw_publish
 from bus.topics import command_topic, table_topic
 from device.journal import Journal
 from device.service import TableService
@@ -29,8 +29,8 @@ NAMES = ["Анна", "Bob", "דוד", "علي", "Eve O'Neil", "Frank-2", "Gülş
 
 
 def reply_to(hub: BusClient, rid: str) -> Reply:
-    item = next_item(hub, lambda i: isinstance(i, Received) and i.topic.endswith("/reply")
-                     and json.loads(i.payload)["request_id"] == rid)
+    item = next_of(hub, Received, lambda i: i.topic.endswith("/reply")
+                   and json.loads(i.payload)["request_id"] == rid)
     reply = decode("reply", item.payload)
     assert isinstance(reply, Reply)
     if reply.error is not None:
@@ -235,8 +235,8 @@ def test_a_retained_command_is_not_applied_again_on_restart(
     watcher = connected_client(broker.config(), "w", table_topic(T, "9", "reply"))
 
     def answered() -> Reply:
-        item = next_item(watcher, lambda i: isinstance(i, Received)
-                         and json.loads(i.payload)["request_id"] == "retained-foul")
+        item = next_of(watcher, Received, lambda i:
+                       json.loads(i.payload)["request_id"] == "retained-foul")
         reply = decode("reply", item.payload)
         assert isinstance(reply, Reply)
         return reply
@@ -266,7 +266,7 @@ def test_a_command_retained_while_the_table_was_away_is_never_applied(
     watcher = connected_client(broker.config(), "w", table_topic(T, "8", "reply"))
     try:
         with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table="8") as table:
-            item = next_item(watcher, lambda i: isinstance(i, Received))
+            item = next_of(watcher, Received)
             reply = decode("reply", item.payload)
             assert isinstance(reply, Reply) and not reply.ok
             assert reply.error is not None and "retained" in reply.error

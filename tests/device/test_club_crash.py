@@ -18,7 +18,7 @@ import pytest
 from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.payloads import ClubProtocol, decode
-from bus.testing import connected_client, next_item
+from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from device.journal import Journal
 from device.testing import send_line, start_table_process
@@ -82,9 +82,9 @@ def test_sigkill_during_a_club_game_loses_nothing(broker: MosquittoProcess,
     proc, done = start_table(journal, broker.url)  # resumes the decided game, republishes
     assert done == len(lines)
     final = [action_to_dict(a) for a in play.game.actions]
-    message = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
-                        and bool(i.payload)
-                        and len(json.loads(i.payload)["actions"]) == len(final))
+    message = next_of(watcher, Received, lambda i: i.topic == topic
+                      and bool(i.payload)
+                      and len(json.loads(i.payload)["actions"]) == len(final))
     assert proc.stdin is not None
     proc.stdin.close()
     assert proc.wait(30) == 0

@@ -14,7 +14,7 @@ import pytest
 from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.payloads import ClubProtocol, Command, Snapshot, decode
-from bus.testing import connected_client, next_item
+from bus.testing import connected_client, next_of
 from bus.topics import table_base, table_topic
 from device import tablegame
 from device.config import ConfigError, TableSettings, load_settings
@@ -59,9 +59,9 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
         saved = table.journal.current()
         assert saved is not None and saved.finished and len(saved.lines) == len(lines)
         topic = table_topic(T, N, "protocol")
-        item = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
-                         and bool(i.payload) and
-                         len(json.loads(i.payload)["actions"]) == len(table.table_game.actions))
+        item = next_of(watcher, Received, lambda i: i.topic == topic
+                       and bool(i.payload) and
+                       len(json.loads(i.payload)["actions"]) == len(table.table_game.actions))
     watcher.close()
     protocol = decode("protocol", item.payload)
     assert isinstance(protocol, ClubProtocol)
@@ -159,13 +159,13 @@ def test_club_snapshots_come_from_the_club_views(broker: MosquittoProcess,
             assert submit(table, line) == (True, "")
         watcher = connected_client(broker.config(), "watcher2", table_base(T, "6") + "/#")
         seq = table.screen_seqs.seq[InfoClass.PUBLIC]
-        item = next_item(watcher, lambda i: isinstance(i, Received)
-                         and i.topic == table_topic(T, "6", "public")
-                         and json.loads(i.payload)["seq"] == seq)
+        item = next_of(watcher, Received, lambda i:
+                       i.topic == table_topic(T, "6", "public")
+                       and json.loads(i.payload)["seq"] == seq)
         public = decode("public", item.payload)
-        judge_item = next_item(watcher, lambda i: isinstance(i, Received)
-                               and i.topic == table_topic(T, "6", "judge")
-                               and json.loads(i.payload)["seq"] == 2)
+        judge_item = next_of(watcher, Received, lambda i:
+                             i.topic == table_topic(T, "6", "judge")
+                             and json.loads(i.payload)["seq"] == 2)
         judge = decode("judge", judge_item.payload)
         watcher.close()
     assert isinstance(public, Snapshot) and isinstance(public.view, PublicView)
@@ -215,8 +215,8 @@ def test_an_undo_that_reopens_a_club_game_clears_its_retained_protocol(
         for _ in range(len(lines) - deciding):  # back to the line before the decision
             assert submit(table, {"action": "undo"}) == (True, "")
         assert not table.table_game.state.finished
-        cleared = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
-                            and i.payload == b"")
+        cleared = next_of(watcher, Received, lambda i: i.topic == topic
+                          and i.payload == b"")
         saved = table.journal.current()
     watcher.close()
     assert cleared.payload == b""

@@ -78,8 +78,10 @@ def played(seats: int, seed: int) -> tuple[ClubGame, list[str]]:
     assert s.roles is not None
     winner = next(x for x, role in enumerate(s.roles, 1) if role.side == s.winner)
     lines = list(dump_lines(header(game.settings), p.entered))
-    for line in ({"action": "extra", "seat": winner, "points": 1},
-                 {"action": "protest", "seat": 1, "text": "—"}, {"action": "close"}):
+    after: tuple[dict[str, object], ...] = (
+        {"action": "extra", "seat": winner, "points": 1},
+        {"action": "protest", "seat": 1, "text": "—"}, {"action": "close"})
+    for line in after:
         game.push(parse_action(line, seats))
         lines.append(json.dumps(line, ensure_ascii=False))
     return game, lines

@@ -19,7 +19,7 @@ import pytest
 from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.payloads import Protocol, decode
-from bus.testing import connected_client, next_item
+from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from device.journal import Journal
 from device.testing import send_line, start_table_process
@@ -73,8 +73,8 @@ def test_sigkill_at_random_points_loses_nothing(broker: MosquittoProcess, tmp_pa
     assert done == len(lines)
     final = [action_to_dict(a) for a in play.game.actions]
     topic = table_topic("crash", "9", "protocol")
-    message = next_item(watcher, lambda i: isinstance(i, Received) and i.topic == topic
-                        and len(json.loads(i.payload)["actions"]) == len(final))
+    message = next_of(watcher, Received, lambda i: i.topic == topic
+                      and len(json.loads(i.payload)["actions"]) == len(final))
     retained = decode("protocol", message.payload)
     assert proc.stdin is not None
     proc.stdin.close()

@@ -10,7 +10,7 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from bus.client import Received
-from bus.testing import connected_client, next_item
+from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from device.testing import running_table, submit
 from engine.log import action_to_dict
@@ -42,13 +42,13 @@ def test_broker_outage_mid_game(tmp_path: Path, spawn_broker: type[MosquittoProc
         back_at = time.monotonic()
         final = len(lines)
         public_seq = table.screen_seqs.seq[InfoClass.PUBLIC]
-        item = next_item(screen, lambda i: isinstance(i, Received) and i.topic != protocol
-                         and json.loads(i.payload)["seq"] == public_seq)
+        item = next_of(screen, Received, lambda i: i.topic != protocol
+                       and json.loads(i.payload)["seq"] == public_seq)
         converged_s = time.monotonic() - back_at
         snapshot = json.loads(item.payload)
         assert snapshot["view"]["phase"] == "finished"
         # decided: the result and the roles reach the screen on the retained protocol
-        shown = next_item(screen, lambda i: isinstance(i, Received) and i.topic == protocol)
+        shown = next_of(screen, Received, lambda i: i.topic == protocol)
         reveal = json.loads(shown.payload)["reveal"]
         assert reveal["winner"] == table.game.state.winner and len(reveal["roles"]) == 10
         saved = table.journal.current()

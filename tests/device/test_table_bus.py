@@ -14,8 +14,8 @@ from bus.testing import (
     ACL_TABLE_USER,
     ACL_TOURNAMENT,
     connected_client,
-    next_item,
     next_message,
+    next_of,
     raw_publish,
 )
 from bus.topics import command_topic, table_base, table_topic
@@ -33,8 +33,8 @@ def public_topic() -> str:
 
 def snapshot_with(client, topic: str, seq: int) -> Snapshot:  # type: ignore[no-untyped-def]
     """The next snapshot on `topic` whose seq is `seq` (earlier ones are skipped)."""
-    item = next_item(client, lambda i: isinstance(i, Received) and i.topic == topic
-                     and json.loads(i.payload)["seq"] == seq)
+    item = next_of(client, Received, lambda i: i.topic == topic
+                   and json.loads(i.payload)["seq"] == seq)
     snap = decode(topic.rsplit("/", 1)[1], item.payload)
     assert isinstance(snap, Snapshot)
     return snap
@@ -65,8 +65,8 @@ def test_rejected_action_reaches_the_judge_view_only(broker: MosquittoProcess,
         watcher = connected_client(broker.config(), "watcher", table_topic(T, N, "judge"))
         ok, why = submit(table, {"action": "day"})
         assert not ok
-        snap = next_item(watcher, lambda i: isinstance(i, Received)
-                         and json.loads(i.payload)["view"].get("last_error") == why)
+        snap = next_of(watcher, Received, lambda i:
+                       json.loads(i.payload)["view"].get("last_error") == why)
         assert json.loads(snap.payload)["seq"] == 0
         watcher.close()
 
@@ -74,8 +74,8 @@ def test_rejected_action_reaches_the_judge_view_only(broker: MosquittoProcess,
 def command(hub, name: str, **args: object) -> Reply:  # type: ignore[no-untyped-def]
     rid = secrets.token_hex(4)
     hub.publish(command_topic(T, N, name), Command(name=name, request_id=rid, args=args))
-    item = next_item(hub, lambda i: isinstance(i, Received) and i.topic.endswith("/reply")
-                     and json.loads(i.payload)["request_id"] == rid)
+    item = next_of(hub, Received, lambda i: i.topic.endswith("/reply")
+                   and json.loads(i.payload)["request_id"] == rid)
     reply = decode("reply", item.payload)
     assert isinstance(reply, Reply)
     return reply
@@ -153,8 +153,8 @@ def test_a_command_delivered_twice_is_applied_once(broker: MosquittoProcess,
                        args={"action": {"action": "foul", "seat": 6}})
         for _ in range(2):
             hub.publish(command_topic(T, N, "action"), foul)
-        replies = [next_item(hub, lambda i: isinstance(i, Received)
-                             and json.loads(i.payload)["request_id"] == "same-id")
+        replies = [next_of(hub, Received, lambda i:
+                           json.loads(i.payload)["request_id"] == "same-id")
                    for _ in range(2)]
         assert [json.loads(r.payload)["ok"] for r in replies] == [True, True]
         assert table.game.state.fouls[5] == 1

@@ -10,7 +10,7 @@ import pygame
 
 from bus.broker import MosquittoProcess
 from bus.client import Received
-from bus.testing import connected_client, next_item
+from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from firmware_sim.table import SimTable
 from firmware_sim.window import SimWindow
@@ -35,8 +35,8 @@ def test_keys_on_the_simulated_pad_play_the_real_table(broker: MosquittoProcess,
         screen = connected_client(broker.config(), "screen", table_topic("simt", "2", "public"))
         for key in ("10", "2", "6", "4", "NEXT", "NEXT", "NEXT"):  # roles, start, day
             tap(sim, key)
-        item = next_item(screen, lambda i: isinstance(i, Received)
-                         and json.loads(i.payload)["view"]["step"] == "speech")
+        item = next_of(screen, Received, lambda i:
+                       json.loads(i.payload)["view"]["step"] == "speech")
         public = json.loads(item.payload)["view"]
         assert public["speaker"] == 1 and "roles" not in public  # no field for it at all
         deadline = time.monotonic() + GUARD

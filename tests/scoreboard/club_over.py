@@ -30,7 +30,9 @@ def twelve_protocol(game_id: str = "club-4-1") -> tuple[TableFeed, ClubProtocol]
     head, game = replay_club(lines)
     protocol = club_protocol(game, game_id, head)
     view = read_view(public_view(game).model_dump(mode="json"))
-    names = tuple(str(n) for n in head["players"])
+    players = head["players"]
+    assert isinstance(players, list)
+    names = tuple(str(n) for n in players)
     feed = TableFeed("4", view=view, names=names, status="online", reveal=protocol.reveal,
                      points=club_points(protocol.result))
     return feed, protocol

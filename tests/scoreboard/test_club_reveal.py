@@ -17,6 +17,7 @@ from device.snapshots import club_protocol
 from engine.club.game import ClubGame
 from engine.club.playout import ClubMix, random_club_game
 from engine.club.result import result
+from engine.club.score import ClubSeatScore
 from engine.club.views import audience_view, public_view
 from engine.roles import ClubRole
 from scoreboard.feed import FeedStore
@@ -35,7 +36,8 @@ ROLE_WORDS = {ClubRole.CITIZEN: "Мирный", ClubRole.MAFIA: "Мафия", Cl
               ClubRole.SAPPER: "Сапёр", ClubRole.PUTANA: "Путана"}
 
 
-def expected_points(score: dict[str, dict[str, int]]) -> dict[int, str]:
+def expected_points(score: dict[str, ClubSeatScore] | None) -> dict[int, str]:
+    assert score is not None, "a decided game has its score"
     return {int(seat): (f"−{-line['total']}" if line["total"] < 0 else str(line["total"]))
             for seat, line in score.items()}
 
@@ -61,7 +63,7 @@ def test_the_club_reveal_shows_roles_result_and_points_only_at_the_end(seats: in
                      points=club_points(protocol.result))
     frame = table_frame(feed, NOW, "ru", "public")
     r = result(game)
-    assert frame.over and len(frame.seats) == seats
+    assert frame.over and len(frame.seats) == seats and r["winner"] is not None
     assert frame.result == {"city": "Победа города", "mafia": "Победа мафии",
                             "maniac": "Победа маньяка"}[r["winner"]]
     assert frame.result_side == r["winner"]

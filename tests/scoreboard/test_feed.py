@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bus.testing import sample_reveal
@@ -101,7 +103,7 @@ def test_unreadable_messages_change_nothing_and_say_why() -> None:
     store = FeedStore(STALE)
     store.on_snapshot("3", sample_payload("vote"), NOW)
     before = store.feed("3", NOW)
-    broken = sample_payload("vote")
+    broken = json.loads(json.dumps(sample_payload("vote")))  # the wire form, to break at will
     broken["view"]["speaker"] = 12
     assert not store.on_snapshot("3", broken, NOW + 1)
     broken["view"]["speaker"] = "nobody"
@@ -150,7 +152,7 @@ def test_stale_after_must_be_positive() -> None:
 
 def test_the_table_services_judge_extras_are_read_from_the_view() -> None:
     """As device sends them: `last_error` and `pad` inside the judge view."""
-    payload = sample_payload("judge_day")
+    payload = json.loads(json.dumps(sample_payload("judge_day")))
     payload["view"].update(last_error="no timer is running", pad="Голоса → №4")
     store = FeedStore(STALE)
     store.on_snapshot("3", payload, NOW)
@@ -178,7 +180,7 @@ def test_the_reveal_comes_only_from_the_protocol_of_the_same_game() -> None:
 def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
     """Issue 11: the table sends the refusal by key; a Russian judge screen says it in
     Russian, an English one as the table's English text."""
-    payload = sample_payload("judge_day")
+    payload = json.loads(json.dumps(sample_payload("judge_day")))
     payload["view"].update(last_error="seat 4 is already nominated today",
                            refusal={"key": "already_nominated", "params": {"seat": 4}})
     store = FeedStore(STALE)
@@ -190,7 +192,7 @@ def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:
 
 
 def test_a_refusal_key_this_screen_does_not_know_shows_the_tables_english() -> None:
-    payload = sample_payload("judge_day")
+    payload = json.loads(json.dumps(sample_payload("judge_day")))
     payload["view"].update(last_error="a rule from a newer table",
                            refusal={"key": "from_a_newer_table", "params": {}})
     store = FeedStore(STALE)

@@ -122,7 +122,7 @@ def test_nominations_appear_only_where_the_public_dict_carries_them() -> None:
 
 def test_a_richer_dict_on_a_public_screen_hides_the_nominations() -> None:
     data = sample_view("speech")
-    data.update(view="audience", nominations=[4, 9])
+    data.update({"view": "audience", "nominations": [4, 9]})
     feed = sample_feed("speech", payload=sample_payload("speech", view=data))
     public = table_frame(feed, NOW, "ru", "public")
     assert all(s.nominated is None for s in public.seats)
@@ -144,7 +144,9 @@ def test_vote_panel_shows_counts_and_the_current_candidate() -> None:
 def test_voters_are_shown_to_the_audience_only() -> None:
     data = sample_view("vote")
     data["view"] = "audience"
-    data["vote"]["voters"] = {"4": [1, 5, 6]}
+    vote = data["vote"]
+    assert vote is not None
+    vote["voters"] = {"4": [1, 5, 6]}
     feed = sample_feed("vote", payload=sample_payload("vote", view=data))
     public = table_frame(feed, NOW, "ru", "public").vote
     audience = table_frame(feed, NOW, "ru", "audience").vote
@@ -175,9 +177,10 @@ def test_the_lift_question_and_its_answer() -> None:
 def test_night_shows_only_that_it_is_night_even_if_the_view_says_more() -> None:
     """A judge snapshot reaching a public screen (the only class with the fields for it)."""
     data = leaky(sample_view("night"))
-    data.update(step="checks", speaker=6, timer={"kind": "don_check", "seconds": 10},
-                night_steps=["don_check", "sheriff_check"],
-                vote={"round": 1, "candidates": [4], "current": 4, "votes": {}, "voters": {}})
+    data.update({"step": "checks", "speaker": 6, "timer": {"kind": "don_check", "seconds": 10},
+                 "night_steps": ["don_check", "sheriff_check"],
+                 "vote": {"round": 1, "candidates": [4], "current": 4, "votes": {},
+                          "voters": {}}})
     feed = sample_feed("night", payload=sample_payload("night", view=data,
                                                        timer_started_at=NOW - 2))
     night = table_frame(feed, NOW, "ru")
@@ -231,13 +234,14 @@ def test_judge_frame_shows_everything() -> None:
 
 def test_the_judge_is_not_told_of_a_miss_before_the_shot() -> None:
     data = sample_view("judge_night")
-    data.update(number=2, step="shoot", night_steps=["shoot", "don_check", "sheriff_check"],
-                nights=[data["nights"][0], night(2)])
+    data.update({"number": 2, "step": "shoot",
+                 "night_steps": ["shoot", "don_check", "sheriff_check"],
+                 "nights": [data["nights"][0], night(2)]})
     payload = sample_payload("judge_night", view=data)
     shooting = judge_frame(sample_feed("judge_night", payload=payload), NOW, "ru").judge
     assert shooting is not None and "Ночь 2: промах" not in shooting.lines
     assert shooting.lines[0] == "Ночь 1: выстрел в №7"
-    data.update(step="checks", night_steps=["don_check", "sheriff_check"])
+    data.update({"step": "checks", "night_steps": ["don_check", "sheriff_check"]})
     payload = sample_payload("judge_night", view=data)
     missed = judge_frame(sample_feed("judge_night", payload=payload), NOW, "ru").judge
     assert missed is not None and "Ночь 2: промах" in missed.lines
@@ -245,7 +249,7 @@ def test_the_judge_is_not_told_of_a_miss_before_the_shot() -> None:
 
 def test_a_decided_game_drops_nomination_badges_and_candidate_edges() -> None:
     data = sample_view("over_red")
-    data.update(nominations=[6, 8], lift={"candidates": [6, 8], "yes": 7, "passed": True})
+    data.update({"nominations": [6, 8], "lift": {"candidates": [6, 8], "yes": 7, "passed": True}})
     for over in (table_frame(sample_feed("over_red", payload=sample_payload("over_red",
                                                                             view=data)), NOW),
                  judge_frame(sample_feed("over_red", payload=sample_payload("over_red",

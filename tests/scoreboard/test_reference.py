@@ -130,7 +130,7 @@ def test_the_comparison_fails_when_one_second_passes(small: Renderer) -> None:
 
 def test_the_comparison_fails_when_a_player_leaves(small: Renderer) -> None:
     data = sample_view("speech")
-    data["seats"][0].update(at_table=False, out={"cause": "fouls", "day": 2}, fouls=4)
+    data["seats"][0].update({"at_table": False, "out": {"cause": "fouls", "day": 2}, "fouls": 4})
     feed = sample_feed("speech", payload=sample_payload("speech", view=data))
     difference = compare(small.draw(table_frame(feed, NOW, "ru")), reference("speech-ru-720"))
     assert not difference.acceptable()
@@ -144,7 +144,9 @@ def test_the_comparison_fails_when_one_letter_of_a_nickname_changes(small: Rende
 
 def test_the_comparison_fails_when_a_day_number_in_a_seat_note_changes(small: Renderer) -> None:
     data = sample_view("speech")
-    data["seats"][2]["out"]["day"] = 2
+    out = data["seats"][2]["out"]
+    assert out is not None
+    out["day"] = 2
     feed = sample_feed("speech", payload=sample_payload("speech", view=data))
     difference = compare(small.draw(table_frame(feed, NOW, "ru")), reference("speech-ru-720"))
     assert not difference.acceptable()

@@ -36,8 +36,8 @@ def leaky_feed(name: str) -> TableFeed:
 @pytest.mark.parametrize("key", ["roles", "nights", "best_move", "winner", "night_steps"])
 def test_a_screen_class_view_cannot_carry_a_secret(view_class: str, key: str) -> None:
     """Secrecy by type (issue 8): such a message is refused whole, in words."""
-    data = leaky(sample_view("speech"))
-    data = {**sample_view("speech"), "view": view_class, key: data[key]}
+    secrets: dict[str, object] = dict(leaky(sample_view("speech")))
+    data = {**sample_view("speech"), "view": view_class, key: secrets[key]}
     with pytest.raises(ViewError, match=f"unknown field '{view_class}.{key}'"):
         read_view(data)
 

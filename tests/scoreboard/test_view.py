@@ -41,13 +41,14 @@ def test_any_table_of_3_to_15_seats_reads(seats: int) -> None:
 
 
 def broken(**changes: Any) -> dict[str, Any]:
-    data = sample_view("speech")
+    """The speech sample as JSON, with any change (wrong types too) for the contract to refuse."""
+    data: dict[str, Any] = json.loads(json.dumps(sample_view("speech")))
     data.update(changes)
     return data
 
 
 def seats_with(index: int, **changes: Any) -> list[dict[str, Any]]:
-    seats: list[dict[str, Any]] = sample_view("speech")["seats"]
+    seats: list[dict[str, Any]] = json.loads(json.dumps(sample_view("speech")["seats"]))
     seats[index].update(changes)
     return seats
 

@@ -28,7 +28,7 @@ from bus.testing import (
     ACL_TOURNAMENT,
     HEAD_JUDGE_USERS,
     connected_client,
-    next_item,
+    next_of,
 )
 from bus.topics import table_topic
 from device.config import TableSettings
@@ -84,7 +84,7 @@ def until_marker(watcher: BusClient, marker: bytes) -> list[Received]:
     """Everything `watcher` received before the table's marker on the public topic."""
     seen: list[Received] = []
     while True:
-        item = next_item(watcher, lambda i: isinstance(i, Received))
+        item = next_of(watcher, Received)
         if item.topic == PUBLIC and item.payload == marker:
             return seen
         seen.append(item)

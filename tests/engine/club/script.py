@@ -9,7 +9,8 @@ import pytest
 
 from engine.club.game import ClubGame
 from engine.club.log import parse_action
-from engine.club.result import result
+from engine.club.result import ClubResult, result
+from engine.club.score import ClubSeatScore
 from engine.club.timer import timer
 from engine.errors import IllegalAction, LogError
 from engine.replay import replay_club
@@ -105,5 +106,12 @@ def clock(g: ClubGame) -> tuple[str, float] | None:
     return None if t is None else (t.kind, t.seconds)
 
 
-def res(g: ClubGame) -> dict[str, Any]:
+def res(g: ClubGame) -> ClubResult:
     return result(g)
+
+
+def scores(g: ClubGame) -> dict[str, ClubSeatScore]:
+    """The result's `score`, which a decided game has (docs/club.md, "Score")."""
+    score = result(g)["score"]
+    assert score is not None, "the game is not decided: it has no score yet"
+    return score

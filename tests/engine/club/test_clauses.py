@@ -3,11 +3,10 @@ choice, C6 fouls only at the table, the putana's bonus (004 §8), whole points (
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.club.game import ClubGame
+from engine.club.score import ClubSeatScore
 from engine.vocab import ClubSpeech, ClubStep
 from tests.engine.club.script import (
     SEVEN,
@@ -18,6 +17,7 @@ from tests.engine.club.script import (
     refused,
     removed,
     res,
+    scores,
     vote,
 )
 
@@ -119,17 +119,18 @@ def test_004_s8_the_putana_blocking_the_maniac_counts_but_not_for_a_losing_side(
     for seat in (2, 3, 5, 6, 7):
         push(g, disqualify(seat, "removal"))  # the maniac out, then 4 of 8 are the mafia
     assert res(g)["winner"] == "mafia"
-    assert res(g)["score"]["4"]["bonus"] == 0  # club R25: bonus needs the win
+    assert scores(g)["4"]["bonus"] == 0  # club R25: bonus needs the win
 
 
-def _city_wins(g: ClubGame) -> dict[str, dict[str, Any]]:
+def _city_wins(g: ClubGame) -> dict[str, ClubSeatScore]:
     """The mafia side (1, 11-13) and the maniac (2) removed: the city wins (docs/club.md)."""
     for seat in (1, 11, 12, 13, 2):
         if seat in g.state.at_table:
             push(g, disqualify(seat, "removal"))
     r = res(g)
     assert r["winner"] == "city"
-    score: dict[str, dict[str, Any]] = r["score"]
+    score = r["score"]
+    assert score is not None
     return score
 
 
@@ -139,11 +140,11 @@ def test_club_c8_a_penalty_of_non_whole_or_non_negative_points_is_refused(
     g = game(5, {"mafia": [3]}, "start", "day", disqualify(3, "removal"))
     refused(g, {"action": "penalty", "seat": 1, "points": points, "clause": "004 §9"},
             "whole and negative")
-    assert res(g)["score"]["1"]["penalties"] == 0
+    assert scores(g)["1"]["penalties"] == 0
 
 
 @pytest.mark.parametrize("points", [0.5, 1.5, -1])
 def test_club_c7_an_extra_other_than_1_or_0_is_refused(points: float) -> None:
     g = game(5, {"mafia": [3]}, "start", "day", disqualify(3, "removal"))
     refused(g, {"action": "extra", "seat": 1, "points": points}, "1 (or 0")
-    assert res(g)["score"]["1"]["extra"] == 0
+    assert scores(g)["1"]["extra"] == 0

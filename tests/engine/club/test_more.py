@@ -14,6 +14,7 @@ from tests.engine.club.script import (
     push,
     refused,
     res,
+    scores,
     to_step,
     vote,
 )
@@ -62,7 +63,7 @@ def test_club_r21_r25_the_maniac_wins_alone_with_three_points() -> None:
     vote(g, (2, 2), votes={2: [4, 5, 6]})
     night(g, {"action": "maniac_shot", "target": 4})
     assert g.state.winner is Side.MANIAC and g.state.termination == "maniac_last_two"
-    score = res(g)["score"]
+    score = scores(g)
     assert score["5"]["total"] == 3 and score["6"]["total"] == 0 and score["3"]["total"] == 0
 
 
@@ -73,4 +74,4 @@ def test_club_r26_the_doctor_saving_himself_earns_the_bonus() -> None:
     night(g, {"action": "mafia_shot", "target": None})
     vote(g, (1, 3), votes={3: [1, 2, 4, 6, 7]})
     assert g.state.winner is Side.CITY
-    assert res(g)["score"]["1"]["bonus"] == 1 and res(g)["nights"][0]["saved"] == 1
+    assert scores(g)["1"]["bonus"] == 1 and res(g)["nights"][0]["saved"] == 1

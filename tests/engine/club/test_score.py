@@ -11,7 +11,17 @@ from engine.club.game import ClubGame
 from engine.club.score import multiplier, rated
 from engine.club.setup import Settings, weekday
 from mafiakit.cli import main
-from tests.engine.club.script import SEVEN, THIRTEEN, game, night, push, refused, res, vote
+from tests.engine.club.script import (
+    SEVEN,
+    THIRTEEN,
+    game,
+    night,
+    push,
+    refused,
+    res,
+    scores,
+    vote,
+)
 
 
 def city_win(**head: object) -> ClubGame:
@@ -26,7 +36,7 @@ def city_win(**head: object) -> ClubGame:
 
 def test_club_r25_the_whole_winning_side_scores_leavers_too_and_r26_the_doctor() -> None:
     g = city_win(date="2026-11-27")  # a Friday
-    score = res(g)["score"]
+    score = scores(g)
     assert score["1"]["base"] == 1 and score["1"]["bonus"] == 1  # the doctor saved seat 4
     assert score["2"] == {"base": 1, "bonus": 0, "extra": 0, "penalties": 0, "total": 1,
                           "reasons": [{"points": 1, "clause": "004 §8"}]}
@@ -38,7 +48,7 @@ def test_club_r27_points_double_on_other_days_the_fine_does_not() -> None:
     g = city_win(date="2026-11-30", rating_cards=[2])  # a Monday
     push(g, "speech_end", {"action": "extra", "seat": 2, "points": 1},
          {"action": "penalty", "seat": 2, "points": -50, "clause": "004 §9"})
-    s2 = res(g)["score"]["2"]
+    s2 = scores(g)["2"]
     assert (s2["base"], s2["extra"], s2["penalties"], s2["total"]) == (1, 1, -50, 2 * 2 - 50)
     assert res(g)["rating"] == {"rated": True, "multiplier": 2}
 
@@ -51,17 +61,17 @@ def test_004_s8_extra_only_for_the_winning_side_and_after_the_result() -> None:
     refused(g, {"action": "extra", "seat": 2, "points": 2}, "1 (or 0")
     push(g, {"action": "extra", "seat": 2, "points": 1},
          {"action": "extra", "seat": 2, "points": 0})
-    assert res(g)["score"]["2"]["extra"] == 0
+    assert scores(g)["2"]["extra"] == 0
 
 
 def test_004_s8_drop_fined_unless_the_last_of_his_side_and_team_loss_fined() -> None:
     g = game(5, {"mafia": [3]}, "start", "day", {"action": "disqualify", "seat": 2, "kind": "drop"},
              {"action": "disqualify", "seat": 3, "kind": "drop"})  # the last mafia: no fine
-    score = res(g)["score"]
+    score = scores(g)
     assert score["2"]["penalties"] == -50 and score["3"]["penalties"] == 0
     g = game(7, SEVEN, "start", "day", {"action": "disqualify", "seat": 4, "kind": "team_loss"})
-    assert res(g)["score"]["4"]["penalties"] == -50 and res(g)["winner"] == "mafia"
-    assert res(g)["score"]["3"]["total"] == 2
+    assert scores(g)["4"]["penalties"] == -50 and res(g)["winner"] == "mafia"
+    assert scores(g)["3"]["total"] == 2
 
 
 def test_004_s8_role_bonuses_commissar_don_kamikaze() -> None:

@@ -115,4 +115,4 @@ def test_log_round_trip_and_undo_line() -> None:
     assert g.state.step.value == "zero_night"
     push(g, "day", "discussion_end")
     for a in g.actions:
-        assert parse_action(action_to_dict(a), 7) == a
+        assert parse_action(json.loads(json.dumps(action_to_dict(a))), 7) == a

@@ -25,8 +25,9 @@ def extra(game: Game, seat: int, points: float, approved_by: str | None = None) 
 
 
 def reasons(game: Game, seat: int) -> list[tuple[float, str]]:
-    res = result(game.state, game.rules.id, game.rules)["score"][str(seat)]
-    return [(r["points"], r["clause"]) for r in res["reasons"]]
+    score = result(game.state, game.rules.id, game.rules).get("score")
+    assert score is not None, "the game is not decided: it has no score yet"
+    return [(r["points"], r["clause"]) for r in score[str(seat)]["reasons"]]
 
 
 # -- base -----------------------------------------------------------------------------------

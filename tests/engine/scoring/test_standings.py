@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -101,10 +101,10 @@ def reference(games: list[ScoredGame], rules: Ruleset) -> list[dict[str, Any]]:
             for r in rows]
 
 
-def as_compared(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def as_compared(rows: Sequence[Mapping[str, object]]) -> list[dict[str, object]]:
     keys = ("place", "player", "total", "base", "extras", "penalties", "ci", "compensation",
             "games", "wins", "wins_by_role", "first_night_deaths", "extras_don_sheriff", "lot")
-    return [{k: (round(r[k], 2) if isinstance(r[k], float) else r[k]) for k in keys}
+    return [{k: (round(v, 2) if isinstance(v := r[k], float) else v) for k in keys}
             for r in rows]
 
 
