@@ -17,14 +17,15 @@ from pydantic import ValidationError
 
 from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import json_depth
-from bus.nicknames import MAX_NAME_LENGTH, nickname_problem, text_problem
-from bus.payloads import Payload, encode
+from bus.nicknames import MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nickname_problem, text_problem
+from bus.payloads import COMMAND_ARGS, Payload, encode
 from device import tablegame
 from device.tablegame import TableGame
 from engine.club import log as club_log
 from engine.errors import IllegalAction, LogError
 from engine.log import parse_action, parse_header
-from engine.refusals import R
+from engine.refusals import Param, Phrase, R, Refusal
+from engine.viewmodels import MAX_SEATS, MIN_SEATS
 
 MAX_DEPTH: Final = 6  # an action line is flat; a header holds a list of names
 MAX_REASON: Final = 200  # a foul's reason: a short note for the protocol, not a letter
@@ -54,18 +55,47 @@ def read_console_line(text: str) -> Any:
     return value
 
 
-def _flat_enough(value: Any, what: str, limit: int) -> None:
+def _flat_enough(value: Any, what: Phrase, limit: int) -> None:
     if json_depth(value) > limit:
-        raise Refused(f"{what} is nested too deeply (at most {limit} levels)")
+        raise Refused(R.TOO_DEEP, what=what, limit=limit)
 
 
-def _size(value: Any, what: str, limit: int) -> None:
+def _size(value: Any, what: Phrase, limit: int) -> None:
     try:
         size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
     except (TypeError, ValueError):
-        raise Refused(f"{what} is not plain JSON") from None
+        raise Refused(R.NOT_PLAIN_JSON, what=what) from None
     if size > limit:
-        raise Refused(f"{what} is {size} bytes; at most {limit}")
+        raise Refused(R.TOO_BIG, what=what, size=size, limit=limit)
+
+
+def text_refusal(text: object, what: str | Phrase, name: Phrase, limit: int,
+                 nickname: bool = False) -> Phrase | None:
+    """Why `text` cannot be shown, by key (None: it can). bus.nicknames decides; this only
+    says its verdict in the table's language."""
+    if nickname:
+        problem = nickname_problem(text)
+    else:
+        problem = text_problem(text, "", limit) if isinstance(text, str) else "not text"
+    if problem is None:
+        return None
+    said: dict[str, Param] = {"what": what, "name": name}
+    if not isinstance(text, str):
+        return Phrase(R.NAME_NOT_TEXT, said)
+    if nickname and not text.strip():
+        return Phrase(R.NAME_EMPTY, said)
+    if nickname and (text != text.strip() or "  " in text):
+        return Phrase(R.NAME_SPACES, {**said, "value": repr(text[:MAX_NAME_LENGTH])})
+    if len(text) > limit:
+        return Phrase(R.TEXT_TOO_LONG, {**said, "size": len(text), "limit": limit})
+    if "U+" in problem:
+        return Phrase(R.TEXT_INVISIBLE, {**said, "code": problem[problem.index("U+"):]})
+    return Phrase(R.TEXT_MARKS, {**said, "limit": MAX_MARKS_IN_A_ROW})
+
+
+def _refuse(refusal: Phrase | None) -> None:
+    if refusal is not None:
+        raise Refused(refusal.key, **refusal.params)
 
 
 def admit_action(line: Any, game: TableGame | None = None) -> dict[str, Any]:
@@ -73,21 +103,18 @@ def admit_action(line: Any, game: TableGame | None = None) -> dict[str, Any]:
     as a line of `game`'s kind (a club line names club actions and seats 1-N, docs/club.md)
     or, without a game, as a classic one."""
     if not isinstance(line, dict):
-        raise Refused("an action must be a JSON object such as {\"action\": \"day\"}")
-    _flat_enough(line, "the action", 2)
+        raise Refused(R.ACTION_NOT_OBJECT)
+    _flat_enough(line, Phrase(R.W_THE_ACTION), 2)
     name = line.get("action")
     what = f"{name}" if isinstance(name, str) and len(name) < 20 else "the action"
     if "t" in line:
         t = line["t"]
         if not isinstance(t, str) or len(t) > MAX_TIME or not _is_time(t):
-            raise Refused(f"{what}: 't' must be an ISO 8601 time such as "
-                          "2026-11-30T19:05:00+00:00")
+            raise Refused(R.ACTION_TIME, action=what)
     reason = line.get("reason")
     if isinstance(reason, str):
-        problem = text_problem(reason, "the reason", MAX_REASON)
-        if problem is not None:
-            raise Refused(f"{what}: {problem}")
-    _size(line, "the action", MAX_ACTION_BYTES)
+        _refuse(text_refusal(reason, what, Phrase(R.W_THE_REASON), MAX_REASON))
+    _size(line, Phrase(R.W_THE_ACTION), MAX_ACTION_BYTES)
     # LogError in words: unknown action, missing or wrong fields, a seat off the table
     if game is None:
         parse_action(line)
@@ -107,39 +134,57 @@ def _is_time(text: str) -> bool:
 def admit_game_id(value: Any) -> str:
     if not isinstance(value, str) or not GAME_ID.fullmatch(value):
         shown = json.dumps(value)[:80] if not isinstance(value, dict | list) else "an object"
-        raise Refused(f"game id {shown} may have only letters, digits and - _ . : "
-                      "(1 to 64 of them)")
+        raise Refused(R.GAME_ID_CHARS, value=shown)
     return value
 
 
-def admit_names(value: Any, what: str = "a roster", seats: int = 10) -> list[str]:
+def admit_names(value: Any, what: Refusal = R.W_A_ROSTER, seats: int = 10) -> list[str]:
     """One nickname a seat, seat 1 first: ten, or the club game's `seats` (bus.nicknames
     says what a nickname may hold)."""
     if not isinstance(value, list) or len(value) != seats:
-        raise Refused(f"{what} is a list of {seats} nicknames, seat 1 first")
-    for seat, name in enumerate(value, start=1):
-        problem = nickname_problem(name, f"the nickname of seat {seat}")
-        if problem is not None:
-            raise Refused(f"{what}: {problem} (at most {MAX_NAME_LENGTH} letters)")
+        raise Refused(R.NAMES_COUNT, what=Phrase(what), seats=seats)
+    check_nicknames(value, Phrase(what))
     return list(value)
+
+
+def check_nicknames(names: list[Any], what: Phrase) -> None:
+    """Each seat's nickname, refused by key (seat 1 first)."""
+    for seat, name in enumerate(names, start=1):
+        _refuse(text_refusal(name, what, Phrase(R.W_SEAT_NICKNAME, {"seat": seat}),
+                             MAX_NAME_LENGTH, nickname=True))
+
+
+def check_console_args(command: str, args: dict[str, Any]) -> None:
+    """A console command's fields, and a roster's nicknames, refused by key before the bus's
+    own (English) check of the same, so the console answers in its language."""
+    required, optional = COMMAND_ARGS[command]
+    missing, unknown = required - args.keys(), args.keys() - required - optional
+    if missing:
+        raise Refused(R.COMMAND_NEEDS, command=command, fields=", ".join(sorted(missing)))
+    if unknown:
+        raise Refused(R.COMMAND_TAKES_NOT, command=command, fields=", ".join(sorted(unknown)))
+    if command == "roster":
+        names = args["names"]
+        if not (isinstance(names, list) and MIN_SEATS <= len(names) <= MAX_SEATS):
+            raise Refused(R.ROSTER_COUNT, low=MIN_SEATS, high=MAX_SEATS, limit=MAX_NAME_LENGTH)
+        check_nicknames(names, Phrase(R.W_A_ROSTER))
 
 
 def admit_header(value: Any) -> dict[str, Any]:
     """The first line of a game log, small enough to publish with every protocol."""
     if not isinstance(value, dict):
-        raise Refused('the header must be a JSON object such as {"format": "mafia-game-log", '
-                      '"version": 1, "rules": "cml"}')
-    _flat_enough(value, "the header", 3)
-    _size(value, "the header", MAX_HEADER_BYTES)
+        raise Refused(R.HEADER_NOT_OBJECT)
+    _flat_enough(value, Phrase(R.W_THE_HEADER), 3)
+    _size(value, Phrase(R.W_THE_HEADER), MAX_HEADER_BYTES)
     if any(not isinstance(key, str) for key in value):
-        raise Refused("the header's keys must be text")
+        raise Refused(R.HEADER_KEYS_TEXT)
     if tablegame.is_club_header(value):  # docs/club.md "Header": seats 3-15 and its fields
         seats = club_log.parse_header(dict(value)).seats
         header = dict(value)
     else:
         seats, header = 10, dict(parse_header(dict(value)))
     if header.get("players") is not None:
-        admit_names(header["players"], "the header's players", seats)
+        admit_names(header["players"], R.W_HEADER_PLAYERS, seats)
     return header
 
 
@@ -150,10 +195,9 @@ def admit_publishable(build: Callable[[], list[Payload]]) -> None:
         for payload in build():
             encode(payload)
     except ValidationError as exc:
-        raise Refused(f"this would make a message the bus refuses: "
-                      f"{describe_validation_error(exc)}") from None
+        raise Refused(R.BUS_REFUSES, why=describe_validation_error(exc)) from None
     except PayloadError as exc:
-        raise Refused(f"this would make a message the bus refuses: {exc}") from None
+        raise Refused(R.BUS_REFUSES, why=str(exc)) from None
 
 
 def check_saved(game_id: str, header: dict[str, Any], names: list[str]) -> None:

@@ -66,7 +66,7 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit |
     from bus.errors import describe_validation_error
     from bus.payloads import Command
     from bus.topics import COMMAND_NAMES
-    from device.admission import Refused, read_console_line
+    from device.admission import Refused, check_console_args, read_console_line
     from device.inbox import LocalCommand, Submit
     from engine.refusals import R
 
@@ -78,6 +78,7 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit |
     name = line.pop("command")
     if name not in COMMAND_NAMES:  # the console's two are in `help`; the rest are the hub's
         raise Refused(R.UNKNOWN_COMMAND, name=json.dumps(name, ensure_ascii=False)[:40])
+    check_console_args(name, line)
     try:
         cmd = Command(name=name, request_id="console", args=line)
     except ValidationError as exc:

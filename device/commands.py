@@ -30,6 +30,7 @@ from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import MAX_PAYLOAD_BYTES, Command, Reply
 from device.journal import Answered
+from engine.refusals import Phrase
 
 log = logging.getLogger("mafiakit.table")
 REFUSALS_KEPT: Final = 256
@@ -67,6 +68,7 @@ class CommandOutcome:
     ok: bool
     error: str = ""
     result: dict[str, JsonValue] | None = None
+    refusal: Phrase | None = None  # the error by key: the console says it in its language
 
 
 def words(text: str) -> str:

@@ -241,7 +241,7 @@ class TableService:
             case Received():
                 self._received(item)
             case LocalCommand(command=command, reply=answer):
-                self._answer(answer, lambda: _pair(self.run_command(command)))
+                self._answer(answer, lambda: self._said(self.run_command(command)))
             case LinkUp(bdseq=bdseq):
                 log.info("broker connected (bdseq %d): publishing everything", bdseq)
                 self._link_down = False
@@ -322,7 +322,7 @@ class TableService:
                 case _:
                     assert_never(cmd.name)
         except (LogError, IllegalAction) as exc:
-            return CommandOutcome(False, str(exc))
+            return CommandOutcome(False, str(exc), refusal=exc.phrase)
         except Exception as exc:  # a bug must cost one refusal, never the table
             log.exception("the %s command failed", cmd.name)
             return CommandOutcome(False, f"the table could not carry out {cmd.name} "
@@ -455,6 +455,12 @@ class TableService:
         if not answer[0] and self.refusal is not None:
             return False, self.refusal.text(self.lang)
         return answer
+
+    def _said(self, outcome: CommandOutcome) -> tuple[bool, str]:
+        """A console command's answer in the table's language."""
+        if not outcome.ok and outcome.refusal is not None:
+            return False, outcome.refusal.text(self.lang)
+        return outcome.ok, outcome.error
 
     def _reject(self, line: Any, reason: str,
                 refusal: Phrase | None = None) -> tuple[bool, str]:
@@ -676,7 +682,3 @@ def _decision(was: bool, now: bool, line: dict[str, Any],
     except ValueError:
         return None
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
-
-
-def _pair(outcome: CommandOutcome) -> tuple[bool, str]:
-    return outcome.ok, outcome.error

@@ -60,13 +60,13 @@ ACTION_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 
 def parse_json_line(text: str) -> JsonObject:
     if len(text) > MAX_LINE:
-        raise LogError(f"the line is too long ({len(text)} characters, at most {MAX_LINE})")
+        raise LogError(R.LINE_TOO_LONG, size=len(text), limit=MAX_LINE)
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise LogError(f"not valid JSON ({exc.__class__.__name__})") from None
+        raise LogError(R.LOG_NOT_JSON, kind=exc.__class__.__name__) from None
     if not isinstance(obj, dict):
-        raise LogError("a log line must be a JSON object {...}")
+        raise LogError(R.LOG_NOT_OBJECT)
     return obj
 
 
@@ -74,19 +74,19 @@ def parse_header(obj: JsonObject, extra_rules: Iterable[str] = ()) -> LogHeader:
     """Check line 1; return it. Required: format, version, rules (a built-in id or one of
     `extra_rules`, the ids of league rulesets loaded from files)."""
     if obj.get("format") != FORMAT:
-        raise LogError(f'the first line must be the header with "format": "{FORMAT}"')
+        raise LogError(R.LOG_HEADER_FORMAT, format=FORMAT)
     if obj.get("version") != VERSION or type(obj.get("version")) is not int:
-        raise LogError(f"unsupported log version {obj.get('version')!r} (this kit reads {VERSION})")
+        raise LogError(R.LOG_VERSION, version=repr(obj.get("version")), known=VERSION)
     rules = obj.get("rules")
     known = (*BUILTIN, *extra_rules)
     if not isinstance(rules, str) or rules not in known:
-        raise LogError(f"unknown rules {rules!r}: use one of {', '.join(known)}")
+        raise LogError(R.LOG_RULES, rules=repr(rules), known=", ".join(known))
     players = obj.get("players")
     if players is not None and (
         not isinstance(players, list) or len(players) != 10
         or not all(isinstance(p, str) for p in players)
     ):
-        raise LogError('"players" must be a list of 10 nicknames (seat 1 first)')
+        raise LogError(R.LOG_PLAYERS)
     return cast(LogHeader, obj)  # every declared field was checked above
 
 
@@ -107,11 +107,11 @@ def _seats(obj: JsonObject, key: str, name: str) -> tuple[int, ...]:
 def _count_or_voters(obj: JsonObject, name: str) -> tuple[int | None, tuple[int, ...] | None]:
     has_count, has_voters = "count" in obj, "voters" in obj
     if has_count == has_voters:
-        raise LogError(f"{name}: give either 'count' or 'voters' (exactly one)")
+        raise LogError(R.COUNT_OR_VOTERS, action=name)
     if has_count:
         count = obj["count"]
         if type(count) is not int or not 0 <= count <= 10:
-            raise LogError(f"{name}: 'count' must be a whole number 0-10, not {json.dumps(count)}")
+            raise LogError(R.COUNT_RANGE, action=name, value=json.dumps(count))
         return count, None
     return None, _seats(obj, "voters", name)
 
@@ -139,13 +139,13 @@ def check_fields(obj: Mapping[str, object], name: str, required: frozenset[str],
     if extra and not extra <= optional:
         raise LogError(R.UNKNOWN_FIELD, action=name, fields=", ".join(sorted(extra - optional)))
     if "t" in obj and not isinstance(obj["t"], str):
-        raise LogError(f"{name}: 't' must be an ISO 8601 time string")
+        raise LogError(R.FIELD_TIME, action=name)
 
 
 def _roles(o: JsonObject, n: str) -> act.Action:
     mafia = _seats(o, "mafia", n)
     if len(mafia) != 2:
-        raise LogError("roles: 'mafia' must list exactly two seats")
+        raise LogError(R.ROLES_TWO_MAFIA)
     return act.Roles(don=_seat(o, "don", n), mafia=(mafia[0], mafia[1]),
                      sheriff=_seat(o, "sheriff", n))
 
@@ -166,18 +166,18 @@ def _lift(o: JsonObject, n: str) -> act.Action:
 
 def _shoot(o: JsonObject, n: str) -> act.Action:
     if ("target" in o) == ("shots" in o):
-        raise LogError("shoot: give either 'target' or 'shots' (exactly one)")
+        raise LogError(R.SHOOT_TARGET_OR_SHOTS)
     if "target" in o:
         return act.Shoot(target=None if o["target"] is None else _seat(o, "target", n))
     shots = o["shots"]
     if not isinstance(shots, dict) or not shots:
-        raise LogError('shoot: \'shots\' must be an object like {"3": 7, "5": 7, "8": null}')
+        raise LogError(R.SHOOT_SHOTS_OBJECT)
     pairs: list[tuple[int, int | None]] = []
     for key, target in shots.items():
         if not key.isdigit() or not is_seat(int(key)):
-            raise LogError(f"shoot: {json.dumps(key)} in 'shots' is not a seat number 1-10")
+            raise LogError(R.SHOOT_SHOTS_SEAT, key=json.dumps(key))
         if target is not None and not is_seat(target):
-            raise LogError(f"shoot: the shot of seat {key} must be a seat 1-10 or null")
+            raise LogError(R.SHOOT_SHOT_TARGET, seat=key)
         pairs.append((int(key), target))
     return act.Shoot(shots=tuple(sorted(pairs)))
 
@@ -185,16 +185,16 @@ def _shoot(o: JsonObject, n: str) -> act.Action:
 def _best_move(o: JsonObject, n: str) -> act.Action:
     seats = _seats(o, "seats", n)
     if not 1 <= len(seats) <= 3:
-        raise LogError("best_move: 'seats' must name one to three seats")
+        raise LogError(R.BEST_MOVE_SEATS)
     return act.BestMove(seats=seats)
 
 
 def _foul(o: JsonObject, n: str) -> act.Action:
     reason = o.get("reason")
     if reason is not None and not isinstance(reason, str):
-        raise LogError("foul: 'reason' must be text")
+        raise LogError(R.FOUL_REASON_TEXT)
     if "kind" in o and o["kind"] != "voting":
-        raise LogError('foul: \'kind\' can only be "voting" (000 II.1.6)')
+        raise LogError(R.FOUL_KIND_VOTING)
     return act.Foul(seat=_seat(o, "seat", n), reason=reason,
                     kind="voting" if "kind" in o else None)
 
@@ -202,7 +202,7 @@ def _foul(o: JsonObject, n: str) -> act.Action:
 def _disqualify(o: JsonObject, n: str) -> act.Action:
     kind = o["kind"]
     if kind not in ("removal", "team_loss"):
-        raise LogError("disqualify: 'kind' must be \"removal\" or \"team_loss\"")
+        raise LogError(R.DISQUALIFY_KIND_FIELD)
     return act.Disqualify(seat=_seat(o, "seat", n), kind=kind)
 
 

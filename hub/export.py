@@ -11,7 +11,8 @@
 
 - `standings.json` / `standings.csv`: the tournament table from the scoring library on the
   games as they count, "as of round N" when asked, always shown (the head judge's copy,
-  even while the public standings are hidden before a final).
+  even while the public standings are hidden before a final); before any game counts,
+  `standings.csv` is its header line alone.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import csv
 import json
 from pathlib import Path
 
-from engine.scoring.standings import csv_rows
+from engine.scoring.standings import CSV_HEADER, csv_rows
 from hub.standings import games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
 
@@ -69,8 +70,9 @@ def export(store: Store, out: Path, rules: str = "cml",
                 else {**as_of, "left_out": left_out})
     (out / "standings.json").write_text(json.dumps(standing, ensure_ascii=False, indent=2)
                                         + "\n", encoding="utf-8")
-    if ranking is not None:
-        with (out / "standings.csv").open("w", newline="", encoding="utf-8") as f:
-            csv.writer(f).writerows(csv_rows(ranking))
+    # no finished game yet: the header alone, so the file a head judge looks for is there
+    rows = csv_rows(ranking) if ranking is not None else [CSV_HEADER.split(",")]
+    with (out / "standings.csv").open("w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows)
     return {"protocols": len(protocols), "games": len(games), "decisions": len(decisions),
             "quarantined": len(refused), "club_protocols": len(clubs)}

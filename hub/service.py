@@ -58,6 +58,7 @@ from hub.roster_csv import read_seating
 from hub.seating import Seating
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
+from hub.tablelog import liveness_line
 
 log = logging.getLogger("mafiakit.hub")
 VERSION = _version("mafiakit")
@@ -111,6 +112,7 @@ class HubService:
         self._protocol_actions.update({(t, g): len(p.get("actions", ()))
                                        for t, g, p, _ in self.store.club_protocols()})
         self._club_seen: set[tuple[str, str]] = set()  # club games noted in the store
+        self._told = dict.fromkeys(tables, Liveness.UNKNOWN)  # liveness as last logged
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.checks: dict[tuple[str, str], GameCheck] = {}
         self._sent: dict[str, float] = {}  # request id -> when last sent
@@ -247,6 +249,16 @@ class HubService:
         else:
             self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
         self._dirty = True
+        self._tell(table)
+
+    def _tell(self, table: str) -> None:
+        """One log line when a table comes up, goes quiet or comes back (hub/tablelog.py)."""
+        now = self.registry.tables[table].state
+        line = liveness_line(table, self._told[table], now,
+                             self.settings.heartbeat_s * self.settings.missed_heartbeats)
+        self._told[table] = now
+        if line is not None:
+            log.info(line)
 
     def _decide(self, topic: str, raw: bytes, account: str) -> None:
         """A head judge's page asks for a decision (hub/remote.py); answer on judge/reply.
@@ -394,8 +406,11 @@ class HubService:
 
     def tick(self) -> None:
         now = self.mono()
-        if self.registry.tick(now):
+        changed = self.registry.tick(now)
+        if changed:
             self._dirty = True
+        for table in changed:
+            self._tell(table)
         for table in self.registry.tables:
             if self.bus is not None and self.registry.want_rebirth(table, now):
                 log.info("table %s: a gap in its events, asking for a rebirth", table)
