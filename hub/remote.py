@@ -37,7 +37,7 @@ from bus.topics import HEAD_JUDGE, is_head_judge
 from engine.club_evening import EveningError
 from hub.club import ClubRow, club_evening, club_refusal
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
-from hub.players import compact_standings
+from hub.players import club_tonight, compact_standings
 from hub.standings import Decisions, rules_refusal
 from hub.store import Store
 
@@ -246,8 +246,9 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
       whose table is back in play after an undo (`undecided`) is left out: no role of a
       running game, even to the head judge; every round of `round_numbers` gets its page,
       empty or not, so an emptied round replaces what was retained before;
-    - in `judge/state`, `club_evening`: the rating of the latest evening of club games
-      (`club_rows`), the rows `mafiakit hub evening --date` prints for that date.
+    - in `judge/state`, the latest evening's `club_games` only (hub.players `club_tonight`)
+      and `club_evening`: its rating over `club_rows`, the rows `mafiakit hub evening
+      --date` prints for that date.
     """
     games = effective_games(protocols, decisions, rounds)
     stored = {(t, g): p for t, g, p in protocols}
@@ -275,6 +276,7 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
     state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
              "rounds": sorted(n for n, played in by_round.items() if played),
              "standings": compact_standings(aggregate.get("standings")),
+             "club_games": club_tonight(aggregate.get("club_games") or [])["games"],
              "club_evening": tonight(club_rows, decisions)}
     out: dict[str, dict[str, Any]] = {"judge/state": state}
     for number, played in by_round.items():

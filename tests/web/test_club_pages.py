@@ -20,7 +20,10 @@ from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
 from device.inbox import NewGame
 from device.service import TableService
 from device.testing import running_table, submit
+from hub.club import club_games
 from hub.config import HubSettings
+from hub.players import public_pages
+from hub.remote import judge_pages
 from hub.roster_csv import write_seating
 from hub.seating import TournamentPlan, generate
 from hub.service import HubService
@@ -28,8 +31,10 @@ from mafiakit.cli import main
 from tests.hub.helpers import running_hub, stored, wait_for
 from tests.web.conftest import NAMES, PHONE, keep_screenshot, page_url
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "club-seven-maniac-and-doctor.jsonl"
+EXAMPLES = Path(__file__).parents[2] / "examples"
+EXAMPLE = EXAMPLES / "club-seven-maniac-and-doctor.jsonl"
 TIMEOUT = 30_000
+LIMIT = 64 * 1024  # one message (docs/hub.md)
 
 
 def club_log() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
@@ -152,3 +157,39 @@ def test_the_player_page_shows_his_club_game_and_points_tonight(
             assert topics and all("/hub/public/" in t for t in topics), topics
         finally:
             context.close()
+
+
+def test_the_club_pages_stay_one_message_after_a_season_of_club_evenings() -> None:
+    """Every stored club game stays in the aggregate (about 0.5 KB each): the judge's state and
+    the players' club page carry the latest evening only, so twenty Fridays of three tables
+    and six games each still fit one message, and the evening is the latest date's."""
+    logs = []
+    for name in ("seven-maniac-and-doctor", "twelve-catastrophe-and-cancelled-vote",
+                 "fifteen-putana-sapper-fouls"):
+        path = EXAMPLES / f"club-{name}.jsonl"
+        rows = [json.loads(t) for t in path.read_text("utf-8").splitlines() if t.strip()]
+        logs.append((rows[0], json.loads(path.with_name(path.stem + ".result.json")
+                                         .read_text("utf-8"))))
+    rows = []
+    for friday in range(1, 21):
+        date = f"2026-{1 + friday // 5:02d}-{1 + friday % 5 * 5:02d}"
+        for table in ("1", "2", "3"):
+            for number in range(1, 7):
+                head, result = logs[(number + int(table)) % 3]
+                header = {**head, "table": table, "game": number, "date": date}
+                rows.append((table, f"{date}-{table}-{number}",
+                             {"header": header, "result": result}, f"{date}T2{number}:00"))
+    aggregate = {"tournament": ACL_TOURNAMENT, "tables": [],
+                 "club_games": club_games(rows, [])}
+    assert len(json.dumps(aggregate, ensure_ascii=False).encode()) > LIMIT  # why they trim
+    state = judge_pages(aggregate, [], [], {}, club_rows=rows)["judge/state"]
+    club = public_pages(None, [], [], [], undecided=(), aggregate=aggregate)["public/club"]
+    latest = rows[-1][2]["header"]["date"]
+    for page in (state, club):
+        assert len(json.dumps(page, ensure_ascii=False).encode()) < LIMIT
+    assert club["date"] == state["club_evening"]["date"] == latest
+    assert len(club["games"]) == len(state["club_games"]) == 18
+    assert {g["date"] for g in club["games"]} == {latest}
+    assert state["club_evening"]["error"] is None
+    assert sum(p["games"] for p in state["club_evening"]["players"]) == sum(
+        len(g["players"]) for g in club["games"])

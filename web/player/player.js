@@ -1,6 +1,6 @@
 // The player's page: reads only the hub's retained `hub/public/players`,
-// `hub/public/rounds/N` and `hub/public/aggregate` (its `club_games`: the club tables' decided
-// games, public once over; the `player` account may read nothing else: docs/web.md). A player types or picks his nickname and sees
+// `hub/public/rounds/N` and `hub/public/club` (the club tables' decided games of the latest
+// evening, public once over; the `player` account may read nothing else: docs/web.md). A player types or picks his nickname and sees
 // his next table and seat, his finished games and, unless the hub hides them, the standings.
 "use strict";
 
@@ -96,20 +96,17 @@
     return out.sort((a, b) => a.round - b.round);
   }
 
-  /** The chosen player's club games of the latest club evening (the aggregate's
-   *  `club_games`, which count), each with his seat and points (004 §8). */
+  /** The chosen player's club games of the latest club evening (the hub's `public/club`),
+   *  each with his seat and points (004 §8). */
   function clubOf(wanted) {
-    const dates = state.club.map((g) => g.date || "").sort();
-    const tonight = dates.length ? dates[dates.length - 1] : null;
     const out = [];
     for (const g of state.club) {
-      if ((g.date || "") !== tonight) continue;
       const seat = (g.players || []).findIndex((n) => String(n).toLocaleLowerCase() === wanted) + 1;
       if (!seat) continue;
       out.push({ table: g.table, game: g.game ?? "", game_id: g.game_id, seat, name: g.players[seat - 1],
                  winner: g.winner, counts: g.counts, points: (g.points || {})[String(seat)] });
     }
-    return { date: tonight || "", games: out };
+    return { date: state.clubDate || "", games: out };
   }
 
   function drawClub() {
@@ -244,8 +241,9 @@
       if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
       else delete state.rounds[topic.slice(ROUNDS.length)];
     } else if (topic === Live.hubTopic(opts, "public/players")) state.data = payload;
-    else if (topic === Live.hubTopic(opts, "public/aggregate")) {
-      state.club = (payload && payload.club_games) || [];
+    else if (topic === Live.hubTopic(opts, "public/club")) {
+      state.club = (payload && payload.games) || [];
+      state.clubDate = payload && payload.date;
     }
     else return;
     render();
@@ -258,7 +256,7 @@
     drawLink();
   }
 
-  Live.connect(opts, ["public/players", "public/rounds/+", "public/aggregate"].map(
+  Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
     (n) => Live.hubTopic(opts, n)), onMessage, onLink);
   render();
 })();
