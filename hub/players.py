@@ -62,7 +62,7 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
     - `public/players`: every player's next seat and the standings (as in the aggregate);
     - `public/rounds/{n}`: round n's decided games, each with its players, roles, result and
       points by seat (one message per round, so a tournament of any length fits);
-    - `public/club`: tonight's club games (`club_tonight`).
+    - `public/club`: tonight's club games (`club_tonight`), once a club game is stored.
     """
     stored = {(t, g): p for t, g, p in protocols}
     decided_on = by_game(decisions)
@@ -109,7 +109,8 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
         "standings": compact_standings(aggregate.get("standings")),
         **{k: v for k, v in aggregate.items() if k.startswith("standings_")},
     }}
-    out["public/club"] = club_tonight(aggregate.get("club_games") or [])
+    if aggregate.get("club_games"):  # a tournament without club tables has no club page
+        out["public/club"] = club_tonight(aggregate["club_games"])
     for number, played in rounds.items():
         out[f"public/rounds/{number}"] = {
             "round": number, "games": sorted(played, key=lambda g: str(g["table"]))}

@@ -316,7 +316,7 @@ def test_a_hundred_players_over_twelve_rounds_fit_the_message_limit(tmp_path: Pa
     pages = {**pages_of(seating, store, **aggregate), **judge_pages(
         aggregate, store.protocols(), store.decisions(), store.game_rounds(),
         round_numbers=range(1, 13))}
-    assert len(pages) == 3 + 2 * 12  # players, club, judge state; 12 rounds each side
+    assert len(pages) == 2 + 2 * 12
     assert pages["public/players"]["rounds"] == pages["judge/state"]["rounds"] == list(
         range(1, 13))
     sizes = {name: len(json.dumps(page, ensure_ascii=False).encode())

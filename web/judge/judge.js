@@ -290,8 +290,12 @@
   }
 
   function drawTabs() {
+    const judge = state.judge || {};
+    const club = !!((judge.club_games || []).length || judge.club_evening);
+    if (!club && state.tab === "club") state.tab = "tables";
     for (const button of document.querySelectorAll("nav .tab")) {
       button.textContent = W[button.dataset.tab];
+      button.hidden = button.dataset.tab === "club" && !club;  // only with club tables
       button.classList.toggle("active", button.dataset.tab === state.tab);
       $(button.dataset.tab).hidden = button.dataset.tab !== state.tab;
     }
