@@ -6,7 +6,9 @@ on his phone (docs/web.md, "The player's page"). Public data only:
 - the finished games of each round: table, players, result, points and roles by seat: a role
   is published only with its decided game's protocol (as on every screen), and never while
   the table is back in that game (an undo after the decision);
-- the standings as the public aggregate has them (null when the hub hides them).
+- the standings as the public aggregate has them (null when the hub hides them);
+- `hub/public/club`: the club tables' games of the latest club evening (the aggregate's
+  `club_games` of the latest header date): seats, winner, points; public once decided.
 
 Points are the game's as it counts (hub.standings `counted_game`: the scoring library on the
 stored protocol with the head judge's decisions applied), as in the standings; a game that
@@ -59,7 +61,8 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
 
     - `public/players`: every player's next seat and the standings (as in the aggregate);
     - `public/rounds/{n}`: round n's decided games, each with its players, roles, result and
-      points by seat (one message per round, so a tournament of any length fits).
+      points by seat (one message per round, so a tournament of any length fits);
+    - `public/club`: tonight's club games (`club_tonight`), once a club game is stored.
     """
     stored = {(t, g): p for t, g, p in protocols}
     decided_on = by_game(decisions)
@@ -106,7 +109,19 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
         "standings": compact_standings(aggregate.get("standings")),
         **{k: v for k, v in aggregate.items() if k.startswith("standings_")},
     }}
+    if aggregate.get("club_games"):  # a tournament without club tables has no club page
+        out["public/club"] = club_tonight(aggregate["club_games"])
     for number, played in rounds.items():
         out[f"public/rounds/{number}"] = {
             "round": number, "games": sorted(played, key=lambda g: str(g["table"]))}
     return out
+
+
+def club_tonight(club_games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The aggregate's club games of the latest evening (their headers' latest `date`): the
+    aggregate keeps every club game ever stored, about 0.5 KB each, so the pages take one
+    evening and stay within one message (docs/hub.md, 64 KiB)."""
+    dates = sorted(str(g.get("date") or "") for g in club_games)
+    date = dates[-1] if dates else ""
+    return {"date": date or None,
+            "games": [g for g in club_games if str(g.get("date") or "") == date]}

@@ -17,7 +17,7 @@ again and never recorded twice, across hub restarts too.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -34,9 +34,10 @@ from bus.payloads import (
     decode,
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
-from hub.club import club_refusal
+from engine.club_evening import EveningError
+from hub.club import ClubRow, club_evening, club_refusal
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
-from hub.players import compact_standings
+from hub.players import club_tonight, compact_standings
 from hub.standings import Decisions, rules_refusal
 from hub.store import Store
 
@@ -233,7 +234,8 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
                 decisions: Decisions, rounds: dict[tuple[str, str], int],
                 started: Mapping[str, str] | None = None, *,
                 undecided: Collection[tuple[str, str]] = (),
-                round_numbers: Iterable[int] = ()) -> dict[str, dict[str, Any]]:
+                round_numbers: Iterable[int] = (),
+                club_rows: Sequence[ClubRow] = ()) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
     - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
@@ -243,7 +245,10 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
       (one message per round, so a tournament of any length fits the 64 KiB limit). A game
       whose table is back in play after an undo (`undecided`) is left out: no role of a
       running game, even to the head judge; every round of `round_numbers` gets its page,
-      empty or not, so an emptied round replaces what was retained before.
+      empty or not, so an emptied round replaces what was retained before;
+    - in `judge/state`, the latest evening's `club_games` only (hub.players `club_tonight`)
+      and `club_evening`: its rating over `club_rows`, the rows `mafiakit hub evening
+      --date` prints for that date.
     """
     games = effective_games(protocols, decisions, rounds)
     stored = {(t, g): p for t, g, p in protocols}
@@ -270,8 +275,26 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
               for t in aggregate.get("tables", [])]
     state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
              "rounds": sorted(n for n, played in by_round.items() if played),
-             "standings": compact_standings(aggregate.get("standings"))}
+             "standings": compact_standings(aggregate.get("standings")),
+             "club_games": club_tonight(aggregate.get("club_games") or [])["games"],
+             "club_evening": tonight(club_rows, decisions)}
     out: dict[str, dict[str, Any]] = {"judge/state": state}
     for number, played in by_round.items():
         out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
     return out
+
+
+def tonight(rows: Sequence[ClubRow], decisions: Decisions) -> dict[str, Any] | None:
+    """The club host's rating of the latest evening (the latest header `date` of a club game
+    that counts), each player's row as `mafiakit hub evening` prints it (004 §8; only the
+    players, not the games, to keep `judge/state` within one message); `error` in the
+    host's words when a game of that evening cannot count. None: no club game."""
+    dates = sorted(str(p.get("header", {}).get("date") or "") for _, _, p, _ in rows)
+    if not dates:
+        return None
+    date = dates[-1] or None
+    try:
+        night = club_evening(rows, decisions, date)
+    except EveningError as exc:
+        return {"date": date, "players": [], "error": str(exc)}
+    return {"date": date, "players": night.as_dict()["players"], "error": None}

@@ -450,7 +450,7 @@ class HubService:
         full = self._standings(protocols, decisions, rounds, public=False)
         pages = {**judge_pages({**aggregate, "standings": full},
                                protocols, decisions, rounds, started, undecided=running,
-                               round_numbers=numbers),
+                               round_numbers=numbers, club_rows=self.store.club_protocols()),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
                                 aggregate=aggregate)}

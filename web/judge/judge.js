@@ -147,6 +147,67 @@
     return box;
   }
 
+  /** The club tables' games (the aggregate's `club_games`) and tonight's rating (the hub's
+   *  `club_evening`, the rows `mafiakit hub evening` prints): seats, winner, why, points. */
+  function drawClub(judge) {
+    const night = judge.club_evening;
+    const rating = $("club-rating");
+    rating.hidden = !night;
+    if (night) {
+      $("club-evening-title").textContent = fill(W.clubEvening, { date: night.date || "" });
+      $("club-evening-error").textContent = night.error || "";
+      $("club-evening-error").hidden = !night.error;
+      const head = document.querySelector("#club-evening thead");
+      const tr = el("tr");
+      for (const [word, cls] of [["place", "num"], ["player", ""], ["total", "num"],
+                                 ["games", "num"], ["wins", "num"], ["extras", "num"],
+                                 ["penalties", "num"]]) tr.append(el("th", cls, W[word]));
+      head.replaceChildren(tr);
+      document.querySelector("#club-evening tbody").replaceChildren(
+        ...night.players.map((p, i) => {
+          const line = el("tr");
+          line.dataset.player = p.player;
+          line.append(el("td", "num", String(i + 1)), el("td", "player", p.player));
+          for (const k of ["points", "games", "wins", "extras", "penalties"]) {
+            line.append(el("td", `num ${k}`, String(p[k])));
+          }
+          return line;
+        }));
+    }
+    const list = $("club-list");
+    const games = (judge.club_games || []).slice().reverse();  // the latest first
+    if (!games.length) {
+      list.replaceChildren(el("li", "muted", W.noClub));
+      return;
+    }
+    list.replaceChildren(...games.map((g) => {
+      const item = el("li", "club-game");
+      Object.assign(item.dataset, { table: g.table, game: g.game_id, winner: g.winner || "",
+                                    counts: g.counts ? "yes" : "no" });
+      const head = el("div", "protocol-head");
+      head.append(el("span", "name", fill(W.clubGame, { table: g.table, game: g.game ?? "" })));
+      head.append(el("span", "muted", g.date || g.game_id));
+      item.append(head);
+      const result = el("div", "result");
+      if (!g.counts) result.append(el("span", "replayed", W.replayed));
+      else result.append(el("span", `winner ${g.winner}`, W[g.winner] || g.winner || "—"));
+      if (g.termination) {
+        result.append(el("span", "muted why", ` · ${W[g.termination] || g.termination}`));
+      }
+      item.append(result);
+      const seats = el("ol", "players");
+      (g.players || []).forEach((name, i) => {
+        const line = el("li", "", name);
+        line.dataset.seat = String(i + 1);
+        const points = (g.points || {})[String(i + 1)];
+        if (points != null) line.append(el("span", "points", ` ${points}`));
+        seats.append(line);
+      });
+      item.append(seats);
+      return item;
+    }));
+  }
+
   /** Every finished protocol: the hub sends them one round per message (judge/rounds/N). */
   function allProtocols() {
     return Object.values(state.rounds).flatMap((r) => r.protocols || []);
@@ -229,8 +290,12 @@
   }
 
   function drawTabs() {
+    const judge = state.judge || {};
+    const club = !!((judge.club_games || []).length || judge.club_evening);
+    if (!club && state.tab === "club") state.tab = "tables";
     for (const button of document.querySelectorAll("nav .tab")) {
       button.textContent = W[button.dataset.tab];
+      button.hidden = button.dataset.tab === "club" && !club;  // only with club tables
       button.classList.toggle("active", button.dataset.tab === state.tab);
       $(button.dataset.tab).hidden = button.dataset.tab !== state.tab;
     }
@@ -246,6 +311,7 @@
     drawStandings(judge);
     drawProtocols(judge);
     drawDecisions(judge);
+    drawClub(judge);
     root.dataset.asOf = judge.as_of || "";
   }
 

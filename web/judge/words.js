@@ -30,6 +30,12 @@ const JudgeWords = {
                 order_replay: "переигровка", extra_points: "доп. баллы игроку",
                 penalty: "штраф игроку (баллы снимаются)" },
     hubOffline: "Хаб не в сети", asOfRound: "После тура {as_of_round}",
+    club: "Клуб", clubEvening: "Рейтинг вечера {date}", clubGames: "Игры клубных столов",
+    noClub: "Клубных игр пока нет", clubGame: "Стол {table} · игра {game}",
+    city: "Победа города", mafia: "Победа мафии", maniac: "Победа маньяка",
+    mafia_and_maniac_out: "мафия и маньяк выбыли", maniac_last_two: "маньяк остался вдвоём",
+    mafia_parity: "мафии не меньше половины стола", team_loss: "командное поражение (004 §9)",
+    extras: "Доп.", penalties: "Штр.",
   },
   en: {
     title: "Head judge", tables: "Tables", standings: "Standings", protocols: "Protocols",
@@ -60,6 +66,12 @@ const JudgeWords = {
                 order_replay: "a replay", extra_points: "extra points for a player",
                 penalty: "a penalty for a player (points taken)" },
     hubOffline: "Hub offline", asOfRound: "As of round {as_of_round}",
+    club: "Club", clubEvening: "Evening rating {date}", clubGames: "Club tables' games",
+    noClub: "No club game yet", clubGame: "Table {table} · game {game}",
+    city: "City wins", mafia: "Mafia wins", maniac: "Maniac wins",
+    mafia_and_maniac_out: "mafia and maniac out", maniac_last_two: "maniac left with one",
+    mafia_parity: "mafia at least half the table", team_loss: "team loss (004 §9)",
+    extras: "Extra", penalties: "Fines",
   },
 };
 

@@ -1,5 +1,6 @@
-// The player's page: reads only the hub's retained `hub/public/players` and
-// `hub/public/rounds/N` (the `player` account may read nothing else: docs/web.md). A player types or picks his nickname and sees
+// The player's page: reads only the hub's retained `hub/public/players`,
+// `hub/public/rounds/N` and `hub/public/club` (the club tables' decided games of the latest
+// evening, public once over; the `player` account may read nothing else: docs/web.md). A player types or picks his nickname and sees
 // his next table and seat, his finished games and, unless the hub hides them, the standings.
 "use strict";
 
@@ -19,6 +20,9 @@
       lot: "* место делят: порядок решает жребий",
       place: "№", player: "Игрок", total: "Баллы",
       waiting: "Ждём данные хаба…",
+      club: "Клубные игры вечера {date}", clubLine: "Стол {table} · игра {game} · место {seat}",
+      clubTotal: "Итого за вечер: {points}", city: "победа города", mafia: "победа мафии",
+      maniac: "победа маньяка",
     },
     en: {
       title: "My games", nickname: "Your nickname", show: "Show",
@@ -32,6 +36,9 @@
       lot: "* a shared place: the lot decides the order",
       place: "#", player: "Player",
       total: "Points", waiting: "Waiting for the hub…",
+      club: "Club games of the evening {date}", clubLine: "Table {table} · game {game} · seat {seat}",
+      clubTotal: "Tonight in all: {points}", city: "city wins", mafia: "mafia wins",
+      maniac: "maniac wins",
     },
   };
   const W = WORDS[opts.lang] || WORDS.ru;
@@ -39,7 +46,7 @@
   const root = document.getElementById("app");
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(window.location.search);
-  const state = { link: false, refused: false, data: null, rounds: {},
+  const state = { link: false, refused: false, data: null, rounds: {}, club: [],
                   chosen: params.get("player") || localStorage.getItem("mafiakit.player") || "" };
   window.playerState = state;  // read by the browser tests
 
@@ -89,10 +96,50 @@
     return out.sort((a, b) => a.round - b.round);
   }
 
+  /** The chosen player's club games of the latest club evening (the hub's `public/club`),
+   *  each with his seat and points (004 §8). */
+  function clubOf(wanted) {
+    const out = [];
+    for (const g of state.club) {
+      const seat = (g.players || []).findIndex((n) => String(n).toLocaleLowerCase() === wanted) + 1;
+      if (!seat) continue;
+      out.push({ table: g.table, game: g.game ?? "", game_id: g.game_id, seat, name: g.players[seat - 1],
+                 winner: g.winner, counts: g.counts, points: (g.points || {})[String(seat)] });
+    }
+    return { date: state.clubDate || "", games: out };
+  }
+
+  function drawClub() {
+    const wanted = state.chosen.trim().toLocaleLowerCase();
+    const mine = wanted ? clubOf(wanted) : { date: "", games: [] };
+    $("club").hidden = !mine.games.length;
+    if (!mine.games.length) return false;
+    $("club-title").textContent = fill(W.club, mine);
+    const total = mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
+    $("club-total").textContent = fill(W.clubTotal, { points: total });
+    $("club-total").dataset.points = String(total);
+    $("club-games").replaceChildren(...mine.games.map((g) => {
+      const item = el("li", "game");
+      Object.assign(item.dataset, { table: g.table, game: g.game_id, seat: g.seat });
+      item.append(el("div", "head", fill(W.clubLine, g)));
+      const line = el("div", "muted");
+      if (!g.counts) line.textContent = W.replayed;
+      else {
+        line.append(el("span", "winner", W[g.winner] || g.winner));
+        line.append(document.createTextNode(` · ${W.points} `));
+        line.append(el("span", "points", String(g.points)));
+      }
+      item.append(line);
+      return item;
+    }));
+    return true;
+  }
+
   function drawMe() {
     const me = state.chosen ? find(state.chosen) : null;
+    const club = drawClub();
     $("me").hidden = !me;
-    $("problem").textContent = state.chosen && state.data && !me ? W.unknown : "";
+    $("problem").textContent = state.chosen && state.data && !me && !club ? W.unknown : "";
     if (!me) return;
     $("me-name").textContent = me.player;
     const next = $("next");
@@ -166,7 +213,8 @@
     $("title").textContent = state.data && state.data.name
       ? `${W.title} · ${state.data.name}` : W.title;
     const list = $("nicknames");
-    const names = ((state.data && state.data.players) || []).map((p) => p.player);
+    const names = [...new Set([...((state.data && state.data.players) || []).map((p) => p.player),
+                               ...state.club.flatMap((g) => g.players || [])])];
     if (list.children.length !== names.length) {
       list.replaceChildren(...names.map((n) => Object.assign(el("option"), { value: n })));
     }
@@ -193,6 +241,10 @@
       if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
       else delete state.rounds[topic.slice(ROUNDS.length)];
     } else if (topic === Live.hubTopic(opts, "public/players")) state.data = payload;
+    else if (topic === Live.hubTopic(opts, "public/club")) {
+      state.club = (payload && payload.games) || [];
+      state.clubDate = payload && payload.date;
+    }
     else return;
     render();
   }
@@ -204,7 +256,7 @@
     drawLink();
   }
 
-  Live.connect(opts, ["public/players", "public/rounds/+"].map((n) => Live.hubTopic(opts, n)),
-               onMessage, onLink);
+  Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
+    (n) => Live.hubTopic(opts, n)), onMessage, onLink);
   render();
 })();
