@@ -108,3 +108,14 @@ def club_evening(rows: Sequence[ClubRow], decisions: Decisions,
     games = [club_game(p.get("header", {}), p.get("result", {}), f"table {t} game {g}")
              for t, g, p, _ in sorted(chosen, key=_order)]
     return evening(games)
+
+
+def club_tonight(club_games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The club games of the latest evening (their headers' latest `date`): every stored club
+    game is about 0.5 KB, so the aggregate and the pages take one evening and stay within one
+    message (docs/hub.md, 64 KiB) after any number of Fridays; `mafiakit hub evening --date`
+    and the export read every evening from the store."""
+    dates = sorted(str(g.get("date") or "") for g in club_games)
+    date = dates[-1] if dates else ""
+    return {"date": date or None,
+            "games": [g for g in club_games if str(g.get("date") or "") == date]}

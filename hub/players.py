@@ -22,6 +22,7 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.scoring.game import as_points
+from hub.club import club_tonight
 from hub.decisions import DecisionRow
 from hub.seating import Seating
 from hub.standings import Decisions, by_game, counted_game
@@ -115,13 +116,3 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
         out[f"public/rounds/{number}"] = {
             "round": number, "games": sorted(played, key=lambda g: str(g["table"]))}
     return out
-
-
-def club_tonight(club_games: list[dict[str, Any]]) -> dict[str, Any]:
-    """The aggregate's club games of the latest evening (their headers' latest `date`): the
-    aggregate keeps every club game ever stored, about 0.5 KB each, so the pages take one
-    evening and stay within one message (docs/hub.md, 64 KiB)."""
-    dates = sorted(str(g.get("date") or "") for g in club_games)
-    date = dates[-1] if dates else ""
-    return {"date": date or None,
-            "games": [g for g in club_games if str(g.get("date") or "") == date]}

@@ -35,9 +35,9 @@ from bus.payloads import (
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
 from engine.club_evening import EveningError
-from hub.club import ClubRow, club_evening, club_refusal
+from hub.club import ClubRow, club_evening, club_refusal, club_tonight
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
-from hub.players import club_tonight, compact_standings
+from hub.players import compact_standings
 from hub.standings import Decisions, rules_refusal
 from hub.store import Store
 
@@ -246,7 +246,7 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
       whose table is back in play after an undo (`undecided`) is left out: no role of a
       running game, even to the head judge; every round of `round_numbers` gets its page,
       empty or not, so an emptied round replaces what was retained before;
-    - in `judge/state`, the latest evening's `club_games` only (hub.players `club_tonight`)
+    - in `judge/state`, the latest evening's `club_games` only (hub.club `club_tonight`)
       and `club_evening`: its rating over `club_rows`, the rows `mafiakit hub evening
       --date` prints for that date.
     """

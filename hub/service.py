@@ -48,7 +48,7 @@ from hub.checks import (
     check_protocol,
     open_check,
 )
-from hub.club import club_games
+from hub.club import club_games, club_tonight
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
 from hub.players import public_pages
@@ -573,7 +573,9 @@ class HubService:
             "alerts": self.alerts(games),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
                       for g in games],
-            "club_games": club_games(self.store.club_protocols(), decisions),
+            # the latest evening only: a season of Fridays would not fit one message
+            "club_games": club_tonight(
+                club_games(self.store.club_protocols(), decisions))["games"],
             # The standings come from the scoring library only (never a second computation).
             "standings_as_of": self._as_of(protocols, rounds),
             "standings": self._standings(protocols, decisions, rounds, public=True),

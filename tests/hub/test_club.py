@@ -223,3 +223,25 @@ def test_the_head_judges_page_gets_club_refusals_by_key(tmp_path: Path) -> None:
             request_id="page:3", ok=True, decision_id=1)
     finally:
         store.close()
+
+
+def test_the_aggregate_lists_the_latest_club_evening_only(tmp_path: Path) -> None:
+    """Every stored club game is about 0.5 KB: a season of Fridays in the retained aggregate
+    would pass one message (64 KiB, docs/hub.md) and the wall would stop updating. The
+    aggregate carries the latest evening (the headers' latest date); `hub evening --date`
+    still reads every evening from the store."""
+    head, actions, _ = log_of(EVENING[0])
+    hub = HubService(hub_settings(tmp_path, "mqtt://127.0.0.1:1", 3), connect=False)
+    try:  # one game a table: no immunity carries from a table's game to its next (004 §5)
+        for table, game_id, date in (("1", "g1", "2026-11-20"), ("2", "g2", "2026-11-27"),
+                                     ("3", "g3", "2026-11-27")):
+            header = {**head, "table": table, "date": date}  # the weekday sets the doubling
+            _, game = replay_club([json.dumps(line) for line in (header, *actions)])
+            hub.ingest(table_topic(T, table, "protocol"),
+                       encode(club_protocol(game, game_id, header)))
+        assert len(hub.store.club_protocols()) == 3
+        listed = hub.aggregate()["club_games"]
+        assert sorted((g["game_id"], g["date"]) for g in listed) == [("g2", "2026-11-27"),
+                                                                    ("g3", "2026-11-27")]
+    finally:
+        hub.close()
