@@ -107,8 +107,7 @@ def parse_header(obj: JsonObject) -> Settings:
 def parse_action(obj: JsonObject, n: int) -> ca.ClubAction:
     """A club action line (already JSON-decoded) -> an action, or LogError."""
     name = obj.get("action")
-    fields = FIELDS.get(name) if isinstance(name, str) else None  # one look-up per line
-    if fields is None:
+    if not isinstance(name, str) or (fields := FIELDS.get(name)) is None:  # one look-up
         if name in CLASSIC_ONLY:
             raise LogError(f"{name} is not part of the club game")
         raise LogError(f"unknown action {json.dumps(name)}")
