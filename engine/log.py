@@ -132,6 +132,10 @@ def check_fields(obj: Mapping[str, object], name: str, required: frozenset[str],
                  optional: frozenset[str]) -> None:
     """An action line's fields, for every ruleset: each required one, none unknown, and `t`
     (when present) a time string, as the game-log format says."""
+    if len(obj) == 1 and "action" in obj:  # `action` alone, as most lines are: no set
+        if required:
+            raise LogError(R.MISSING_FIELD, action=name, fields=", ".join(sorted(required)))
+        return
     keys = obj.keys() - _NOT_FIELDS  # one new set per line: this runs for every action
     if not required <= keys:
         raise LogError(R.MISSING_FIELD, action=name, fields=", ".join(sorted(required - keys)))

@@ -42,7 +42,8 @@ def _zero(s: ClubState, e: ev.ZeroNightBegan) -> ClubState:
 
 def _day_began(s: ClubState, e: ev.DayBegan) -> ClubState:
     nights = s.nights if s.night is None else (*s.nights, s.night)
-    muted = tuple(x for x in sorted(s.at_table) if s.muted_until[x - 1] >= e.number)
+    until = s.muted_until  # filtered first, then sorted: most days nobody is muted
+    muted = tuple(sorted(x for x in s.at_table if until[x - 1] >= e.number))
     return _evolve(s, phase=Phase.DAY, number=e.number, nights=nights, night=None,
                       day=ClubDay(e.number, e.opener, muted=muted))
 

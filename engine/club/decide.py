@@ -44,7 +44,47 @@ def decide(s: ClubState, action: ca.ClubAction, settings: Settings) -> Tx:
                             winner=Phrase(CLUB_SIDE_WORDS[s.winner or ""]))
     if not isinstance(action, _CLUB_ACTIONS):  # a classic action from an untyped caller
         raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
-    _handle(tx, action, settings)
+    # one handler per action, matched here and not in a function of its own (one call fewer
+    # per action); `assert_never` makes a new action without one a type error
+    match action:
+        case act.SpeechEnd():
+            _speech_end(tx, action, settings)
+        case ca.NightAction():
+            _night_action(tx, action, settings)
+        case act.Day():
+            _day(tx, action, settings)
+        case ca.DiscussionEnd():
+            discussion_end(tx)
+        case ca.NominationsEnd():
+            nominations_end(tx)
+        case act.Nominate():
+            nominate(tx, action)
+        case act.Votes():
+            votes(tx, action)
+        case act.Night():
+            _night(tx, action, settings)
+        case act.Foul():
+            _foul(tx, action, settings)
+        case act.Start():
+            _start(tx, action, settings)
+        case ca.ClubRoles():
+            _roles(tx, action, settings)
+        case ca.ClubDisqualify():
+            _disqualify(tx, action, settings)
+        case ca.Catastrophe():
+            catastrophe(tx, action.seat)
+        case act.Extra():
+            _extra(tx, action, settings)
+        case act.Penalty():
+            _penalty(tx, action, settings)
+        case act.Protest():
+            _protest(tx, action, settings)
+        case act.Close():
+            _close(tx, action, settings)
+        case act.Undo():
+            raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
+        case _:
+            assert_never(action)
     return tx
 
 
@@ -89,26 +129,6 @@ def _speech_end(tx: Tx, a: act.SpeechEnd, settings: Settings) -> None:
         raise IllegalAction(R.CLUB_NOBODY_SPEAKING)
     tx.emit(ev.SpeechEnded(head.seat))
     advance(tx)
-
-
-def _discussion_end(tx: Tx, a: ca.DiscussionEnd, settings: Settings) -> None:
-    discussion_end(tx)
-
-
-def _nominate(tx: Tx, a: act.Nominate, settings: Settings) -> None:
-    nominate(tx, a)
-
-
-def _nominations_end(tx: Tx, a: ca.NominationsEnd, settings: Settings) -> None:
-    nominations_end(tx)
-
-
-def _votes(tx: Tx, a: act.Votes, settings: Settings) -> None:
-    votes(tx, a)
-
-
-def _catastrophe(tx: Tx, a: ca.Catastrophe, settings: Settings) -> None:
-    catastrophe(tx, a.seat)
 
 
 def _night_action(tx: Tx, a: ca.NightAction, settings: Settings) -> None:
@@ -209,46 +229,3 @@ def _close(tx: Tx, a: act.Close, settings: Settings) -> None:
     if tx.state.speaking is not None:
         raise IllegalAction(R.CLUB_CLOSE_FAREWELL)
     tx.emit(ev.Closed())
-
-
-def _handle(tx: Tx, action: ca.ClubAction, settings: Settings) -> None:
-    """One handler per action; `assert_never` makes a new action without one a type error."""
-    match action:
-        case act.SpeechEnd():
-            _speech_end(tx, action, settings)
-        case ca.NightAction():
-            _night_action(tx, action, settings)
-        case act.Day():
-            _day(tx, action, settings)
-        case ca.DiscussionEnd():
-            _discussion_end(tx, action, settings)
-        case ca.NominationsEnd():
-            _nominations_end(tx, action, settings)
-        case act.Nominate():
-            _nominate(tx, action, settings)
-        case act.Votes():
-            _votes(tx, action, settings)
-        case act.Night():
-            _night(tx, action, settings)
-        case act.Foul():
-            _foul(tx, action, settings)
-        case act.Start():
-            _start(tx, action, settings)
-        case ca.ClubRoles():
-            _roles(tx, action, settings)
-        case ca.ClubDisqualify():
-            _disqualify(tx, action, settings)
-        case ca.Catastrophe():
-            _catastrophe(tx, action, settings)
-        case act.Extra():
-            _extra(tx, action, settings)
-        case act.Penalty():
-            _penalty(tx, action, settings)
-        case act.Protest():
-            _protest(tx, action, settings)
-        case act.Close():
-            _close(tx, action, settings)
-        case act.Undo():
-            raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
-        case _:
-            assert_never(action)

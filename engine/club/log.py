@@ -107,11 +107,11 @@ def parse_header(obj: JsonObject) -> Settings:
 def parse_action(obj: JsonObject, n: int) -> ca.ClubAction:
     """A club action line (already JSON-decoded) -> an action, or LogError."""
     name = obj.get("action")
-    if name in CLASSIC_ONLY:
-        raise LogError(f"{name} is not part of the club game")
-    if not isinstance(name, str) or name not in FIELDS:
+    if not isinstance(name, str) or (fields := FIELDS.get(name)) is None:  # one look-up
+        if name in CLASSIC_ONLY:
+            raise LogError(f"{name} is not part of the club game")
         raise LogError(f"unknown action {json.dumps(name)}")
-    check_fields(obj, name, *FIELDS[name])
+    check_fields(obj, name, *fields)
     return _BUILD[name](obj, name, n)
 
 

@@ -11,7 +11,7 @@ from engine.club.flow import Tx, check_win
 from engine.club.state import ClubNight, ClubState
 from engine.errors import IllegalAction
 from engine.refusals import CLUB_ACT_WORDS, CLUB_ROLE_WORDS, Phrase, R
-from engine.roles import ClubRole, Side
+from engine.roles import CLUB_SIDES, ClubRole, Side
 from engine.vocab import ClubCause, NightAct, Phase
 
 ORDER = tuple(NightAct)
@@ -32,27 +32,50 @@ def blocked(s: ClubState) -> int | None:
     return _night(s).get(NightAct.PUTANA)[1]
 
 
+def _mafia_at_table(s: ClubState) -> bool:
+    """Any seat of the mafia's side still at the table (no sort, no tuple: per night line)."""
+    roles = s.roles
+    assert roles is not None
+    return any(CLUB_SIDES[roles[x - 1]] is Side.MAFIA for x in s.at_table)
+
+
 def _live(s: ClubState, step: NightAct) -> int | None:
     """Tonight's line of `step`, unless its player was removed since: his card stopped
     (004 §9 "ролевая карта не срабатывает")."""
     seat = _night(s).get(step)[1]
+    if seat is None:
+        return None
     if step is NightAct.MAFIA_SHOT:
-        return seat if s.side_at_table(Side.MAFIA) else None
+        return seat if _mafia_at_table(s) else None
     return seat if s.present(ACTOR[step]) is not None else None
 
 
-def shot_dead(s: ClubState) -> tuple[tuple[int, ClubCause], ...]:
+class Shots(NamedTuple):
+    """Tonight's live heal and shots and who they kill: worked out once per dawn and handed
+    down, not once in each rule that needs them."""
+
+    healed: int | None
+    mafia: int | None
+    maniac: int | None
+    dead: tuple[tuple[int, ClubCause], ...]
+
+
+def shots(s: ClubState) -> Shots:
     """The shots' targets at the table except the healed seat, the mafia's first (club R12,
     R14: a seat shot twice dies once, by the mafia)."""
     healed = _live(s, NightAct.HEAL)
+    mafia, maniac = _live(s, NightAct.MAFIA_SHOT), _live(s, NightAct.MANIAC_SHOT)
     out: list[tuple[int, ClubCause]] = []
-    for step, cause in ((NightAct.MAFIA_SHOT, ClubCause.MAFIA),
-                        (NightAct.MANIAC_SHOT, ClubCause.MANIAC)):
-        target = _live(s, step)
+    for target, cause in ((mafia, ClubCause.MAFIA), (maniac, ClubCause.MANIAC)):
         if target is not None and target != healed and target in s.at_table \
                 and all(t != target for t, _ in out):
             out.append((target, cause))
-    return tuple(out)
+    return Shots(healed, mafia, maniac, tuple(out))
+
+
+def shot_dead(s: ClubState) -> tuple[tuple[int, ClubCause], ...]:
+    """Who tonight's shots kill (club R12, R14); see `shots`."""
+    return shots(s).dead
 
 
 def blast(s: ClubState, sapper: int, leaving: set[int]) -> tuple[int, ...]:
@@ -70,24 +93,24 @@ def blast(s: ClubState, sapper: int, leaving: set[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def kamikaze_dies(s: ClubState) -> bool:
+def kamikaze_dies(s: ClubState, tonight: Shots | None = None) -> bool:
     """Shot dead, or caught in the blast of a sapper shot dead (004 §4)."""
     k = s.present(ClubRole.KAMIKAZE)
     if k is None:
         return False
-    dead = {t for t, _ in shot_dead(s)}
+    dead = {t for t, _ in (tonight or shots(s)).dead}
     sapper = s.present(ClubRole.SAPPER)
     return k in dead or (sapper is not None and sapper in dead
                         and k in blast(s, sapper, dead | {sapper}))
 
 
 def _mafia_shot_required(s: ClubState) -> bool:
-    return bool(s.side_at_table(Side.MAFIA)) and not _night(s).get(NightAct.MAFIA_SHOT)[0]
+    return not _night(s).get(NightAct.MAFIA_SHOT)[0] and _mafia_at_table(s)
 
 
-def _kamikaze_required(s: ClubState) -> bool:
+def _kamikaze_required(s: ClubState, tonight: Shots) -> bool:
     k = s.present(ClubRole.KAMIKAZE)
-    return (k is not None and k != blocked(s) and kamikaze_dies(s)
+    return (k is not None and k != blocked(s) and kamikaze_dies(s, tonight)
             and not _night(s).get(NightAct.KAMIKAZE)[0])
 
 
@@ -182,10 +205,11 @@ def _heal(s: ClubState, seat: int | None) -> None:
 
 def _kamikaze(s: ClubState, seat: int | None) -> None:
     me = _actor(s, NightAct.KAMIKAZE)
-    if not kamikaze_dies(s):
+    tonight = shots(s)
+    if not kamikaze_dies(s, tonight):
         raise IllegalAction(R.CLUB_KAMIKAZE_NIGHT)
     _target(s, seat, me, NightAct.KAMIKAZE)
-    if seat is not None and any(t == seat for t, _ in shot_dead(s)):
+    if seat is not None and any(t == seat for t, _ in tonight.dead):
         raise IllegalAction(R.CLUB_KAMIKAZE_SHOT, seat=seat)
 
 
@@ -203,14 +227,13 @@ class Leaving(NamedTuple):
     last_word: bool
 
 
-def morning(s: ClubState) -> tuple[int | None, tuple[int, ...], tuple[Leaving, ...]]:
+def morning(s: ClubState, tonight: Shots | None = None
+            ) -> tuple[int | None, tuple[int, ...], tuple[Leaving, ...]]:
     """(saved, blast, leavers in announcement order) of tonight (004 §4, club R16-R19)."""
     n = _night(s)
-    dead = shot_dead(s)
+    healed, mafia, maniac, dead = tonight or shots(s)
     dead_seats = {t for t, _ in dead}
-    healed = _live(s, NightAct.HEAL)
-    targets = {_live(s, NightAct.MAFIA_SHOT), _live(s, NightAct.MANIAC_SHOT)}
-    saved = healed if healed is not None and healed in targets else None
+    saved = healed if healed is not None and healed in (mafia, maniac) else None
     pick = n.get(NightAct.KAMIKAZE)[1]
     k, sapper = s.present(ClubRole.KAMIKAZE), s.present(ClubRole.SAPPER)
     exploding = sapper is not None and (sapper in dead_seats or sapper == pick)
@@ -243,9 +266,10 @@ def dawn(tx: Tx) -> None:
     s = tx.state
     if _mafia_shot_required(s):
         raise IllegalAction(R.CLUB_MAFIA_NOT_SHOT)
-    if _kamikaze_required(s):
+    tonight = shots(s)
+    if _kamikaze_required(s, tonight):
         raise IllegalAction(R.CLUB_KAMIKAZE_PICK)
-    saved, boom, leavers = morning(s)
+    saved, boom, leavers = morning(s, tonight)
     tx.emit(ev.Dawn(saved, boom))
     for x in leavers:
         tx.emit(ev.Left(x.seat, x.cause, x.last_word))
