@@ -1,0 +1,77 @@
+"""Frozen value classes without `dataclasses`: the judge's actions are defined at every start.
+
+`@dataclass(frozen=True, slots=True)` imports `inspect` (with `ast`, `dis`, `tokenize`) and
+compiles six methods per class, then builds each slotted class twice: most of the import
+time of `mafiakit replay` (docs/architecture.md, "The engine starts without pydantic").
+Subclasses of `Value` get the same behaviour from one metaclass: fields from the
+annotations, `__slots__`, `__match_args__`, one compiled `__init__` each, and the shared
+`__eq__` (same class only, so `Day() != Night()`), `__hash__`, `__repr__` and frozenness
+below. `dataclass_transform` makes mypy check them as it checks frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, dataclass_transform
+
+
+class FrozenValueError(AttributeError):
+    """An attempt to change a field of a value (as `dataclasses.FrozenInstanceError`)."""
+
+
+@dataclass_transform(frozen_default=True)
+class _ValueMeta(type):
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> type:
+        fields = tuple(field for field, hint in namespace.get("__annotations__", {}).items()
+                       if not str(hint).startswith("ClassVar"))
+        defaults = {field: namespace.pop(field) for field in fields if field in namespace}
+        namespace["__slots__"] = fields
+        namespace["__match_args__"] = fields
+        namespace["_fields"] = fields
+        if fields:
+            namespace["__init__"] = _init(name, fields, defaults)
+        return super().__new__(mcs, name, bases, namespace)
+
+
+def _init(name: str, fields: tuple[str, ...], defaults: dict[str, Any]) -> Any:
+    """The class's `__init__`, compiled once, as fast as the one `dataclass` would write."""
+    params = ", ".join(f"{f}=_d_{f}" if f in defaults else f for f in fields)
+    body = "\n".join(f"    _set(self, {f!r}, {f})" for f in fields)
+    source = f"def __init__(self, {params}):\n{body}\n"
+    scope: dict[str, Any] = {"_set": object.__setattr__,
+                             **{f"_d_{f}": value for f, value in defaults.items()}}
+    exec(source, scope)  # the source is built from the class's own field names
+    init = scope["__init__"]
+    init.__qualname__ = f"{name}.__init__"
+    return init
+
+
+class Value(metaclass=_ValueMeta):
+    """A frozen, slotted, typed value; equal only to a value of its own class."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Value)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__qualname__}({fields})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenValueError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenValueError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
+        return type(self), self._values()
