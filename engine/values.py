@@ -4,14 +4,15 @@
 compiles six methods per class, then builds each slotted class twice: most of the import
 time of `mafiakit replay` (docs/architecture.md, "The engine starts without pydantic").
 Subclasses of `Value` get the same behaviour from one metaclass: fields from the
-annotations, `__slots__`, `__match_args__`, one compiled `__init__` each, and the shared
-`__eq__` (same class only, so `Day() != Night()`), `__hash__`, `__repr__` and frozenness
-below. `dataclass_transform` makes mypy check them as it checks frozen dataclasses.
+annotations, `__slots__`, `__match_args__`, one compiled `__init__` each (ending with the
+class's `__post_init__`), and the shared `__eq__` (same class only, so `Day() != Night()`),
+`__hash__`, `__repr__` and frozenness below. `dataclass_transform` makes mypy check them
+as it checks frozen dataclasses (constructor arguments, read-only fields, `match`).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
 
 
 class FrozenValueError(AttributeError):
@@ -23,19 +24,24 @@ class _ValueMeta(type):
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> type:
         fields = tuple(field for field, hint in namespace.get("__annotations__", {}).items()
                        if not str(hint).startswith("ClassVar"))
-        defaults = {field: namespace.pop(field) for field in fields if field in namespace}
         namespace["__slots__"] = fields
-        namespace["__match_args__"] = fields
-        namespace["_fields"] = fields
-        if fields:
-            namespace["__init__"] = _init(name, fields, defaults)
+        if not bases:  # Value itself: a value without fields matches `Day()`
+            namespace["__match_args__"] = ()
+        if fields:  # a subclass without annotations keeps its base's fields
+            if any(getattr(base, "_fields", ()) for base in bases):
+                raise TypeError(f"{name}: a value's fields are all declared in one class")
+            defaults = {field: namespace.pop(field) for field in fields if field in namespace}
+            namespace["__match_args__"] = namespace["_fields"] = fields
+            namespace["__init__"] = _init(name, fields, defaults, "__post_init__" in namespace)
         return super().__new__(mcs, name, bases, namespace)
 
 
-def _init(name: str, fields: tuple[str, ...], defaults: dict[str, Any]) -> Any:
-    """The class's `__init__`, compiled once, as fast as the one `dataclass` would write."""
+def _init(name: str, fields: tuple[str, ...], defaults: dict[str, Any], post_init: bool) -> Any:
+    """The class's `__init__`, compiled once, as fast as the one `dataclass` would write;
+    it ends with the class's own `__post_init__` check if it has one."""
     params = ", ".join(f"{f}=_d_{f}" if f in defaults else f for f in fields)
-    body = "\n".join(f"    _set(self, {f!r}, {f})" for f in fields)
+    body = "\n".join([*(f"    _set(self, {f!r}, {f})" for f in fields),
+                      *(["    self.__post_init__()"] if post_init else [])])
     source = f"def __init__(self, {params}):\n{body}\n"
     scope: dict[str, Any] = {"_set": object.__setattr__,
                              **{f"_d_{f}": value for f, value in defaults.items()}}
@@ -67,11 +73,13 @@ class Value(metaclass=_ValueMeta):
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
         return f"{type(self).__qualname__}({fields})"
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenValueError(f"cannot assign to field {name!r}")
+    if not TYPE_CHECKING:  # hidden from mypy, which would then allow any attribute name
 
-    def __delattr__(self, name: str) -> None:
-        raise FrozenValueError(f"cannot delete field {name!r}")
+        def __setattr__(self, name: str, value: object) -> None:
+            raise FrozenValueError(f"cannot assign to field {name!r}")
+
+        def __delattr__(self, name: str) -> None:
+            raise FrozenValueError(f"cannot delete field {name!r}")
 
     def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
         return type(self), self._values()
