@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, Union
 
 from engine.refusal_keys import R, Refusal
@@ -450,7 +449,7 @@ class Phrase(Value):
     """A refusal (or a word) by key, with its parameters; rendered per language."""
 
     key: Refusal
-    params: Mapping[str, Param] = MappingProxyType({})
+    params: Mapping[str, Param] = {}  # one shared empty dict, read-only by its type
 
     def text(self, lang: Lang = "en") -> str:
         template = TEXTS[self.key][LANGS.index(lang)]

@@ -76,7 +76,7 @@ def test_the_constructor_checks_its_arguments() -> None:
         act.Nominate(1, seat=2)  # type: ignore[misc]
     with pytest.raises(TypeError):
         act.Day(1)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="unexpected keyword argument 'seats'"):
+    with pytest.raises(TypeError, match="unexpected keyword argument 'seat'"):
         act.BestMove(seats=(1,), seat=2)  # type: ignore[call-arg]
 
 
@@ -119,7 +119,8 @@ def test_values_survive_copy_and_pickle() -> None:
                   ClubOutcome(Side.CITY, "all_out"), Settings(9)):
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value
-        assert copy.copy(value) is not None
+        assert copy.copy(value) == value
+    assert repr(Phrase(R.NOTHING_TO_UNDO)) == f"Phrase(key={R.NOTHING_TO_UNDO!r}, params={{}})"
 
 
 def test_a_subclass_keeps_its_fields_and_cannot_add_more() -> None:
