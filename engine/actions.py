@@ -7,12 +7,12 @@ malformed lines) and back. Whether an action is allowed *now* is the rules' busi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from engine.values import Value
 
-@dataclass(frozen=True, slots=True)
-class Roles:
+
+class Roles(Value):
     """The dealt cards; every other seat is a red citizen."""
 
     don: int
@@ -20,40 +20,33 @@ class Roles:
     sheriff: int
 
 
-@dataclass(frozen=True, slots=True)
-class Start:
+class Start(Value):
     """"Наступает ночь": the zero night begins."""
 
 
-@dataclass(frozen=True, slots=True)
-class Day:
+class Day(Value):
     """"Доброе утро": the night ends; a kill takes effect now."""
 
 
-@dataclass(frozen=True, slots=True)
-class Night:
+class Night(Value):
     """"Наступает ночь": the day is over."""
 
 
-@dataclass(frozen=True, slots=True)
-class SpeechEnd:
+class SpeechEnd(Value):
     """The current speech is over ("пас", "спасибо", or time)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Nominate:
+class Nominate(Value):
     seat: int
     by: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Withdraw:
+class Withdraw(Value):
     seat: int
     by: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Votes:
+class Votes(Value):
     """Votes against `seat`, the next candidate; `count` or the `voters` themselves."""
 
     seat: int
@@ -61,39 +54,33 @@ class Votes:
     voters: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Lift:
+class Lift(Value):
     """Votes for "all the tied players leave the table"."""
 
     count: int | None = None
     voters: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Shoot:
+class Shoot(Value):
     """The mafia's shot: one agreed `target` (None = miss), or each black seat's own shot."""
 
     target: int | None = None
     shots: tuple[tuple[int, int | None], ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DonCheck:
+class DonCheck(Value):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class SheriffCheck:
+class SheriffCheck(Value):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class BestMove:
+class BestMove(Value):
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Foul:
+class Foul(Value):
     """One foul; `kind="voting"` marks a hand lifted early or put on the table before the
     vote (000 II.1.6), which some rulesets never let become a fourth foul."""
 
@@ -102,22 +89,19 @@ class Foul:
     kind: Literal["voting"] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Disqualify:
+class Disqualify(Value):
     seat: int
     kind: Literal["removal", "team_loss"] = "removal"
 
 
-@dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(Value):
     """Retract the last action still in effect."""
 
 
 # -- after-game lines (docs/scoring.md); points are exact hundredths (0.3 -> 30) ----------
 
 
-@dataclass(frozen=True, slots=True)
-class Extra:
+class Extra(Value):
     """The judge's extra points for a seat; a later one replaces it, 0 withdraws it."""
 
     seat: int
@@ -125,8 +109,7 @@ class Extra:
     approved_by: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
+class Penalty(Value):
     """A penalty the judge assessed, with the clause that gives it (000 III.10: they add up)."""
 
     seat: int
@@ -136,8 +119,7 @@ class Penalty:
     approved_by: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class LeaveColour:
+class LeaveColour(Value):
     """`colour_left`: a colour left "под запись" in a farewell after a night kill (000 III.5.1)."""
 
     seat: int
@@ -145,16 +127,14 @@ class LeaveColour:
     colour: str = "black"
 
 
-@dataclass(frozen=True, slots=True)
-class Protest:
+class Protest(Value):
     """A protest written in the protocol (000 III.15.1, 001 8.6.1)."""
 
     seat: int
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Close:
+class Close(Value):
     """The judge signs the protocol (001 9.9, 003 9.10); afterwards only undo."""
 
     judge: str | None = None

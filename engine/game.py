@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine import actions as act
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -19,11 +17,11 @@ from engine.refusals import R
 from engine.rules import decide
 from engine.ruleset import Ruleset, load_ruleset
 from engine.state import GameState
+from engine.values import Value
 from engine.vocab import Termination, Winner
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Value):
     winner: Winner
     termination: Termination
 

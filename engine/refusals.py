@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, Union
 
 from engine.refusal_keys import R, Refusal
@@ -24,6 +23,7 @@ from engine.refusals_club import (
     CLUB_STEP_WORDS,
     CLUB_TEXTS,
 )
+from engine.values import Value
 
 if TYPE_CHECKING:
     from engine.refusal_view import RefusalView
@@ -445,12 +445,11 @@ VALUE_WORDS: Final[dict[str, Refusal]] = {
 Param = Union[int, str, "Phrase", tuple["Phrase", ...]]
 
 
-@dataclass(frozen=True)
-class Phrase:
+class Phrase(Value):
     """A refusal (or a word) by key, with its parameters; rendered per language."""
 
     key: Refusal
-    params: Mapping[str, Param] = field(default_factory=dict)
+    params: Mapping[str, Param] = {}  # one shared empty dict, read-only by its type
 
     def text(self, lang: Lang = "en") -> str:
         template = TEXTS[self.key][LANGS.index(lang)]

@@ -7,7 +7,6 @@ template) and loading it with `load_ruleset(path)`.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Literal, NamedTuple, get_args, get_origin, get_type_hints
@@ -162,7 +161,9 @@ def consistent(rules: Ruleset, where: str) -> Ruleset:
 def load_ruleset(name_or_path: str | Path) -> Ruleset:
     """Load a built-in ruleset by id ("cml", "fiim", ...) or a league's own TOML file."""
     if isinstance(name_or_path, str) and name_or_path in BUILTIN:
-        return _builtin(name_or_path)
+        from engine.ruleset_builtin import BUILT  # precomputed: no tomllib on a replay
+
+        return BUILT[name_or_path]
     path = Path(name_or_path)
     if not path.is_file():
         raise RulesetError(
@@ -174,22 +175,19 @@ def load_ruleset(name_or_path: str | Path) -> Ruleset:
     return validated(_toml(path.read_text(encoding="utf-8"), str(path)), str(path))
 
 
-_CACHE: dict[str, Ruleset] = {}
-
-
-def _builtin(rule_id: str) -> Ruleset:
-    """A built-in ruleset, built without pydantic: the files ship with the kit and
-    tests/engine/test_ruleset.py checks that pydantic reads each one to the same object."""
-    if rule_id not in _CACHE:
-        where = f"{rule_id}.toml"
-        text = (BUILTIN_DIR / where).read_text(encoding="utf-8")
-        try:
-            rules = built(Ruleset, _toml(text, where))
-        except (KeyError, TypeError, ValueError) as exc:  # an unknown or a wrong option
-            raise RulesetError(f"{where}: {exc!r}") from exc
-        assert isinstance(rules, Ruleset)
-        _CACHE[rule_id] = consistent(rules, where)
-    return _CACHE[rule_id]
+def builtin_from_toml(rule_id: str) -> Ruleset:
+    """A built-in ruleset read from its file, without pydantic: the files ship with the kit
+    and tests/engine/test_ruleset.py checks that pydantic reads each one to the same object.
+    `engine/ruleset_builtin.py` holds the result, so that a replay imports no tomllib;
+    `write_builtin()` writes it again after a file changes."""
+    where = f"{rule_id}.toml"
+    text = (BUILTIN_DIR / where).read_text(encoding="utf-8")
+    try:
+        rules = built(Ruleset, _toml(text, where))
+    except (KeyError, TypeError, ValueError) as exc:  # an unknown or a wrong option
+        raise RulesetError(f"{where}: {exc!r}") from exc
+    assert isinstance(rules, Ruleset)
+    return consistent(rules, where)
 
 
 def built(cls: type[object], table: Mapping[str, object]) -> object:
@@ -217,7 +215,50 @@ _HINTS: dict[type[object], dict[str, object]] = {}  # the annotations, Annotated
 
 
 def _toml(text: str, where: str) -> dict[str, object]:
+    import tomllib  # a league's own file, or `write_builtin()`: never on a replay
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from exc
+
+
+BUILTIN_MODULE = Path(__file__).with_name("ruleset_builtin.py")
+
+
+def builtin_source() -> str:
+    """The source of `engine/ruleset_builtin.py`: every built-in ruleset as Python code."""
+    classes: dict[str, type[tuple[object, ...]]] = {}
+    body = [f"    {rule_id!r}: {_code(builtin_from_toml(rule_id), 1, classes)},"
+            for rule_id in BUILTIN]
+    modules = sorted({cls.__module__ for cls in classes.values()})
+    imports = [f"from {module} import (\n" + "".join(
+        f"    {name},\n" for name, cls in sorted(classes.items()) if cls.__module__ == module)
+        + ")" for module in modules]
+    return "\n".join([
+        '"""The built-in rulesets, precomputed from `engine/rulesets/*.toml`: a replay reads',
+        "no TOML (docs/architecture.md). Written by `engine.ruleset.write_builtin()`; do not edit:",
+        'tests/engine/test_ruleset.py fails when a file and this module differ."""',
+        "", "from __future__ import annotations", "", *imports, "",
+        "BUILT: dict[str, Ruleset] = {", *body, "}", ""])
+
+
+def _code(value: object, depth: int, classes: dict[str, type[tuple[object, ...]]]) -> str:
+    """`value` as Python code, one option a line, indented `depth` levels."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        cls = type(value)
+        classes[cls.__name__] = cls
+        pad = "    " * (depth + 1)
+        fields = "".join(f"\n{pad}{name}={_code(item, depth + 1, classes)},"
+                         for name, item in zip(value._fields, value, strict=True))
+        return f"{cls.__name__}({fields}\n{'    ' * depth})"
+    if isinstance(value, tuple) and len(repr(value)) > 60:  # one item a line
+        pad = "    " * (depth + 1)
+        items = "".join(f"\n{pad}{_code(item, depth + 1, classes)}," for item in value)
+        return f"({items}\n{'    ' * depth})"
+    return repr(value)
+
+
+def write_builtin() -> None:
+    """Write `engine/ruleset_builtin.py` again, after a built-in file changed."""
+    BUILTIN_MODULE.write_text(builtin_source(), encoding="utf-8")

@@ -6,15 +6,14 @@ The classic `Start`, `Day`, `Night`, `SpeechEnd`, `Nominate`, `Votes`, `Foul`, `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from engine import actions as act
+from engine.values import Value
 from engine.vocab import NightAct
 
 
-@dataclass(frozen=True, slots=True)
-class ClubRoles:
+class ClubRoles(Value):
     """The dealt cards (004 §1-3): one field per role dealt; every other seat a citizen."""
 
     mafia: tuple[int, ...]
@@ -27,25 +26,21 @@ class ClubRoles:
     putana: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DiscussionEnd:
+class DiscussionEnd(Value):
     """The general discussion (004 §6 stage 1) is over."""
 
 
-@dataclass(frozen=True, slots=True)
-class NominationsEnd:
+class NominationsEnd(Value):
     """The host takes no more nominations (004 §6 stage 3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Catastrophe:
+class Catastrophe(Value):
     """The maniac settles a shared top: `seat` leaves (004 §6, club R9)."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class NightAction:
+class NightAction(Value):
     """One line of the night (004 §7): `seat` is the target, the block or the check; None
     is a miss (mafia, maniac) or a kamikaze who takes nobody. By day, `kamikaze` is the
     pick of a kamikaze voted out (club R18)."""
@@ -54,8 +49,7 @@ class NightAction:
     seat: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class ClubDisqualify:
+class ClubDisqualify(Value):
     """004 §9: a removal, a dropped number ("скинул номерок") or a team loss."""
 
     seat: int

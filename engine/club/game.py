@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine import actions as act
 from engine.club.actions import ClubAction
 from engine.club.decide import decide
@@ -20,10 +18,10 @@ from engine.club.state import ClubState
 from engine.errors import IllegalAction
 from engine.refusals import R
 from engine.roles import Side
+from engine.values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class ClubOutcome:
+class ClubOutcome(Value):
     winner: Side
     termination: str
 

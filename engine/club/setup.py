@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.club.actions import ClubRoles
 from engine.errors import IllegalAction
 from engine.refusals import CLUB_ROLE_WORDS, Phrase, R
 from engine.roles import ClubRole
+from engine.values import Value
 
 MIN_SEATS, MAX_SEATS = 3, 15
 
@@ -24,8 +23,7 @@ def mafia_side(seats: int) -> int:
     return 1 if seats <= 7 else 2 if seats <= 9 else 3 if seats <= 12 else 4
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(Value):
     """What the header says about this game (docs/club.md, "Header")."""
 
     seats: int

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from engine import Day, Game, Nominate, Roles, Start, Withdraw
-from engine.ruleset import BUILTIN, RulesetError, load_ruleset
+from engine.ruleset import (
+    BUILTIN,
+    BUILTIN_MODULE,
+    RulesetError,
+    builtin_from_toml,
+    builtin_source,
+    load_ruleset,
+)
 
 CML = Path(__file__).resolve().parents[2] / "engine/rulesets/cml.toml"
 
@@ -88,6 +95,20 @@ def test_a_builtin_ruleset_is_what_pydantic_reads_from_its_file(rule_id: str) ->
     checked = validated(tomllib.loads(text), f"{rule_id}.toml")
     assert repr(checked) == repr(load_ruleset(rule_id))  # 60.0, not 60; tuples, not lists
     assert checked == load_ruleset(rule_id)
+
+
+@pytest.mark.parametrize("rule_id", BUILTIN)
+def test_a_precomputed_builtin_is_its_file(rule_id: str) -> None:
+    """`load_ruleset` returns the precomputed ruleset (engine/ruleset_builtin.py, so a replay
+    reads no TOML); it must be what the file says, to the float."""
+    assert repr(load_ruleset(rule_id)) == repr(builtin_from_toml(rule_id))
+    assert load_ruleset(rule_id) is load_ruleset(rule_id)
+
+
+def test_the_precomputed_module_is_written_from_the_files() -> None:
+    assert BUILTIN_MODULE.read_text(encoding="utf-8") == builtin_source(), (
+        "a built-in ruleset file changed: run "
+        "python -c 'from engine.ruleset import write_builtin; write_builtin()'")
 
 
 def test_unknown_ruleset_name() -> None:

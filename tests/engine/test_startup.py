@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from importlib import import_module
+from pathlib import Path
 
 import engine
 
@@ -54,6 +55,24 @@ def test_replaying_and_every_builtin_ruleset_load_no_pydantic() -> None:
             "text = IllegalAction(R.CLUB_NOT_NOW, what='x', step='y').text('ru')\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('pydantic', 'pydantic_core', 'annotated_types', 'typing_extensions')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.strip() == "[]"
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_replaying_a_classic_and_a_club_log_compiles_no_dataclass_and_reads_no_toml() -> None:
+    """The actions and outcomes are `engine.values` classes: a replay imports neither
+    `dataclasses` nor the `inspect`, `ast` and `dis` it pulls in; the built-in rulesets are
+    precomputed, so no tomllib either (docs/architecture.md)."""
+    code = ("import sys\n"
+            "from engine.replay import replay, replay_club\n"
+            f"replay(open({str(EXAMPLES / 'cml-colour-left-on-record.jsonl')!r}, 'rb'))\n"
+            f"replay_club(open({str(EXAMPLES / 'club-seven-maniac-and-doctor.jsonl')!r}, 'rb'))\n"
+            "print(sorted(m for m in sys.modules if m in "
+            "('dataclasses', 'inspect', 'ast', 'dis', 'tomllib')))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=120)
     assert done.stdout.strip() == "[]"
