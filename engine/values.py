@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
+from typing import TYPE_CHECKING, ClassVar, cast, dataclass_transform
 
 
 class FrozenValueError(AttributeError):
@@ -23,8 +23,9 @@ class FrozenValueError(AttributeError):
 
 @dataclass_transform(frozen_default=True)
 class _ValueMeta(type):
-    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> type:
-        fields = tuple(field for field, hint in namespace.get("__annotations__", {}).items()
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, object]) -> type:
+        hints = cast("dict[str, object]", namespace.get("__annotations__", {}))
+        fields = tuple(field for field, hint in hints.items()
                        if not str(hint).startswith("ClassVar"))
         namespace["__slots__"] = fields
         if not bases:  # Value itself: a value without fields matches `Day()`
@@ -39,17 +40,18 @@ class _ValueMeta(type):
         return super().__new__(mcs, name, bases, namespace)
 
 
-def _init(name: str, fields: tuple[str, ...], defaults: dict[str, Any], post_init: bool) -> Any:
+def _init(name: str, fields: tuple[str, ...], defaults: dict[str, object],
+          post_init: bool) -> Callable[..., None]:
     """The class's `__init__`, compiled once, as fast as the one `dataclass` would write;
     it ends with the class's own `__post_init__` check if it has one."""
     params = ", ".join(f"{f}=_d_{f}" if f in defaults else f for f in fields)
     body = "\n".join([*(f"    _set(self, {f!r}, {f})" for f in fields),
                       *(["    self.__post_init__()"] if post_init else [])])
     source = f"def __init__(self, {params}):\n{body}\n"
-    scope: dict[str, Any] = {"_set": object.__setattr__,
+    scope: dict[str, object] = {"_set": object.__setattr__,
                              **{f"_d_{f}": value for f, value in defaults.items()}}
     exec(source, scope)  # the source is built from the class's own field names
-    init = scope["__init__"]
+    init = cast("Callable[..., None]", scope["__init__"])
     init.__qualname__ = f"{name}.__init__"
     return init
 
