@@ -5,8 +5,9 @@ protocol whose result does not follow from its actions) is quarantined, never co
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bus.payloads import ClubProtocol, Event, Protocol
 from engine import Undo
@@ -72,25 +73,36 @@ def open_check(header: dict[str, Any] | None, rules: str, club_seats: int | None
     return GameCheck(Game((header or {}).get("rules", rules)))
 
 
-def _table_named(protocol: Protocol | ClubProtocol, table: str) -> str | None:
+class _Refused(Exception):
+    """A protocol the hub does not store; the message is the reason (docs/hub.md)."""
+
+
+_G = TypeVar("_G")
+
+
+def _replayed(protocol: Protocol | ClubProtocol, table: str,
+              replayer: Callable[[list[str]], tuple[object, _G]]) -> _G:
+    """The protocol's game replayed from its own header and actions, once it came from the
+    table it names; the same steps for a classic and a club protocol."""
     claimed_table = protocol.header.get("table")
     if claimed_table is not None and str(claimed_table) != table:
-        return (f"the protocol of game {protocol.game_id} names table {claimed_table} but "
-                f"came from table {table}")
-    return None
+        raise _Refused(f"the protocol of game {protocol.game_id} names table {claimed_table} "
+                       f"but came from table {table}")
+    lines = [json.dumps(protocol.header), *(json.dumps(a) for a in protocol.actions)]
+    try:
+        return replayer(lines)[1]
+    except ReplayError as exc:
+        raise _Refused(f"the protocol of game {protocol.game_id} does not replay: {exc}"
+                       ) from None
 
 
 def check_club_protocol(protocol: ClubProtocol, table: str) -> str | None:
     """None if the club protocol replays to the result and reveal it claims (docs/club.md);
     else the reason."""
-    wrong_table = _table_named(protocol, table)
-    if wrong_table is not None:
-        return wrong_table
-    lines = [json.dumps(protocol.header), *(json.dumps(a) for a in protocol.actions)]
     try:
-        _, game = replay_club(lines)
-    except ReplayError as exc:
-        return f"the protocol of game {protocol.game_id} does not replay: {exc}"
+        game = _replayed(protocol, table, replay_club)
+    except _Refused as refused:
+        return str(refused)
     s = game.state
     if not s.finished or s.roles is None:
         return f"the protocol of game {protocol.game_id} is of a game not yet decided"
@@ -107,14 +119,10 @@ def check_club_protocol(protocol: ClubProtocol, table: str) -> str | None:
 
 def check_protocol(protocol: Protocol, table: str) -> str | None:
     """None if the protocol replays to the result it claims; else the reason."""
-    wrong_table = _table_named(protocol, table)
-    if wrong_table is not None:
-        return wrong_table
-    lines = [json.dumps(protocol.header), *(json.dumps(a) for a in protocol.actions)]
     try:
-        _, game = replay(lines)
-    except ReplayError as exc:
-        return f"the protocol of game {protocol.game_id} does not replay: {exc}"
+        game = _replayed(protocol, table, replay)
+    except _Refused as refused:
+        return str(refused)
     if not game.state.finished:
         return f"the protocol of game {protocol.game_id} is of a game not yet decided"
     expected = json.loads(json.dumps(result(game.state, game.rules.id)))
