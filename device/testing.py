@@ -42,6 +42,13 @@ def running_table(journal: Path, broker_url: str | None, **settings: Any) -> Ite
         service.close()
 
 
+def settle(service: TableService) -> None:
+    """Let the engine thread's loop (here: the test's own thread) take what is waiting."""
+    service.step()
+    while not service.inbox.empty():
+        service.step()
+
+
 def submit(service: TableService, line: dict[str, Any]) -> tuple[bool, str]:
     """Hand one action to the engine thread and wait for its answer."""
     answer: queue.Queue[tuple[bool, str]] = queue.Queue()

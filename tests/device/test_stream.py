@@ -27,9 +27,11 @@ from device.config import TableSettings, load_settings
 from device.journal import Journal
 from device.service import TableService
 from device.stream import DelayedStream
+from device.testing import settle
 from engine.log import action_to_dict, header
 from engine.playout import random_game
 from engine.roles import Role
+from firmware_sim.clock import ManualClock  # the table's wall clock, moved by the test
 
 T0 = 1_800_000_000.0  # the table's clock at the start of each test (2027-01-15)
 DELAY = 2.0  # minutes
@@ -39,17 +41,7 @@ GAME = [action_to_dict(a) for a in random_game("cml", 3).entered]
 NIGHT = next(n for n, line in enumerate(GAME) if line["action"] == "shoot")
 
 
-class Clock:
-    """The table's wall clock, moved by the test."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def table(broker: MosquittoProcess, journal: Path, clock: Clock, table_id: str,
+def table(broker: MosquittoProcess, journal: Path, clock: ManualClock, table_id: str,
           delay: float | None = DELAY) -> TableService:
     settings = TableSettings(journal=journal, tournament="cup", table=table_id,
                              broker={"url": broker.url},
@@ -58,13 +50,6 @@ def table(broker: MosquittoProcess, journal: Path, clock: Clock, table_id: str,
     assert service.bus is not None and service.bus.wait_ready(30)
     settle(service)
     return service
-
-
-def settle(service: TableService) -> None:
-    """Let the engine thread's loop (here: the test's thread) take what is waiting."""
-    service.step()
-    while not service.inbox.empty():
-        service.step()
 
 
 def stream_since(service: TableService, watcher: BusClient, n: int) -> list[StreamSnapshot]:
@@ -85,7 +70,7 @@ def stream_since(service: TableService, watcher: BusClient, n: int) -> list[Stre
     return shots
 
 
-def play(service: TableService, clock: Clock, lines: list[dict[str, Any]],
+def play(service: TableService, clock: ManualClock, lines: list[dict[str, Any]],
          every: float = 5.0) -> None:
     for line in lines:
         clock.now += every
@@ -96,7 +81,7 @@ def play(service: TableService, clock: Clock, lines: list[dict[str, Any]],
 def test_the_judge_view_arrives_only_after_the_delay(
     broker: MosquittoProcess, tmp_path: Path
 ) -> None:
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     service = table(broker, tmp_path / "t.sqlite", clock, "s1")
     watcher = connected_client(broker.config(), "watch-s1",
                                table_topic("cup", "s1", "stream"), MARK)
@@ -130,7 +115,7 @@ def test_a_line_with_an_old_t_is_delayed_from_when_the_table_journaled_it(
     broker: MosquittoProcess, tmp_path: Path
 ) -> None:
     """A hub may send a line with its own `t`; the delay counts from the table's journal."""
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     service = table(broker, tmp_path / "t.sqlite", clock, "s2")
     watcher = connected_client(broker.config(), "watch-s2",
                                table_topic("cup", "s2", "stream"), MARK)
@@ -152,7 +137,7 @@ def test_a_line_with_an_old_t_is_delayed_from_when_the_table_journaled_it(
 def test_a_restart_during_the_delay_neither_publishes_early_nor_loses_a_line(
     private_broker: MosquittoProcess, tmp_path: Path
 ) -> None:
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     journal = tmp_path / "t.sqlite"
     watcher = connected_client(private_broker.config(), "watch",
                                table_topic("cup", "s3", "stream"), MARK)
@@ -184,7 +169,7 @@ def test_the_previous_game_stays_until_the_next_one_is_old_enough(
 ) -> None:
     """A new game opened within the delay must not show its deal early: the stream goes on
     with the last game's end until the new game's opening is as old as the delay."""
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     service = table(broker, tmp_path / "t.sqlite", clock, "s4")
     watcher = connected_client(broker.config(), "watch-s4",
                                table_topic("cup", "s4", "stream"), MARK)
@@ -209,7 +194,7 @@ def test_the_previous_game_stays_until_the_next_one_is_old_enough(
 def test_with_the_class_off_nothing_is_published(
     broker: MosquittoProcess, tmp_path: Path
 ) -> None:
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     service = table(broker, tmp_path / "t.sqlite", clock, "s5", delay=None)
     watcher = connected_client(broker.config(), "watch-s5",
                                table_topic("cup", "s5", "stream"), MARK)
@@ -277,7 +262,7 @@ def test_lines_of_an_older_journal_count_from_the_upgrade(tmp_path: Path) -> Non
 def test_the_kept_game_moved_on_line_by_line_is_the_replayed_game(tmp_path: Path) -> None:
     """The stream keeps its replayed game and applies only new lines, undo lines included:
     at every position it shows what a fresh replay of the journal shows."""
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     settings = TableSettings(journal=tmp_path / "t.sqlite", stream={"delay_minutes": DELAY})
     service = TableService(settings, connect=False, wall=clock)
     try:

@@ -33,8 +33,10 @@ from bus.testing import (
 from bus.topics import table_topic
 from device.config import TableSettings
 from device.service import TableService
+from device.testing import settle
 from engine.log import action_to_dict, header
 from engine.playout import random_game
+from firmware_sim.clock import ManualClock
 from tests.web.conftest import NAMES, keep_screenshot, overlay_url
 from tests.web.test_overlay_screens import BACKDROP, CYRILLIC, LATIN, SIZES, boxes, overlaps
 
@@ -47,15 +49,7 @@ SHOT = next(n for n, line in enumerate(GAME) if line["action"] == "shoot")
 FORBIDDEN = ("scoreboard", "venue", ACL_OVERLAY_USER, "head-judge", HEAD_JUDGE_USERS[0])
 
 
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def stream_table(broker: MosquittoProcess, journal: Path, clock: Clock) -> TableService:
+def stream_table(broker: MosquittoProcess, journal: Path, clock: ManualClock) -> TableService:
     """Table cup/3 on its own account, the stream class on with a two-minute delay."""
     settings = TableSettings(
         journal=journal, tournament=ACL_TOURNAMENT, table=ACL_TABLE,
@@ -67,13 +61,7 @@ def stream_table(broker: MosquittoProcess, journal: Path, clock: Clock) -> Table
     return service
 
 
-def settle(service: TableService) -> None:
-    service.step()
-    while not service.inbox.empty():
-        service.step()
-
-
-def play(service: TableService, clock: Clock, lines: list[dict[str, Any]]) -> None:
+def play(service: TableService, clock: ManualClock, lines: list[dict[str, Any]]) -> None:
     for line in lines:
         clock.now += 1
         ok, why = service.submit_line(dict(line))
@@ -99,7 +87,7 @@ def mark(service: TableService, marker: bytes) -> None:
 def test_only_the_stream_account_receives_the_stream(
     acl_broker: MosquittoProcess, tmp_path: Path
 ) -> None:
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     table = stream_table(acl_broker, tmp_path / "t.sqlite", clock)
     live = {user: connected_client(acl_broker.config(user), f"live-{user}", STREAM, PUBLIC)
             for user in (*FORBIDDEN, ACL_STREAM_USER)}
@@ -147,7 +135,7 @@ def wait_actions(page: Page, game_id: str, actions: int) -> None:
 def test_the_stream_overlay_shows_the_roles_only_after_the_delay(
     acl_broker: MosquittoProcess, page: Page, tmp_path: Path
 ) -> None:
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     table = stream_table(acl_broker, tmp_path / "t.sqlite", clock)
     try:
         table.new_game(header("cml", game=2))
@@ -187,7 +175,7 @@ def test_the_stream_overlay_fits_its_frame_in_one_language(
     """The end of a game as the stream shows it: roles, the nights, the best move if any, the
     winner; everything inside the frame, nothing overlapping, one language."""
     width, height = SIZES[size]
-    clock = Clock(T0)
+    clock = ManualClock(T0)
     table = stream_table(acl_broker, tmp_path / "t.sqlite", clock)
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
