@@ -36,6 +36,10 @@ const JudgeWords = {
     mafia_and_maniac_out: "мафия и маньяк выбыли", maniac_last_two: "маньяк остался вдвоём",
     mafia_parity: "мафии не меньше половины стола", team_loss: "командное поражение (004 §9)",
     extras: "Доп.", penalties: "Штр.",
+    clubDate: "Вечер", tonight: "{date} (последний)", noClubGame: "В этот вечер нет игры {game}",
+    clubRoles: { citizen: "мирный", mafia: "мафия", don: "дон", maniac: "маньяк",
+                 doctor: "доктор", commissar: "комиссар", kamikaze: "камикадзе",
+                 sapper: "сапёр", putana: "путана" },
   },
   en: {
     title: "Head judge", tables: "Tables", standings: "Standings", protocols: "Protocols",
@@ -72,6 +76,10 @@ const JudgeWords = {
     mafia_and_maniac_out: "mafia and maniac out", maniac_last_two: "maniac left with one",
     mafia_parity: "mafia at least half the table", team_loss: "team loss (004 §9)",
     extras: "Extra", penalties: "Fines",
+    clubDate: "Evening", tonight: "{date} (latest)", noClubGame: "No game {game} that evening",
+    clubRoles: { citizen: "citizen", mafia: "mafia", don: "don", maniac: "maniac",
+                 doctor: "doctor", commissar: "commissar", kamikaze: "kamikaze",
+                 sapper: "sapper", putana: "putana" },
   },
 };
 
