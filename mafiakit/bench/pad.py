@@ -76,6 +76,7 @@ def measure(
     presses rotating over the first `seats` seat keys."""
     handled = threading.Event()
     stop = threading.Event()
+    shown: list[tuple[float, ...]] = []
 
     def consume_loop() -> None:
         while not stop.is_set():
@@ -85,14 +86,23 @@ def measure(
                 continue
             consumer(event)
             if event.kind == "press":
+                # the LEDs as the consumer left them: on a busy machine the flash may be
+                # over before the measuring thread runs again
+                shown.append(board.led_values())
                 handled.set()
 
     worker = threading.Thread(target=consume_loop, name="bench-consumer", daemon=True)
     worker.start()
     spacing = sum(step.seconds for step in OK_FLASH) / seats + 0.005
+    rest = board.led_values()  # the steady patterns, before any flash
     latencies = []
     for n in range(presses):
         seat = n % seats + 1
+        settled = time.perf_counter() + 5.0
+        while board.led_values()[seat - 1] != rest[seat - 1]:  # a busy machine: last flash
+            if time.perf_counter() > settled:  # of this seat not over yet (not timed)
+                raise RuntimeError(f"the LED of seat {seat} never came back from its flash")
+            time.sleep(0.001)
         before = board.led_values()[seat - 1]
         handled.clear()
         start = time.perf_counter()
@@ -100,7 +110,7 @@ def measure(
         if not handled.wait(5.0):
             raise RuntimeError(f"press {n} of seat {seat} was never handled")
         latencies.append((time.perf_counter() - start) * 1000)
-        if board.led_values()[seat - 1] == before:
+        if shown[-1][seat - 1] == before:
             raise RuntimeError(f"press {n}: the LED of seat {seat} did not change")
         board.release(str(seat))
         board.forget_history()
