@@ -182,3 +182,36 @@ def find_club_game(rows: Sequence[ClubRow], date: str, game: int,
         raise ClubGameNotFound(f"game {game} of {date} was played at tables {tables}: "
                                "say which with --table")
     return named[0]
+
+
+class EveningPages:
+    """`evening_page` of every stored evening, each made again only when one of its games,
+    a decision on one of them or its being back in play changed: the hub sends the head
+    judge's pages on every aggregate, and a season of Fridays would otherwise be added up
+    again each time (about 13 ms an evening on the dev machine)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[object, dict[str, Any]]] = {}
+
+    def pages(self, rows: Sequence[ClubRow], decisions: Decisions,
+              undecided: Collection[tuple[str, str]] = ()) -> dict[str, dict[str, Any]]:
+        """Date -> that evening's page, for every date of `club_dates(rows)`."""
+        by_date: dict[str, list[ClubRow]] = {}
+        for row in rows:
+            date = row[2].get("header", {}).get("date")
+            if isinstance(date, str) and date:
+                by_date.setdefault(date, []).append(row)
+        out: dict[str, dict[str, Any]] = {}
+        for date in sorted(by_date):
+            mine = by_date[date]
+            games = {(t, g) for t, g, _, _ in mine}
+            taken = [d for d in decisions if (d[5], d[6]) in games]
+            key = (tuple((t, g, r) for t, g, _, r in mine), tuple(d[0] for d in taken),
+                   frozenset(games & set(undecided)))
+            made = self._made.get(date)
+            if made is None or made[0] != key:
+                made = self._made[date] = (key, evening_page(mine, taken, date, undecided))
+            out[date] = made[1]
+        for gone in set(self._made) - set(out):
+            del self._made[gone]
+        return out

@@ -34,7 +34,14 @@ from bus.payloads import (
     decode,
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
-from hub.club import ClubRow, club_dates, club_refusal, club_tonight, evening_page, evening_rating
+from hub.club import (
+    ClubRow,
+    EveningPages,
+    club_dates,
+    club_refusal,
+    club_tonight,
+    evening_rating,
+)
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
 from hub.players import compact_standings
 from hub.standings import Decisions, rules_refusal
@@ -234,7 +241,8 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
                 started: Mapping[str, str] | None = None, *,
                 undecided: Collection[tuple[str, str]] = (),
                 round_numbers: Iterable[int] = (),
-                club_rows: Sequence[ClubRow] = ()) -> dict[str, dict[str, Any]]:
+                club_rows: Sequence[ClubRow] = (),
+                evenings: EveningPages | None = None) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
     - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
@@ -250,7 +258,8 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
       --date` prints for that date; `club_dates`: every evening the hub stored;
     - `judge/club/{date}`: one evening's club games with their cards and nights, and its
       rating (hub.club `evening_page`; one message an evening, so any number of Fridays
-      fits), for the page's choice of an earlier evening.
+      fits), for the page's choice of an earlier evening; `evenings` keeps the pages
+      made before (the hub's), so only an evening that changed is added up again.
     """
     games = effective_games(protocols, decisions, rounds)
     stored = {(t, g): p for t, g, p in protocols}
@@ -284,8 +293,8 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
     out: dict[str, dict[str, Any]] = {"judge/state": state}
     for number, played in by_round.items():
         out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
-    for date in state["club_dates"]:
-        out[f"judge/club/{date}"] = evening_page(club_rows, decisions, date, undecided)
+    made = (evenings or EveningPages()).pages(club_rows, decisions, undecided)
+    out.update({f"judge/club/{date}": page for date, page in made.items()})
     return out
 
 

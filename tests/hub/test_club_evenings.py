@@ -16,7 +16,7 @@ from bus.payloads import encode
 from bus.topics import table_topic
 from device.snapshots import club_protocol
 from engine.replay import replay_club
-from hub.club import evening_page
+from hub.club import EveningPages, evening_page
 from hub.players import public_pages
 from hub.remote import judge_pages
 from hub.service import HubService
@@ -123,3 +123,25 @@ def test_a_club_game_opens_by_evening_and_number(
            f"{LATER})\n")
     assert club_game("--date", EARLIER, "--game", "3")[::2] == (
         2, f"hub club-game: no game 3 on {EARLIER} (that evening: table 1 game 1)\n")
+
+
+def test_an_evening_page_is_made_again_only_when_that_evening_changed(
+        hub: HubService, tmp_path: Path) -> None:
+    """The hub sends the head judge's pages on every aggregate: an evening none of whose
+    games changed keeps its page; a replay ordered on one game makes that evening's again,
+    the same as made afresh."""
+    evenings = EveningPages()
+    rows = hub.store.club_protocols()
+    first = evenings.pages(rows, [])
+    assert first == {date: evening_page(rows, [], date) for date in (EARLIER, LATER)}
+    assert main(["hub", "decide", "--config", str(config_of(tmp_path)), "--table", "3",
+                 "--game", "g4", "--kind", "order_replay", "--who", "Host",
+                 "--why", "a seat dealt twice"]) == 0
+    decisions = hub.store.decisions()
+    again = evenings.pages(rows, decisions)
+    assert again[EARLIER] is first[EARLIER]  # untouched: not added up again
+    assert again[LATER] is not first[LATER]
+    assert again[LATER] == evening_page(rows, decisions, LATER)
+    assert [g["counts"] for g in again[LATER]["games"]] == [True, True, False]
+    assert evenings.pages(rows, decisions, undecided={("1", "g1")})[EARLIER]["games"][0][
+        "roles"] is None
