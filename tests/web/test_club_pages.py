@@ -235,6 +235,9 @@ def test_the_judge_page_opens_an_earlier_evening_and_a_game_of_it(
             protocol = stored(hub).club_protocol(ACL_TABLE, played[earlier])
             assert protocol is not None and cards == protocol["reveal"]["roles"]
             assert "маньяк" in page.locator(card).inner_text()
+            nights = page.locator(f"{card} ul.club-nights li")
+            assert nights.count() == len(protocol["reveal"]["nights"]) == 2
+            assert nights.nth(0).inner_text().startswith("Ночь 1: выстрел мафии 4")
             options = page.locator("#club-date option")
             assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
                 later, earlier]

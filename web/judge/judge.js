@@ -255,8 +255,29 @@
         seats.append(line);
       });
       item.append(seats);
+      if (opened && (g.nights || []).length) item.append(clubNights(g.nights));
       return item;
     }));
+  }
+
+  /** An opened club game's nights as the host recorded them (004 §7), in the club order. */
+  function clubNights(nights) {
+    const list = el("ul", "club-nights");
+    for (const n of nights) {
+      const parts = [];
+      for (const [key, word] of Object.entries(W.clubNightLines)) {
+        const value = n[key];
+        if (value == null || (Array.isArray(value) && !value.length)) continue;
+        if (Array.isArray(value)) parts.push(`${word} ${value.join(", ")}`);
+        else if (typeof value === "object") {
+          parts.push(`${word} ${value.seat} (${W.clubFound[value.found] || value.found})`);
+        } else parts.push(`${word} ${value}`);
+      }
+      const line = el("li", "", `${fill(W.clubNight, n)} ${parts.join(", ") || "—"}`);
+      line.dataset.night = String(n.night);
+      list.append(line);
+    }
+    return list;
   }
 
   /** Every finished protocol: the hub sends them one round per message (judge/rounds/N). */

@@ -40,6 +40,12 @@ const JudgeWords = {
     clubRoles: { citizen: "мирный", mafia: "мафия", don: "дон", maniac: "маньяк",
                  doctor: "доктор", commissar: "комиссар", kamikaze: "камикадзе",
                  sapper: "сапёр", putana: "путана" },
+    clubNight: "Ночь {night}:", clubNightLines: { putana: "путана", mafia_shot: "выстрел мафии",
+      don_check: "проверка дона", maniac_shot: "выстрел маньяка", heal: "лечение",
+      saved: "спасён", commissar_check: "проверка комиссара", kamikaze: "камикадзе",
+      blast: "взрыв" },
+    clubFound: { none: "никто", city: "город", mafia: "мафия", doctor: "доктор",
+                 commissar: "комиссар", putana: "путана" },
   },
   en: {
     title: "Head judge", tables: "Tables", standings: "Standings", protocols: "Protocols",
@@ -80,6 +86,11 @@ const JudgeWords = {
     clubRoles: { citizen: "citizen", mafia: "mafia", don: "don", maniac: "maniac",
                  doctor: "doctor", commissar: "commissar", kamikaze: "kamikaze",
                  sapper: "sapper", putana: "putana" },
+    clubNight: "Night {night}:", clubNightLines: { putana: "putana", mafia_shot: "mafia's shot",
+      don_check: "don's check", maniac_shot: "maniac's shot", heal: "heal", saved: "saved",
+      commissar_check: "commissar's check", kamikaze: "kamikaze", blast: "blast" },
+    clubFound: { none: "nobody", city: "city", mafia: "mafia", doctor: "doctor",
+                 commissar: "commissar", putana: "putana" },
   },
 };
 
