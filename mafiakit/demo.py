@@ -10,8 +10,10 @@ visitor to play by hand, tiled so none covers another. It ends a few seconds aft
 
 Headless (`--headless --out DIR`, or no display): the round at full speed, table 1 in virtual
 time; at every change of table 1's step it saves a PNG of each screen (table, judge, wall,
-simulator) from what actually arrived over MQTT, prints table 1's result, every table's
-winner and the hub's standings as JSON, and exits when the round ends.
+simulator) from what actually arrived over MQTT, then plays a club game at club table 5
+(mafiakit/demo_club.py: its table and judge screens per step into `out/club`), prints table
+1's result, every table's winner, the hub's standings and, under `club`, the club game's
+result and the hub's club evening as JSON, and exits.
 
 To show more (another table, another screen), add a `Window` to `windows()`: `plan()` tiles
 however many there are.
@@ -392,7 +394,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "to its tables; scripted judges play it. On a desktop: the simulator, "
                        "the table's screen and the wall in windows, stopping a few seconds "
                        "after the round (Ctrl-C sooner). Without one: headless, screenshots "
-                       "to --out and the hub's final standings as JSON on stdout.")
+                       "to --out and the hub's final standings as JSON on stdout, then a "
+                       "club game at club table 5 and the hub's club evening for it.")
     p.add_argument("--headless", action="store_true",
                    help="no windows: full speed, screenshots to --out, exit at the end")
     p.add_argument("--out", default="out/demo",
