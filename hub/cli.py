@@ -3,6 +3,7 @@
     mafiakit hub --config hub.toml                   run the hub (Ctrl-C stops it)
     mafiakit hub seat --players players.txt --tables 3 --rounds 10 --seed 1 --out seating.csv
     mafiakit hub round 1 --config hub.toml            send every table its game of round 1
+    mafiakit hub club-game --date 2026-11-27 --game 2 --table 1   one club game's protocol
     mafiakit hub decide --config hub.toml --table 3 --game r1-t3 --kind change_result \\
         --who "Head judge" --why "..." --arg winner=black
     mafiakit hub export --config hub.toml --out results/
@@ -203,6 +204,31 @@ def evening_(args: argparse.Namespace) -> int:
     return 0
 
 
+def club_game_(args: argparse.Namespace) -> int:
+    """One stored club game by evening and number (docs/hub.md, "Club tables"): its protocol
+    as the table sent it, or its game log (`--format log`) for `mafiakit replay` or
+    `mafiakit evening`."""
+    from hub.club import ClubGameNotFound, find_club_game
+    from hub.store import Store
+
+    settings = _settings(args)
+    store = Store(settings.database)
+    try:
+        table, game_id, protocol, _ = find_club_game(store.club_protocols(), args.date,
+                                                     args.game, args.table)
+    except ClubGameNotFound as exc:
+        print(f"hub club-game: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    if args.format == "log":
+        for line in (protocol.get("header", {}), *protocol.get("actions", ())):
+            print(json.dumps(line, ensure_ascii=False))
+    else:
+        print(json.dumps({"table": table, "game_id": game_id, **protocol}, ensure_ascii=False))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("hub", help="the tournament hub and the head judge's tools",
                        description="Without a TOOL: run the tournament hub (every table's "
@@ -276,3 +302,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     v.add_argument("--format", choices=("json", "csv"), default="json",
                    help="json (default) or csv: one row a player")
     v.set_defaults(func=evening_)
+
+    c = tools.add_parser("club-game", help="one stored club game by evening and game number",
+                         description="Print one decided club game the hub stored, found by "
+                         "its evening (the header's date) and its number (the header's game): "
+                         "the protocol (header, actions, result with points, every card) as "
+                         "JSON, or its game log.")
+    c.add_argument("--config", default="hub.toml",
+                   help="the hub's settings file (default: ./hub.toml)")
+    c.add_argument("--date", required=True, metavar="YYYY-MM-DD", help="the evening")
+    c.add_argument("--game", required=True, type=int, metavar="N",
+                   help="the game's number that evening (its header's game)")
+    c.add_argument("--table", default=None,
+                   help="the table, when several played a game of that number")
+    c.add_argument("--format", choices=("json", "log"), default="json",
+                   help="json (default): the protocol; log: the game log, one JSON line each")
+    c.set_defaults(func=club_game_)

@@ -8,11 +8,11 @@ the table's result carries (004 §8), already doubled where the weekday says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from bus.payloads import DecisionRefusal
-from engine.club_evening import Evening, club_game, evening
+from engine.club_evening import Evening, EveningError, club_game, evening
 from hub.decisions import DecisionKind, Remedy, effective_games
 from hub.store import Store
 
@@ -119,3 +119,99 @@ def club_tonight(club_games: list[dict[str, Any]]) -> dict[str, Any]:
     date = dates[-1] if dates else ""
     return {"date": date or None,
             "games": [g for g in club_games if str(g.get("date") or "") == date]}
+
+
+def club_dates(rows: Sequence[ClubRow]) -> list[str]:
+    """The evenings the hub stored: every club game's header `date` (ISO), oldest first; a
+    game without a date belongs to no evening a host can name (docs/club.md, "Header")."""
+    return sorted({d for _, _, p, _ in rows if isinstance(d := p.get("header", {}).get("date"),
+                                                          str) and d})
+
+
+def evening_rating(rows: Sequence[ClubRow], decisions: Decisions,
+                   date: str | None) -> dict[str, Any]:
+    """One evening's rating as the head judge's page shows it: each player's row as
+    `mafiakit hub evening --date` prints it (004 §8), or `error` in the host's words when a
+    game of that evening cannot count."""
+    try:
+        night = club_evening(rows, decisions, date)
+    except EveningError as exc:
+        return {"date": date, "players": [], "error": str(exc)}
+    return {"date": date, "players": night.as_dict()["players"], "error": None}
+
+
+def evening_page(rows: Sequence[ClubRow], decisions: Decisions, date: str,
+                 undecided: Collection[tuple[str, str]] = ()) -> dict[str, Any]:
+    """The head judge's page of one evening (`hub/judge/club/{date}`): its games as the
+    aggregate lists them with each decided game's cards and nights (the protocol's reveal:
+    the game is over, and the topic is the head judge's only; not for a game whose table is
+    back in play after an undo, `undecided`), and its rating."""
+    mine = [r for r in rows if r[2].get("header", {}).get("date") == date]
+    reveals = {(t, g): {} if (t, g) in undecided else p.get("reveal") or {}
+               for t, g, p, _ in mine}
+    games = [{**game, "roles": reveals[(game["table"], game["game_id"])].get("roles"),
+              "nights": reveals[(game["table"], game["game_id"])].get("nights", [])}
+             for game in club_games(sorted(mine, key=_order), decisions)]
+    return {"date": date, "games": games, "evening": evening_rating(mine, decisions, date)}
+
+
+class ClubGameNotFound(LookupError):
+    """No stored club game answers to that evening and number: the reason in the host's
+    words, naming what the hub has."""
+
+
+def find_club_game(rows: Sequence[ClubRow], date: str, game: int,
+                   table: str | None = None) -> ClubRow:
+    """The stored club game number `game` (its header's `game`) of the evening `date`, at
+    `table` when several tables played a game of that number."""
+    dates = club_dates(rows)
+    if date not in dates:
+        have = ", ".join(dates) or "none"
+        raise ClubGameNotFound(f"the hub stored no club game of {date} (evenings: {have})")
+    tonight = sorted((r for r in rows if r[2].get("header", {}).get("date") == date),
+                     key=_order)
+    named = [r for r in tonight if r[2].get("header", {}).get("game") == game
+             and (table is None or r[0] == table)]
+    if not named:
+        played = ", ".join(f"table {r[0]} game {r[2].get('header', {}).get('game', '?')}"
+                           for r in tonight)
+        at = f" at table {table}" if table is not None else ""
+        raise ClubGameNotFound(f"no game {game}{at} on {date} (that evening: {played})")
+    if len(named) > 1:
+        tables = ", ".join(r[0] for r in named)
+        raise ClubGameNotFound(f"game {game} of {date} was played at tables {tables}: "
+                               "say which with --table")
+    return named[0]
+
+
+class EveningPages:
+    """`evening_page` of every stored evening, each made again only when one of its games,
+    a decision on one of them or its being back in play changed: the hub sends the head
+    judge's pages on every aggregate, and a season of Fridays would otherwise be added up
+    again each time (about 13 ms an evening on the dev machine)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[object, dict[str, Any]]] = {}
+
+    def pages(self, rows: Sequence[ClubRow], decisions: Decisions,
+              undecided: Collection[tuple[str, str]] = ()) -> dict[str, dict[str, Any]]:
+        """Date -> that evening's page, for every date of `club_dates(rows)`."""
+        by_date: dict[str, list[ClubRow]] = {}
+        for row in rows:
+            date = row[2].get("header", {}).get("date")
+            if isinstance(date, str) and date:
+                by_date.setdefault(date, []).append(row)
+        out: dict[str, dict[str, Any]] = {}
+        for date in sorted(by_date):
+            mine = by_date[date]
+            games = {(t, g) for t, g, _, _ in mine}
+            taken = [d for d in decisions if (d[5], d[6]) in games]
+            key = (tuple((t, g, r) for t, g, _, r in mine), tuple(d[0] for d in taken),
+                   frozenset(games & set(undecided)))
+            made = self._made.get(date)
+            if made is None or made[0] != key:
+                made = self._made[date] = (key, evening_page(mine, taken, date, undecided))
+            out[date] = made[1]
+        for gone in set(self._made) - set(out):
+            del self._made[gone]
+        return out

@@ -34,8 +34,14 @@ from bus.payloads import (
     decode,
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
-from engine.club_evening import EveningError
-from hub.club import ClubRow, club_evening, club_refusal, club_tonight
+from hub.club import (
+    ClubRow,
+    EveningPages,
+    club_dates,
+    club_refusal,
+    club_tonight,
+    evening_rating,
+)
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
 from hub.players import compact_standings
 from hub.standings import Decisions, rules_refusal
@@ -235,7 +241,8 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
                 started: Mapping[str, str] | None = None, *,
                 undecided: Collection[tuple[str, str]] = (),
                 round_numbers: Iterable[int] = (),
-                club_rows: Sequence[ClubRow] = ()) -> dict[str, dict[str, Any]]:
+                club_rows: Sequence[ClubRow] = (),
+                evenings: EveningPages | None = None) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
     - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
@@ -248,7 +255,11 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
       empty or not, so an emptied round replaces what was retained before;
     - in `judge/state`, the latest evening's `club_games` only (hub.club `club_tonight`)
       and `club_evening`: its rating over `club_rows`, the rows `mafiakit hub evening
-      --date` prints for that date.
+      --date` prints for that date; `club_dates`: every evening the hub stored;
+    - `judge/club/{date}`: one evening's club games with their cards and nights, and its
+      rating (hub.club `evening_page`; one message an evening, so any number of Fridays
+      fits), for the page's choice of an earlier evening; `evenings` keeps the pages
+      made before (the hub's), so only an evening that changed is added up again.
     """
     games = effective_games(protocols, decisions, rounds)
     stored = {(t, g): p for t, g, p in protocols}
@@ -277,10 +288,13 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
              "rounds": sorted(n for n, played in by_round.items() if played),
              "standings": compact_standings(aggregate.get("standings")),
              "club_games": club_tonight(aggregate.get("club_games") or [])["games"],
-             "club_evening": tonight(club_rows, decisions)}
+             "club_evening": tonight(club_rows, decisions),
+             "club_dates": club_dates(club_rows)}
     out: dict[str, dict[str, Any]] = {"judge/state": state}
     for number, played in by_round.items():
         out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
+    made = (evenings or EveningPages()).pages(club_rows, decisions, undecided)
+    out.update({f"judge/club/{date}": page for date, page in made.items()})
     return out
 
 
@@ -292,9 +306,4 @@ def tonight(rows: Sequence[ClubRow], decisions: Decisions) -> dict[str, Any] | N
     dates = sorted(str(p.get("header", {}).get("date") or "") for _, _, p, _ in rows)
     if not dates:
         return None
-    date = dates[-1] or None
-    try:
-        night = club_evening(rows, decisions, date)
-    except EveningError as exc:
-        return {"date": date, "players": [], "error": str(exc)}
-    return {"date": date, "players": night.as_dict()["players"], "error": None}
+    return evening_rating(rows, decisions, dates[-1] or None)

@@ -48,7 +48,7 @@ from hub.checks import (
     check_protocol,
     open_check,
 )
-from hub.club import club_games, club_tonight
+from hub.club import EveningPages, club_games, club_tonight
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
 from hub.players import public_pages
@@ -112,6 +112,7 @@ class HubService:
         self._protocol_actions.update({(t, g): len(p.get("actions", ()))
                                        for t, g, p, _ in self.store.club_protocols()})
         self._club_seen: set[tuple[str, str]] = set()  # club games noted in the store
+        self._evenings = EveningPages()  # the head judge's page of each club evening
         self._told = dict.fromkeys(tables, Liveness.UNKNOWN)  # liveness as last logged
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.checks: dict[tuple[str, str], GameCheck] = {}
@@ -450,7 +451,8 @@ class HubService:
         full = self._standings(protocols, decisions, rounds, public=False)
         pages = {**judge_pages({**aggregate, "standings": full},
                                protocols, decisions, rounds, started, undecided=running,
-                               round_numbers=numbers, club_rows=self.store.club_protocols()),
+                               round_numbers=numbers, club_rows=self.store.club_protocols(),
+                               evenings=self._evenings),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
                                 aggregate=aggregate)}

@@ -10,8 +10,10 @@ visitor to play by hand, tiled so none covers another. It ends a few seconds aft
 
 Headless (`--headless --out DIR`, or no display): the round at full speed, table 1 in virtual
 time; at every change of table 1's step it saves a PNG of each screen (table, judge, wall,
-simulator) from what actually arrived over MQTT, prints table 1's result, every table's
-winner and the hub's standings as JSON, and exits when the round ends.
+simulator) from what actually arrived over MQTT, then plays a club game at club table 5
+(mafiakit/demo_club.py: its table and judge screens per step into `out/club`), prints table
+1's result, every table's winner, the hub's standings and, under `club`, the club game's
+result and the hub's club evening as JSON, and exits.
 
 To show more (another table, another screen), add a `Window` to `windows()`: `plan()` tiles
 however many there are.
@@ -248,6 +250,7 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
         schedule,
     )
     from firmware_sim.table import SimTable
+    from mafiakit.demo_club import CLUB_TABLE, play_club
     from mafiakit.demo_round import DemoRound, wait_for
     from scoreboard.feed import FeedStore
     from scoreboard.live import LiveFeed
@@ -258,7 +261,8 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
     entered = len([line for line in text.splitlines()[1:] if line.strip()])
     clock = ManualClock()
     with MosquittoProcess() as broker, tempfile.TemporaryDirectory(prefix="mafiakit-demo-") as d:
-        tour = DemoRound(Path(d), broker.url, game, rules).start()
+        tour = DemoRound(Path(d), broker.url, game, rules,
+                         tables=(*TABLES, CLUB_TABLE)).start()
         sim = SimTable.start(tournament=TOURNAMENT, table=TABLE, rules=rules, clock=clock,
                              background=False, music=False, broker_url=broker.url,
                              journal=Path(d) / "table-1.sqlite")
@@ -304,10 +308,14 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
             outcome = result(sim.service.game.state, rules, sim.service.game.rules)
             results = {TABLE: outcome["winner"], **{
                 t: s.service.game.state.winner for t, s in tour.scripted.items()}}
+            club = play_club(broker.url, Path(d), tournament=TOURNAMENT,
+                             hub_database=tour.hub.settings.database, out=out / "club",
+                             lang=lang)
             print(json.dumps({"result": outcome, "results": results, "standings": standings,
-                              "screenshots": shots.count, "out": str(out)},
+                              "screenshots": shots.count, "out": str(out), "club": club},
                              ensure_ascii=False))
-            finished = outcome["finished"] and all(results.values())
+            finished = outcome["finished"] and all(results.values()) and club["result"][
+                "finished"]
             return 0 if finished else 1
         except RuntimeError as exc:
             print(str(exc), file=sys.stderr)
@@ -343,9 +351,12 @@ def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, dic
 
 
 class Shots:
-    """One PNG per screen at each step: table (public), judge, wall and the simulator."""
+    """One PNG per screen at each step: table (public), judge, wall and the simulator (of
+    `table`; `screens` picks among them)."""
 
-    def __init__(self, out: Path, sim: Any, stores: dict[str, Any], lang: str) -> None:
+    def __init__(self, out: Path, sim: Any, stores: dict[str, Any], lang: str, *,
+                 table: str = TABLE,
+                 screens: tuple[str, ...] = ("table", "judge", "wall", "sim")) -> None:
         from firmware_sim.run import table_status
         from firmware_sim.window import SimWindow
         from scoreboard.render import Renderer
@@ -353,13 +364,14 @@ class Shots:
 
         self.out, self.count = out, 0
         self.renderer = Renderer((1280, 720))
+        feeds = {"table": ("public", "table"), "judge": ("judge", "judge"),
+                 "wall": ("wall", "wall")}
         self.sources = {
-            "table": ScreenSource(stores["public"], mode="table", table=TABLE, lang=lang),
-            "judge": ScreenSource(stores["judge"], mode="judge", table=TABLE, lang=lang),
-            "wall": ScreenSource(stores["wall"], mode="wall", lang=lang),
-        }
-        self.window = SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
-                                lang=lang)
+            name: ScreenSource(stores[feeds[name][0]], mode=feeds[name][1],
+                               **({} if name == "wall" else {"table": table}), lang=lang)
+            for name in screens if name != "sim"}
+        self.window = (SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
+                                 lang=lang) if "sim" in screens else None)
 
     def take(self, public: PublicView, final: bool = False) -> None:
         import pygame
@@ -372,7 +384,8 @@ class Shots:
         now = time.time()
         for name, source in self.sources.items():
             save_png(self.renderer.draw(source(now)), self.out / f"{stem}-{name}.png")
-        pygame.image.save(self.window.render_to_surface(), str(self.out / f"{stem}-sim.png"))
+        if self.window is not None:
+            pygame.image.save(self.window.render_to_surface(), str(self.out / f"{stem}-sim.png"))
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -381,7 +394,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "to its tables; scripted judges play it. On a desktop: the simulator, "
                        "the table's screen and the wall in windows, stopping a few seconds "
                        "after the round (Ctrl-C sooner). Without one: headless, screenshots "
-                       "to --out and the hub's final standings as JSON on stdout.")
+                       "to --out and the hub's final standings as JSON on stdout, then a "
+                       "club game at club table 5 and the hub's club evening for it.")
     p.add_argument("--headless", action="store_true",
                    help="no windows: full speed, screenshots to --out, exit at the end")
     p.add_argument("--out", default="out/demo",

@@ -9,6 +9,11 @@ returns the callable); the default is the minimal loop of the table service:
 
 Presses rotate over the ten seat keys, spaced so each seat's flash is over before its key
 comes round again; the key is released as soon as its LED has changed.
+
+`club`: the same two paths at a 15-seat club table (the club pad, seats 11-15 on their own
+keys, docs/pad.md "Seats 11-15"): the full one is a nomination in the club grammar
+(NOMINATE, who nominates, whom; 004 §6) timed from the nominee's key to his LED, the nominees
+rotating over all fifteen seats; the pad-only one rotates over the fifteen seat keys.
 """
 
 from __future__ import annotations
@@ -17,9 +22,12 @@ import argparse
 import queue
 import statistics
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, cast
 
 from gpiozero.pins.mock import MockFactory
@@ -34,12 +42,20 @@ from firmware_sim.board import MockBoard
 
 Consumer = Callable[[KeyEvent], None]
 
+CLUB_SEATS = 15
 DAY_VIEW = PublicView(
     rules="cml", phase=Phase.DAY, number=1, step=Step.SPEECH, speaker=1, timer=None,
     seats=tuple(SeatView(seat=seat, at_table=True, out=None, fouls=0, muted=False)
                 for seat in range(1, 11)),
     nominations=None, vote=None, rounds=(), lift=None, day_vote=DayVote.PENDING,
 )
+CLUB_DAY_VIEW = DAY_VIEW.model_copy(update={
+    "rules": "club",
+    "seats": tuple(SeatView(seat=seat, at_table=True, out=None, fouls=0, muted=False)
+                   for seat in range(1, CLUB_SEATS + 1))})
+# A 15-seat club deal (004 §1-3): three mafia and the don, every role the size deals
+CLUB_ROLES = {"action": "roles", "mafia": [3, 12, 14], "don": 10, "maniac": 8, "doctor": 6,
+              "commissar": 1, "kamikaze": 11, "sapper": 4, "putana": 13}
 
 
 def feedback_consumer(hardware: TableHardware, public_view: PublicView) -> Consumer:
@@ -53,11 +69,14 @@ def feedback_consumer(hardware: TableHardware, public_view: PublicView) -> Consu
 
 
 def measure(
-    hardware: TableHardware, board: MockBoard, presses: int, consumer: Consumer
+    hardware: TableHardware, board: MockBoard, presses: int, consumer: Consumer,
+    seats: int = 10,
 ) -> list[float]:
-    """Latencies in ms from drive_low to the LED pin value changed, one per press."""
+    """Latencies in ms from drive_low to the LED pin value changed, one per press, the
+    presses rotating over the first `seats` seat keys."""
     handled = threading.Event()
     stop = threading.Event()
+    shown: list[tuple[float, ...]] = []
 
     def consume_loop() -> None:
         while not stop.is_set():
@@ -67,14 +86,23 @@ def measure(
                 continue
             consumer(event)
             if event.kind == "press":
+                # the LEDs as the consumer left them: on a busy machine the flash may be
+                # over before the measuring thread runs again
+                shown.append(board.led_values())
                 handled.set()
 
     worker = threading.Thread(target=consume_loop, name="bench-consumer", daemon=True)
     worker.start()
-    spacing = sum(step.seconds for step in OK_FLASH) / 10 + 0.005
+    spacing = sum(step.seconds for step in OK_FLASH) / seats + 0.005
+    rest = board.led_values()  # the steady patterns, before any flash
     latencies = []
     for n in range(presses):
-        seat = n % 10 + 1
+        seat = n % seats + 1
+        settled = time.perf_counter() + 5.0
+        while board.led_values()[seat - 1] != rest[seat - 1]:  # a busy machine: last flash
+            if time.perf_counter() > settled:  # of this seat not over yet (not timed)
+                raise RuntimeError(f"the LED of seat {seat} never came back from its flash")
+            time.sleep(0.001)
         before = board.led_values()[seat - 1]
         handled.clear()
         start = time.perf_counter()
@@ -82,7 +110,7 @@ def measure(
         if not handled.wait(5.0):
             raise RuntimeError(f"press {n} of seat {seat} was never handled")
         latencies.append((time.perf_counter() - start) * 1000)
-        if board.led_values()[seat - 1] == before:
+        if shown[-1][seat - 1] == before:
             raise RuntimeError(f"press {n}: the LED of seat {seat} did not change")
         board.release(str(seat))
         board.forget_history()
@@ -92,6 +120,67 @@ def measure(
     return latencies
 
 
+@contextmanager
+def _table(seats: int, rules: str) -> Iterator[tuple[Any, MockBoard, Callable[[Any], None]]]:
+    """A real table service on mock pins with its engine thread: (service, board, ask)."""
+    from device.config import TableSettings
+    from device.inbox import Stop, Submit
+    from device.service import TableService
+
+    factory = cast(MockFactory, make_factory("mock"))
+    pin_map = PinMap(seats=seats)
+    board = MockBoard(pin_map, factory)
+    hardware = TableHardware(pin_map, factory)
+    with tempfile.TemporaryDirectory(prefix="mafiakit-bench-pad-") as tmp:
+        service = TableService(
+            TableSettings(journal=Path(tmp) / "t.sqlite", rules=rules,
+                          seats=seats if rules == "club" else None),
+            connect=False, hardware=hardware)
+        engine = threading.Thread(target=service.run, daemon=True)
+        engine.start()
+        answers: queue.Queue[tuple[bool, str]] = queue.Queue()
+
+        def ask(item: Any) -> None:
+            service.inbox.put(Submit(item, answers) if isinstance(item, dict) else item)
+            if isinstance(item, dict):
+                ok, why = answers.get(timeout=10)
+                if not ok:
+                    raise RuntimeError(why)
+
+        try:
+            yield service, board, ask
+        finally:
+            service.inbox.put(Stop())
+            engine.join(10)
+            service.close()
+
+
+def _tap(service: Any, board: MockBoard, key: str, led: int | None = None) -> float:
+    """Press `key`, wait for the seat LEDs to change (only `led`'s, when given), hold it as a
+    real tap does (80 ms) and release it once the engine has recorded an action: the ms from
+    the press to the LED change."""
+    actions = len(service.table_game.actions)
+    before = board.led_values()
+    start = time.perf_counter()
+    board.press(key)
+    deadline = start + 5.0
+    while (board.led_values()[led - 1] == before[led - 1] if led is not None
+           else board.led_values() == before):
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{key} never changed a seat LED")
+        time.sleep(0.0001)
+    took = (time.perf_counter() - start) * 1000
+    time.sleep(max(0.0, start + 0.08 - time.perf_counter()))  # a real tap: 80 ms
+    board.release(key)
+    while len(service.table_game.actions) == actions:  # let the engine thread finish
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{key} recorded no action")
+        time.sleep(0.0005)
+    time.sleep(0.04)
+    board.forget_history()
+    return took
+
+
 def through_the_table(presses: int) -> list[float]:
     """The full path: NEXT on a mock pin -> debounce -> table service inbox -> key grammar ->
     rules -> journal fsync -> seat LEDs: the next speaker's LED lights up.
@@ -99,100 +188,112 @@ def through_the_table(presses: int) -> list[float]:
     Day-1 speeches are ended one after another; a new game is set up (not timed) whenever
     the day runs out of speeches.
     """
-    import tempfile
-    from pathlib import Path
-
-    from device.config import TableSettings
-    from device.inbox import NewGame, Stop, Submit
-    from device.service import TableService
+    from device.inbox import NewGame
     from engine.log import header
 
-    factory = cast(MockFactory, make_factory("mock"))
-    pin_map = PinMap()
-    board = MockBoard(pin_map, factory)
-    hardware = TableHardware(pin_map, factory)
     latencies: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="mafiakit-bench-pad-") as tmp:
-        service = TableService(TableSettings(journal=Path(tmp) / "t.sqlite"), connect=False,
-                               hardware=hardware)
-        engine = threading.Thread(target=service.run, daemon=True)
-        engine.start()
-        answers: queue.Queue[tuple[bool, str]] = queue.Queue()
-
-        def ask(item: Any) -> None:
-            service.inbox.put(item)
-            if isinstance(item, Submit):
-                ok, why = answers.get(timeout=10)
-                if not ok:
-                    raise RuntimeError(why)
-
-        try:
-            while len(latencies) < presses:
-                speech = service.game.state.speech
-                if speech is None or speech.kind != "speech":
-                    ask(NewGame(header("cml")))
-                    for line in ({"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
-                                 {"action": "start"}, {"action": "day"}):
-                        ask(Submit(line, answers))
-                    continue
-                actions = len(service.game.actions)
-                before = board.led_values()
-                start = time.perf_counter()
-                board.press("NEXT")
-                deadline = start + 5.0
-                while board.led_values() == before:
-                    if time.perf_counter() > deadline:
-                        raise RuntimeError("NEXT never changed a seat LED")
-                    time.sleep(0.0001)
-                latencies.append((time.perf_counter() - start) * 1000)
-                time.sleep(max(0.0, start + 0.08 - time.perf_counter()))  # a real tap: 80 ms
-                board.release("NEXT")
-                while len(service.game.actions) == actions:  # let the engine thread finish
-                    time.sleep(0.0005)
-                time.sleep(0.04)
-                board.forget_history()
-        finally:
-            service.inbox.put(Stop())
-            engine.join(10)
-            service.close()
+    with _table(10, "cml") as (service, board, ask):
+        while len(latencies) < presses:
+            speech = service.game.state.speech
+            if speech is None or speech.kind != "speech":
+                ask(NewGame(header("cml")))
+                for line in ({"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
+                             {"action": "start"}, {"action": "day"}):
+                    ask(line)
+                continue
+            latencies.append(_tap(service, board, "NEXT"))
     return latencies
+
+
+def club_through_the_table(presses: int) -> list[float]:
+    """The club's full path at a 15-seat table: a nominee's seat key on a mock pin ->
+    debounce -> the club grammar (NOMINATE, who nominates, whom; 004 §6) -> rules -> journal
+    fsync -> the nominee's LED (his pressed key's flash, then his candidate's pulse).
+
+    Seat k nominates seat k+1 (15 nominates 1), so the fifteen nominations of a day name
+    every seat once, seats 11-15 among them; a new game is dealt and talked up to its
+    nominations (not timed) when they are all made.
+    """
+    from device.inbox import NewGame
+    from engine.log import header
+
+    head = header("club", seats=CLUB_SEATS, table="1", game=1,
+                  players=[f"Player {seat}" for seat in range(1, CLUB_SEATS + 1)])
+    latencies: list[float] = []
+    with _table(CLUB_SEATS, "club") as (service, board, ask):
+        while len(latencies) < presses:
+            ask(NewGame(head))
+            for line in (CLUB_ROLES, {"action": "start"}, {"action": "day"},
+                         {"action": "discussion_end"},
+                         *({"action": "speech_end"},) * CLUB_SEATS):
+                ask(line)
+            for by in range(1, CLUB_SEATS + 1):
+                if len(latencies) == presses:
+                    break
+                whom = by % CLUB_SEATS + 1
+                for key in ("NOMINATE", str(by)):  # not timed: only the nominee's key is
+                    board.press(key)
+                    time.sleep(0.08)
+                    board.release(key)
+                    time.sleep(0.01)
+                time.sleep(0.13)  # the nominator's flash is over
+                board.forget_history()
+                latencies.append(_tap(service, board, str(whom), led=whom))
+    return latencies
+
+
+def pad_only(presses: int, seats: int, view: PublicView,
+             make_consumer: Callable[[TableHardware], Consumer] | None = None
+             ) -> tuple[list[float], TableHardware]:
+    """The pad alone on a `seats`-seat board: the presses' latencies, and the hardware."""
+    factory = cast(MockFactory, make_factory("mock"))
+    pin_map = PinMap(seats=seats)
+    board = MockBoard(pin_map, factory)  # the LED chain's far end, wired before the table
+    hardware = TableHardware(pin_map, factory)
+    try:
+        hardware.show(seat_pattern(view, None))
+        consumer = make_consumer(hardware) if make_consumer else feedback_consumer(hardware, view)
+        return measure(hardware, board, presses, consumer, seats), hardware
+    finally:
+        hardware.close()
+
+
+def _figures(full: list[float], alone: list[float]) -> dict[str, float]:
+    full_cuts, cuts = statistics.quantiles(full, n=100), statistics.quantiles(alone, n=100)
+    return {"p50_ms": round(statistics.median(full), 3), "p99_ms": round(full_cuts[98], 3),
+            "max_ms": round(max(full), 3),
+            "pad_only_p50_ms": round(statistics.median(alone), 3),
+            "pad_only_p99_ms": round(cuts[98], 3)}
 
 
 def run(
     args: argparse.Namespace,
     make_consumer: Callable[[TableHardware], Consumer] | None = None,
 ) -> dict[str, Any]:
-    """Measure `presses` key presses (200 with --quick, else 1000); print progress to stderr."""
+    """Measure `presses` key presses (200 with --quick, else 1000) at a classic table and as
+    many at a 15-seat club table (`club`); print progress to stderr."""
     presses = 200 if getattr(args, "quick", False) else 1000
     print(f"bench pad: {presses} presses through the table service", file=sys.stderr)
     full = through_the_table(presses)
-    factory = cast(MockFactory, make_factory("mock"))
-    pin_map = PinMap()
-    board = MockBoard(pin_map, factory)  # the LED chain's far end, wired before the table
-    hardware = TableHardware(pin_map, factory)
-    try:
-        hardware.show(seat_pattern(DAY_VIEW, None))
-        print(f"bench pad: {presses} presses", file=sys.stderr)
-        latencies = measure(
-            hardware,
-            board,
-            presses,
-            make_consumer(hardware) if make_consumer else feedback_consumer(hardware, DAY_VIEW),
-        )
-    finally:
-        hardware.close()
-    cuts = statistics.quantiles(latencies, n=100)
-    full_cuts = statistics.quantiles(full, n=100)
+    print(f"bench pad: {presses} presses", file=sys.stderr)
+    latencies, hardware = pad_only(presses, 10, DAY_VIEW, make_consumer)
+    print(f"bench pad: {presses} club nominations at a {CLUB_SEATS}-seat table",
+          file=sys.stderr)
+    club_full = club_through_the_table(presses)
+    print(f"bench pad: {presses} presses on the {CLUB_SEATS}-key club pad", file=sys.stderr)
+    club_alone, _ = pad_only(presses, CLUB_SEATS, CLUB_DAY_VIEW)
     timing = hardware.pad.timing
     return {
-        "p50_ms": round(statistics.median(full), 3),
-        "p99_ms": round(full_cuts[98], 3),
-        "max_ms": round(max(full), 3),
+        **_figures(full, latencies),
         "path": "NEXT pin -> debounce -> service -> rules -> journal fsync -> speaker LED",
-        "pad_only_p50_ms": round(statistics.median(latencies), 3),
-        "pad_only_p99_ms": round(cuts[98], 3),
         "presses": presses,
         "settle_ms": timing.settle * 1000,
         "chatter_ms": timing.chatter * 1000,
         "target_p99_ms": 5.0,
+        "club": {
+            **_figures(club_full, club_alone),
+            "path": "nominee's seat pin (NOMINATE, by, whom) -> debounce -> service -> club "
+                    "rules -> journal fsync -> the nominee's LED",
+            "seats": CLUB_SEATS, "presses": presses, "target_p99_ms": 5.0,
+        },
     }

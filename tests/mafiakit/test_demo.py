@@ -1,5 +1,7 @@
 """`mafiakit demo --headless`: the broker, the hub and a round at three tables with scripted
-judges (table 1 keyed on its pins), screenshots per step, the hub's standings at the end."""
+judges (table 1 keyed on its pins), screenshots per step, the hub's standings at the end;
+then a club game at club table 5 keyed on its club pad, its screens per step and the hub's
+club evening for it."""
 
 from __future__ import annotations
 
@@ -10,10 +12,12 @@ from pathlib import Path
 
 import pygame
 
+from engine.club_evening import club_game, evening
 from engine.ruleset import load_ruleset
 from engine.scoring.logs import game_from_log
 from engine.scoring.standings import standings
 from mafiakit.demo import EXAMPLE
+from mafiakit.demo_club import CLUB_EXAMPLE, CLUB_TABLE, club_header
 from mafiakit.demo_round import NAMES, TABLES, companions
 
 
@@ -55,3 +59,22 @@ def test_headless_demo_plays_the_game_and_shoots_every_screen(
     assert len(library["standings"]) == 30 and report["standings"]["left_out"] == []
     assert [(g["table"], g["game_id"], g["counts"]) for g in report["standings"]["tables"]] == [
         (t, f"r1-t{t}", True) for t in TABLES]
+
+    # the club part: the club game keyed on table 5's club pad reached the hub as played
+    club = report["club"]
+    expected = json.loads(CLUB_EXAMPLE.with_name(CLUB_EXAMPLE.stem + ".result.json")
+                          .read_text(encoding="utf-8"))
+    assert club["table"] == CLUB_TABLE and club["result"] == expected
+    night = evening([club_game(club_header(), expected, CLUB_EXAMPLE.name)]).as_dict()
+    assert club["evening"]["players"] == night["players"]  # `mafiakit evening` on the log
+    assert club["evening"]["immunity_next"] == night["immunity_next"]
+    assert len(club["evening"]["players"]) == club_header()["seats"] == 7
+    shots = sorted((out / "club").glob("*.png"))
+    assert len(shots) == 2 * club["screenshots"]  # the table's screen and the judge's
+    steps = {f.stem.split("-", 1)[1].rsplit("-", 1)[0] for f in shots}
+    for step in ("setup-0-deal", "night-0-zero_night", "day-1-discussion", "day-1-speeches",
+                 "day-1-nominations", "day-1-vote", "night-1-night", "finished-3-over", "end"):
+        assert step in steps, step
+    for screen in ("table", "judge"):
+        assert pygame.image.load(str(next((out / "club").glob(f"*-end-{screen}.png")))
+                                 ).get_width() == 1280

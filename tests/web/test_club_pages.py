@@ -193,3 +193,70 @@ def test_the_club_pages_stay_one_message_after_a_season_of_club_evenings() -> No
     assert state["club_evening"]["error"] is None
     assert sum(p["games"] for p in state["club_evening"]["players"]) == sum(
         len(g["players"]) for g in club["games"])
+
+
+def test_the_judge_page_opens_an_earlier_evening_and_a_game_of_it(
+        private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
+    """Two Fridays at the club table: the page opens the earlier one from its address
+    (evening + game number, as `mafiakit hub club-game` does) with that game's cards, and the
+    evening picker brings the later one back with its own games and rating."""
+    broker = private_acl_broker
+    head, lines, _ = club_log()
+    earlier, later = "2026-11-20", "2026-11-27"
+    played: dict[str, str] = {}
+    with hub_and_club_table(broker, tmp_path) as (hub, table):
+        for date in (earlier, later):
+            before = table.game_id
+            table.inbox.put(NewGame(header={**head, "date": date}))
+
+            def opened(b: str | None = before) -> bool:
+                return table.game_id != b
+
+            wait_for("the club game open", opened)
+            for line in lines:
+                assert submit(table, line) == (True, ""), line
+            assert table.game_id is not None
+            played[date] = table.game_id
+        wait_for("both club protocols stored", lambda: len(stored(hub).club_protocols()) == 2)
+        context = chromium.new_context(viewport=PHONE)
+        page = context.new_page()
+        try:
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=ru")
+                      + f"#club={earlier}&game={head['game']}")
+            card = f"#club-list li.club-game[data-game='{played[earlier]}']"
+            page.wait_for_selector(f"{card}.open", timeout=TIMEOUT)
+            page.wait_for_selector(f"#club-evening-title:has-text('{earlier}')",
+                                   timeout=TIMEOUT)
+            assert page.locator("#club-list li.club-game").count() == 1
+            roles = page.locator(f"{card} ol.players li .role")
+            assert roles.count() == head["seats"]
+            cards = {str(i + 1): str(roles.nth(i).get_attribute("class")).split()[1]
+                     for i in range(roles.count())}
+            protocol = stored(hub).club_protocol(ACL_TABLE, played[earlier])
+            assert protocol is not None and cards == protocol["reveal"]["roles"]
+            assert "маньяк" in page.locator(card).inner_text()
+            nights = page.locator(f"{card} ul.club-nights li")
+            assert nights.count() == len(protocol["reveal"]["nights"]) == 2
+            assert nights.nth(0).inner_text().startswith("Ночь 1: выстрел мафии 4")
+            options = page.locator("#club-date option")
+            assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
+                later, earlier]
+            assert options.nth(0).inner_text() == f"{later} (последний)"
+            keep_screenshot(page, tmp_path, "judge-club-earlier-ru.png")
+            # the picker: the later evening, its game closed until its head is tapped
+            page.select_option("#club-date", later)
+            other = f"#club-list li.club-game[data-game='{played[later]}']"
+            page.wait_for_selector(other, timeout=TIMEOUT)
+            page.wait_for_selector(f"#club-evening-title:has-text('{later}')", timeout=TIMEOUT)
+            assert page.locator(f"{other} .role").count() == 0
+            assert page.locator(card).count() == 0
+            page.click(f"{other} .protocol-head")
+            page.wait_for_selector(f"{other}.open .role", timeout=TIMEOUT)
+            # a game that evening did not have: said in words, nothing else opened
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=en")
+                      + f"#club={later}&game=9")
+            page.wait_for_selector("#club-problem:not([hidden])", timeout=TIMEOUT)
+            assert page.locator("#club-problem").inner_text() == "No game 9 that evening"
+            assert page.locator("#club-list li.club-game.open").count() == 0
+        finally:
+            context.close()

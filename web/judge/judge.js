@@ -20,7 +20,8 @@
   const account = personal ? opts.user : SHARED;
 
   const state = { link: false, refused: false, hub: null, judge: null, rounds: {},
-                  tab: "tables", form: null, pending: null, replies: [] };
+                  tab: "tables", form: null, pending: null, replies: [],
+                  evenings: {}, clubDate: null, clubOpen: null };
   window.judgeState = state;  // read by the browser tests
 
   function el(tag, cls, text) {
@@ -147,10 +148,46 @@
     return box;
   }
 
-  /** The club tables' games (the aggregate's `club_games`) and tonight's rating (the hub's
-   *  `club_evening`, the rows `mafiakit hub evening` prints): seats, winner, why, points. */
+  function clubMatches(g, open) {
+    return String(g.game) === String(open.game) && (open.table == null
+                                                    || String(g.table) === String(open.table));
+  }
+
+  /** The evening shown: the one chosen (the picker, or `#club=DATE&game=N[&table=T]` in the
+   *  address), else the latest; its page `hub/judge/club/DATE` (games with their cards, and
+   *  the rating `mafiakit hub evening --date` prints) once it came, else the latest evening
+   *  of `judge/state`. */
+  function clubShown(judge) {
+    const dates = judge.club_dates || [];
+    const latest = dates.length ? dates[dates.length - 1] : null;
+    const date = state.clubDate && dates.includes(state.clubDate) ? state.clubDate : latest;
+    const page = date ? state.evenings[date] : null;
+    if (page) return { date, latest, night: page.evening, games: page.games };
+    return { date, latest, night: judge.club_evening, games: judge.club_games || [] };
+  }
+
+  function drawClubDates(judge, shown) {
+    const dates = (judge.club_dates || []).slice().reverse();  // the latest first
+    $("club-date-field").hidden = dates.length < 2 && !state.clubDate;
+    const picker = $("club-date");
+    const want = dates.map((d) => [d, d === shown.latest ? fill(W.tonight, { date: d }) : d]);
+    const have = [...picker.options].map((o) => [o.value, o.textContent]);
+    if (JSON.stringify(want) !== JSON.stringify(have)) {
+      picker.replaceChildren(...want.map(([value, text]) => {
+        const option = el("option", "", text);
+        option.value = value;
+        return option;
+      }));
+    }
+    if (shown.date) picker.value = shown.date;
+  }
+
+  /** The club tables' games of the evening shown and its rating: seats, winner, why, points;
+   *  a game opened (its head tapped, or named in the address) shows every card. */
   function drawClub(judge) {
-    const night = judge.club_evening;
+    const shown = clubShown(judge);
+    drawClubDates(judge, shown);
+    const night = shown.night;
     const rating = $("club-rating");
     rating.hidden = !night;
     if (night) {
@@ -174,8 +211,13 @@
           return line;
         }));
     }
+    const open = state.clubOpen;
+    const missing = open && open.date === shown.date && state.evenings[shown.date]
+      && !shown.games.some((g) => clubMatches(g, open));
+    $("club-problem").hidden = !missing;
+    $("club-problem").textContent = missing ? fill(W.noClubGame, open) : "";
     const list = $("club-list");
-    const games = (judge.club_games || []).slice().reverse();  // the latest first
+    const games = shown.games.slice().reverse();  // the latest first
     if (!games.length) {
       list.replaceChildren(el("li", "muted", W.noClub));
       return;
@@ -183,8 +225,15 @@
     list.replaceChildren(...games.map((g) => {
       const item = el("li", "club-game");
       Object.assign(item.dataset, { table: g.table, game: g.game_id, winner: g.winner || "",
-                                    counts: g.counts ? "yes" : "no" });
+                                    counts: g.counts ? "yes" : "no", number: g.game ?? "",
+                                    date: g.date || "" });
+      const opened = !!(open && open.date === shown.date && clubMatches(g, open));
+      item.classList.toggle("open", opened);
       const head = el("div", "protocol-head");
+      head.addEventListener("click", () => {
+        state.clubOpen = opened ? null : { date: shown.date, game: g.game, table: g.table };
+        render();
+      });
       head.append(el("span", "name", fill(W.clubGame, { table: g.table, game: g.game ?? "" })));
       head.append(el("span", "muted", g.date || g.game_id));
       item.append(head);
@@ -199,13 +248,36 @@
       (g.players || []).forEach((name, i) => {
         const line = el("li", "", name);
         line.dataset.seat = String(i + 1);
+        const role = opened && g.roles ? g.roles[String(i + 1)] : null;
+        if (role) line.append(el("span", `role ${role}`, ` ${W.clubRoles[role] || role}`));
         const points = (g.points || {})[String(i + 1)];
         if (points != null) line.append(el("span", "points", ` ${points}`));
         seats.append(line);
       });
       item.append(seats);
+      if (opened && (g.nights || []).length) item.append(clubNights(g.nights));
       return item;
     }));
+  }
+
+  /** An opened club game's nights as the host recorded them (004 §7), in the club order. */
+  function clubNights(nights) {
+    const list = el("ul", "club-nights");
+    for (const n of nights) {
+      const parts = [];
+      for (const [key, word] of Object.entries(W.clubNightLines)) {
+        const value = n[key];
+        if (value == null || (Array.isArray(value) && !value.length)) continue;
+        if (Array.isArray(value)) parts.push(`${word} ${value.join(", ")}`);
+        else if (typeof value === "object") {
+          parts.push(`${word} ${value.seat} (${W.clubFound[value.found] || value.found})`);
+        } else parts.push(`${word} ${value}`);
+      }
+      const line = el("li", "", `${fill(W.clubNight, n)} ${parts.join(", ") || "—"}`);
+      line.dataset.night = String(n.night);
+      list.append(line);
+    }
+    return list;
   }
 
   /** Every finished protocol: the hub sends them one round per message (judge/rounds/N). */
@@ -291,11 +363,12 @@
 
   function drawTabs() {
     const judge = state.judge || {};
-    const club = !!((judge.club_games || []).length || judge.club_evening);
-    if (!club && state.tab === "club") state.tab = "tables";
+    const club = !!((judge.club_games || []).length || judge.club_evening
+                    || (judge.club_dates || []).length);
+    if (!club && state.tab === "club" && !state.clubDate) state.tab = "tables";
     for (const button of document.querySelectorAll("nav .tab")) {
       button.textContent = W[button.dataset.tab];
-      button.hidden = button.dataset.tab === "club" && !club;  // only with club tables
+      button.hidden = button.dataset.tab === "club" && !club && !state.clubDate;  // club tables
       button.classList.toggle("active", button.dataset.tab === state.tab);
       $(button.dataset.tab).hidden = button.dataset.tab !== state.tab;
     }
@@ -447,6 +520,23 @@
       render();
     });
   }
+  $("club-date").addEventListener("change", () => {
+    state.clubDate = $("club-date").value;
+    state.clubOpen = null;
+    render();
+  });
+  /** `#club=2026-11-27&game=2&table=1`: that evening on the club tab, that game opened. */
+  function fromAddress() {
+    const asked = new URLSearchParams(window.location.hash.slice(1));
+    if (!asked.get("club")) return;
+    state.tab = "club";
+    state.clubDate = asked.get("club");
+    state.clubOpen = asked.get("game")
+      ? { date: state.clubDate, game: asked.get("game"), table: asked.get("table") } : null;
+    render();
+  }
+  window.addEventListener("hashchange", fromAddress);
+  fromAddress();
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = W[node.dataset.word];
   for (const option of $("winner").options) option.textContent = G[option.value];
   for (const option of $("remedy").options) option.textContent = W.remedies[option.value];
@@ -455,9 +545,14 @@
   // -- the link -----------------------------------------------------------------------------
 
   const ROUNDS = Live.hubTopic(opts, "judge/rounds/");
+  const EVENINGS = Live.hubTopic(opts, "judge/club/");
 
   function onMessage(kind, payload, topic) {
-    if (topic.startsWith(ROUNDS)) {
+    if (topic.startsWith(EVENINGS)) {
+      if (payload) state.evenings[topic.slice(EVENINGS.length)] = payload;
+      else delete state.evenings[topic.slice(EVENINGS.length)];
+      render();
+    } else if (topic.startsWith(ROUNDS)) {
       if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
       else delete state.rounds[topic.slice(ROUNDS.length)];
       render();
@@ -479,7 +574,8 @@
     drawLink();
   }
 
-  client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+"].map(
+  client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",
+                               "judge/club/+"].map(
     (name) => Live.hubTopic(opts, name)), onMessage, onLink);
   setInterval(tickClocks, 1000);
   render();
