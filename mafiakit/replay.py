@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +16,8 @@ if TYPE_CHECKING:
 
 def _league(spec: str) -> Ruleset:
     """A league's own ruleset file; a built-in id or a missing file gets a clear error."""
+    from pathlib import Path  # only here: a plain replay loads no pathlib (issue 8)
+
     from engine.ruleset import BUILTIN, RulesetError, load_ruleset
 
     if spec in BUILTIN:
