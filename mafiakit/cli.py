@@ -41,10 +41,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="mafiakit", description="Mafia Table Kit: the rules engine, the table service, "
         "the simulator and the scoreboard of a tournament Mafia table.",
         epilog="`mafiakit COMMAND --help` explains each command; README.md shows them in use.")
-    # prog given: argparse would otherwise build a help formatter to work it out, which
-    # imports shutil (and bz2, lzma) on every run, help or not (issue 8)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                prog=parser.prog)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     own = [name for name, commands in PARTS.items() if command in commands]
     for name in own or PARTS:  # no command, or an unknown one: all, for help and the error
         importlib.import_module(name).register(sub)
