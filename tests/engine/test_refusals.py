@@ -17,8 +17,9 @@ from engine import actions as act
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.playout import Mix, random_game
+from engine.refusal_texts import TEXTS
 from engine.refusal_view import RefusalView
-from engine.refusals import LANGS, TEXTS, Phrase, R, Refusal, placeholders
+from engine.refusals import LANGS, Phrase, R, Refusal, placeholders
 from tests.engine.test_properties import ANY_ACTION, RULES, SEAT_ISH
 
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
