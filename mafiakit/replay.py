@@ -85,7 +85,10 @@ def _club(raw: list[bytes], leagues: bool) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from mafiakit.cli import help_formatter  # argparse's, without shutil (issue 8)
+
     p = sub.add_parser("replay", help="replay a game log, print the result as JSON",
+                       formatter_class=help_formatter,
                        description="Replay a game log (JSON Lines: a header, then one "
                        "action a line) and print its result object; an illegal line is "
                        "reported as `line N: reason` (exit 2).")
