@@ -4,8 +4,6 @@ Typed as TypedDicts: the documented JSON object, key for key, so that a reader o
 (the replay, the hub's check, the tests) is type-checked against the format.
 """
 
-from __future__ import annotations
-
 from typing import NotRequired, TypedDict
 
 from engine.ruleset import Ruleset

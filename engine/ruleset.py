@@ -5,18 +5,23 @@ A league adds its rules by writing one file (see `rulesets/cml.toml` for the doc
 template) and loading it with `load_ruleset(path)`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Annotated, Literal, NamedTuple, get_args, get_origin, get_type_hints
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Literal,
+    NamedTuple,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from engine.scoring.options import Limit, ScoringOptions, scoring_problem
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 BUILTIN = ("cml", "fiim", "fiim-2015", "judge-guide")
-BUILTIN_DIR = Path(__file__).parent / "rulesets"
-"""The built-in files, beside this module (the kit is installed as files, never zipped:
-importlib.resources would cost `mafiakit replay` its zipfile import)."""
 RemovalCause = Literal["vote", "lift", "kill", "fouls", "disqualified"]
 
 
@@ -158,12 +163,14 @@ def consistent(rules: Ruleset, where: str) -> Ruleset:
     return rules
 
 
-def load_ruleset(name_or_path: str | Path) -> Ruleset:
+def load_ruleset(name_or_path: "str | Path") -> Ruleset:
     """Load a built-in ruleset by id ("cml", "fiim", ...) or a league's own TOML file."""
     if isinstance(name_or_path, str) and name_or_path in BUILTIN:
         from engine.ruleset_builtin import BUILT  # precomputed: no tomllib on a replay
 
         return BUILT[name_or_path]
+    from pathlib import Path  # a league's own file: pathlib is not on a replay's path (issue 8)
+
     path = Path(name_or_path)
     if not path.is_file():
         raise RulesetError(
@@ -181,7 +188,7 @@ def builtin_from_toml(rule_id: str) -> Ruleset:
     `engine/ruleset_builtin.py` holds the result, so that a replay imports no tomllib;
     `write_builtin()` writes it again after a file changes."""
     where = f"{rule_id}.toml"
-    text = (BUILTIN_DIR / where).read_text(encoding="utf-8")
+    text = (builtin_dir() / where).read_text(encoding="utf-8")
     try:
         rules = built(Ruleset, _toml(text, where))
     except (KeyError, TypeError, ValueError) as exc:  # an unknown or a wrong option
@@ -223,7 +230,18 @@ def _toml(text: str, where: str) -> dict[str, object]:
         raise RulesetError(f"{where}: not valid TOML: {exc}") from exc
 
 
-BUILTIN_MODULE = Path(__file__).with_name("ruleset_builtin.py")
+def builtin_dir() -> "Path":
+    """The built-in files, beside this module (the kit is installed as files, never zipped:
+    importlib.resources would cost `mafiakit replay` its zipfile import). A function, so that
+    a replay, which reads none of them, imports no pathlib (issue 8)."""
+    from pathlib import Path
+
+    return Path(__file__).parent / "rulesets"
+
+
+def builtin_module() -> "Path":
+    """`engine/ruleset_builtin.py`, which `write_builtin()` writes."""
+    return builtin_dir().with_name("ruleset_builtin.py")
 
 
 def builtin_source() -> str:
@@ -261,4 +279,4 @@ def _code(value: object, depth: int, classes: dict[str, type[tuple[object, ...]]
 
 def write_builtin() -> None:
     """Write `engine/ruleset_builtin.py` again, after a built-in file changed."""
-    BUILTIN_MODULE.write_text(builtin_source(), encoding="utf-8")
+    builtin_module().write_text(builtin_source(), encoding="utf-8")

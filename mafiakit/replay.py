@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,6 +16,8 @@ if TYPE_CHECKING:
 
 def _league(spec: str) -> Ruleset:
     """A league's own ruleset file; a built-in id or a missing file gets a clear error."""
+    from pathlib import Path  # only here: a plain replay loads no pathlib (issue 8)
+
     from engine.ruleset import BUILTIN, RulesetError, load_ruleset
 
     if spec in BUILTIN:
@@ -84,7 +85,10 @@ def _club(raw: list[bytes], leagues: bool) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from mafiakit.cli import help_formatter  # argparse's, without shutil (issue 8)
+
     p = sub.add_parser("replay", help="replay a game log, print the result as JSON",
+                       formatter_class=help_formatter,
                        description="Replay a game log (JSON Lines: a header, then one "
                        "action a line) and print its result object; an illegal line is "
                        "reported as `line N: reason` (exit 2).")

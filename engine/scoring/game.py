@@ -1,8 +1,6 @@
 """One game's points: `score_game(state, rules)` -> a `SeatScore` per seat, every figure
 with the clause that gave it (docs/scoring.md, "How each figure is computed")."""
 
-from __future__ import annotations
-
 from typing import NamedTuple, TypedDict
 
 from engine.roles import Role, Team

@@ -4,8 +4,6 @@ Points are given in the TOML as decimals (0.3) and used as exact hundredths (30)
 0.5 + 0.4 + 0.3 fits 1.2 (docs/scoring.md, "Limits").
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple, cast
 
@@ -32,7 +30,7 @@ class Limit:
         self.bounds = {name: value for name, value in given.items() if value is not None}
 
     def __get_pydantic_core_schema__(self, source: object,
-                                     handler: Callable[[object], CoreSchema]) -> CoreSchema:
+                                     handler: Callable[[object], "CoreSchema"]) -> "CoreSchema":
         return cast("CoreSchema", {**handler(source), **self.bounds})
 
 

@@ -5,8 +5,6 @@ folded by `fold`, which `engine.apply` hands them to. Points are exact
 hundredths (docs/scoring.md).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple, assert_never
 
 

@@ -17,8 +17,9 @@ from engine import actions as act
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.playout import Mix, random_game
+from engine.refusal_texts import TEXTS
 from engine.refusal_view import RefusalView
-from engine.refusals import LANGS, TEXTS, Phrase, R, Refusal, placeholders
+from engine.refusals import LANGS, Phrase, R, Refusal, placeholders
 from tests.engine.test_properties import ANY_ACTION, RULES, SEAT_ISH
 
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -30,6 +31,26 @@ def test_every_refusal_has_russian_and_english_with_the_same_placeholders(key: R
     assert ru.strip() and en.strip()
     assert CYRILLIC.search(ru), f"{key}: the Russian text is not Russian: {ru!r}"
     assert placeholders(ru) == placeholders(en), key
+
+
+def test_a_key_is_a_closed_vocabulary_as_the_enum_it_was() -> None:
+    """`Refusal` is a str, not a StrEnum (issue 8: the enum's 322 members cost every start),
+    yet only the catalogue's keys exist: one object per key, read back from its text, an
+    unknown text refused, and it travels (json, pickle) as its plain text."""
+    import json
+    import pickle
+
+    assert Refusal("line_not_json") is R.LINE_NOT_JSON
+    assert R.LINE_NOT_JSON == "line_not_json" and R.LINE_NOT_JSON.value == "line_not_json"
+    assert type(R.LINE_NOT_JSON.value) is str and str(R.LINE_NOT_JSON) == "line_not_json"
+    with pytest.raises(ValueError, match="'line_not_jsn' is not a refusal key"):
+        Refusal("line_not_jsn")
+    keys = list(Refusal)
+    assert len(keys) == len(Refusal) == len(set(keys)) == sum(map(str.isupper, vars(R)))
+    assert keys[0] is R.UNKNOWN_ACTION  # in the order R defines them
+    assert json.dumps({"key": R.ALREADY_NOMINATED}) == '{"key": "already_nominated"}'
+    assert pickle.loads(pickle.dumps(R.ALREADY_NOMINATED)) is R.ALREADY_NOMINATED
+    assert repr(R.ALREADY_NOMINATED) == "Refusal('already_nominated')"
 
 
 def test_a_refusal_prints_english_for_the_command_line_and_russian_for_the_screen() -> None:

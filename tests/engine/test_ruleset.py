@@ -12,9 +12,9 @@ import pytest
 from engine import Day, Game, Nominate, Roles, Start, Withdraw
 from engine.ruleset import (
     BUILTIN,
-    BUILTIN_MODULE,
     RulesetError,
     builtin_from_toml,
+    builtin_module,
     builtin_source,
     load_ruleset,
 )
@@ -106,7 +106,7 @@ def test_a_precomputed_builtin_is_its_file(rule_id: str) -> None:
 
 
 def test_the_precomputed_module_is_written_from_the_files() -> None:
-    assert BUILTIN_MODULE.read_text(encoding="utf-8") == builtin_source(), (
+    assert builtin_module().read_text(encoding="utf-8") == builtin_source(), (
         "a built-in ruleset file changed: run "
         "python -c 'from engine.ruleset import write_builtin; write_builtin()'")
 

@@ -76,3 +76,23 @@ def test_replaying_a_classic_and_a_club_log_compiles_no_dataclass_and_reads_no_t
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=120)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_replay_without_a_refusal_reads_no_refusal_text_and_no_path_module() -> None:
+    """Issue 8: the ru/en catalogue is loaded by the first refusal rendered, and pathlib
+    (with urllib.parse, ipaddress) only for a league's own ruleset file; a refused line
+    still gets its text."""
+    code = ("import sys\n"
+            "from engine.replay import ReplayError, replay\n"
+            f"replay(open({str(EXAMPLES / 'cml-colour-left-on-record.jsonl')!r}, 'rb'))\n"
+            "late = ('engine.refusal_texts', 'string', 'pathlib', 'urllib.parse')\n"
+            "print(sorted(m for m in sys.modules if m in late))\n"
+            "try:\n"
+            f"    replay([open({str(EXAMPLES / 'cml-colour-left-on-record.jsonl')!r}).readline(),"
+            " '{\"action\": \"day\"}'])\n"
+            "except ReplayError as exc:\n"
+            "    print(exc, 'engine.refusal_texts' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=120)
+    assert done.stdout.splitlines() == [
+        "[]", "line 2: the cards are not dealt yet: the roles line comes first True"]

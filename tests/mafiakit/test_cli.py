@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -97,6 +98,9 @@ def test_replay_loads_the_engine_and_nothing_else(example: str) -> None:
     assert json.loads(done.stdout) == expected
     assert "engine" in modules
     assert packages(modules) & NOT_AT_STARTUP == set()
+    # nor what only --rules, help's layout or a refusal needs (mafiakit/cli.py's
+    # help_formatter, engine/ruleset.py, engine/refusal_texts.py)
+    assert modules & {"pathlib", "shutil", "engine.refusal_texts"} == set()
 
 
 def test_replay_with_a_league_file_loads_pydantic_for_that_file_only(tmp_path: Path) -> None:
@@ -281,3 +285,14 @@ def test_an_unknown_command_lists_every_command() -> None:
     assert done.returncode == 2
     assert "invalid choice: 'replya'" in done.stderr
     assert all(name in done.stderr for name in SUBCOMMANDS)
+
+
+@pytest.mark.parametrize("columns", ["44", "120"])
+def test_help_is_laid_out_at_the_terminals_width(columns: str) -> None:
+    """help_formatter finds the width as shutil would (COLUMNS first), without shutil."""
+    done = subprocess.run([sys.executable, "-m", "mafiakit.cli", "replay", "--help"],
+                          capture_output=True, text=True, check=True, timeout=120,
+                          env={**os.environ, "COLUMNS": columns})
+    lines = done.stdout.splitlines()
+    assert max(map(len, lines)) <= int(columns) - 2
+    assert max(map(len, lines)) > int(columns) - 20  # filled up to the width, not to 80

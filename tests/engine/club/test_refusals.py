@@ -16,8 +16,9 @@ from engine.club import actions as ca
 from engine.club.game import ClubGame
 from engine.club.playout import ClubMix, random_club_game
 from engine.errors import IllegalAction
+from engine.refusal_texts import TEXTS
 from engine.refusal_view import RefusalView
-from engine.refusals import CLUB_ACT_WORDS, CLUB_ROLE_WORDS, LANGS, TEXTS, Phrase, R
+from engine.refusals import CLUB_ACT_WORDS, CLUB_ROLE_WORDS, LANGS, Phrase, R
 from engine.roles import ClubRole
 from engine.vocab import NightAct
 
