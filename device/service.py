@@ -32,7 +32,7 @@ from typing import Any, assert_never
 
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from bus.payloads import Command, Heartbeat, Payload
+from bus.payloads import Command, Heartbeat, Payload, Snapshot
 from device import snapshots as snap
 from device import tablegame
 from device.admission import (
@@ -579,10 +579,12 @@ class TableService:
             self._publish_stream(force=True)
 
     def _publish_snapshots(self, only: tuple[InfoClass, ...], force: bool) -> None:
-        """Each class's snapshot in turn, public first; a screen class only when it changed
-        (`snap.steady`, judged before its snapshot is built: a night action builds none)."""
+        """The snapshots of `only`, built first and then handed to paho back to back, public
+        first (each hand-off may wake paho's network thread, which then needs the GIL); a
+        screen class only when it changed (`snap.steady`, judged before its snapshot is
+        built: a night action builds none)."""
         mono_now, wall_now = self.mono(), self.wall()
-        sent = False
+        shots: list[tuple[InfoClass, Snapshot]] = []
         for info_class in only:
             judge = info_class == InfoClass.JUDGE
             seq = self.seq if judge else self.screen_seqs.seq[info_class]
@@ -596,17 +598,16 @@ class TableService:
                     continue  # nothing new for this class: send nothing (night actions)
                 self._sent[info_class] = steady
             try:
-                shot = snap.wrap(info_class, v, elapsed, tournament=self.tournament,
-                                 table=self.table, seq=seq, game_id=self.game_id,
-                                 names=self.names, wall_now=wall_now)
+                shots.append((info_class, snap.wrap(
+                    info_class, v, elapsed, tournament=self.tournament, table=self.table,
+                    seq=seq, game_id=self.game_id, names=self.names, wall_now=wall_now)))
             except ValueError as exc:
                 log.error("the %s snapshot cannot be built: %s", info_class, exc)
-                continue
+        for info_class, shot in shots:
             self._send(info_class, shot)
-            sent = True
-        if sent:
+        if shots:
             # paho writes from its network thread, which needs the GIL: hand it over once
-            # the snapshots are queued, before the protocol and the event are built.
+            # the snapshots are queued, before the protocol and the event go
             time.sleep(0)
 
     def _publish_protocol(self, force: bool) -> None:
