@@ -188,12 +188,12 @@ def admit_header(value: Any) -> dict[str, Any]:
     return header
 
 
-def admit_publishable(build: Callable[[], list[Payload]]) -> None:
+def admit_publishable(build: Callable[[], list[Payload]]) -> list[bytes]:
     """The payloads an accepted input makes (its event; the protocol when the game is
-    decided) must be ones the bus carries, or the table could not publish what it journaled."""
+    decided) must be ones the bus carries, or the table could not publish what it journaled.
+    Returns them encoded, in order: the very bytes the table publishes once journaled."""
     try:
-        for payload in build():
-            encode(payload)
+        return [encode(payload) for payload in build()]
     except ValidationError as exc:
         raise Refused(R.BUS_REFUSES, why=describe_validation_error(exc)) from None
     except PayloadError as exc:

@@ -32,7 +32,7 @@ from typing import Any, assert_never
 
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from bus.payloads import Command, Heartbeat, Payload
+from bus.payloads import Command, Heartbeat, Payload, Snapshot
 from device import snapshots as snap
 from device import tablegame
 from device.admission import (
@@ -89,9 +89,11 @@ class TableService:
         self.table_game: TableGame = tablegame.open_game(self._default_header())
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
+        self.views = snap.Views()  # the engine's views of the current state, built once
         self.screen_seqs = snap.ScreenSeqs()
         self._sent: dict[InfoClass, tuple[object, ...]] = {}  # last screen snapshots sent
         self._protocol_sent: tuple[str, int] | None = None  # (game, actions) of the last one
+        self._protocol_ready: bytes | None = None  # the accepted line's, encoded by admission
         self.header: dict[str, Any] = {}
         self.names: list[str] = []
         self.countdown: Countdown | None = None
@@ -224,6 +226,7 @@ class TableService:
             item = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
         except queue.Empty:
             self._poll_timer()
+            self.journal.checkpoint()  # idle: the WAL goes home now, not in a judge's commit
             return True
         if isinstance(item, Stop):
             return False
@@ -377,7 +380,7 @@ class TableService:
         self.table_game, self.game_id, self.header, self.names = game, gid, header, names
         self.seq = 0
         self.screen_seqs = snap.ScreenSeqs()
-        self.screen_seqs.after_line(self.table_game)
+        self.screen_seqs.after_line(self.table_game, self.views)
         self.decided_at = None
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
@@ -414,7 +417,7 @@ class TableService:
         decided = self.table_game.state.finished
         outcome = tablegame.result(self.table_game) if decided else None
         try:
-            admit_publishable(lambda: self._payloads_of(seq, line, decided))
+            ready = admit_publishable(lambda: self._payloads_of(seq, line, decided))
         except Refused as exc:
             self._take_back(undone)
             return self._reject(line, str(exc))
@@ -427,13 +430,17 @@ class TableService:
             log.exception("journal write failed")
             return self._reject(line, f"the journal could not be written ({exc}); try again")
         self.seq = seq
-        self.screen_seqs.after_line(self.table_game)
+        self.screen_seqs.after_line(self.table_game, self.views)
         self.decided_at = _decision(was_decided, decided, line, self.decided_at)
         self.last_error = None
         self.refusal = None
         self._retime()
-        self.publish_all()  # public first: what every screen waits for
-        self._publish_event(seq, line)
+        # durable now: the snapshots first (what every screen waits for), then the
+        # protocol and the event, the latter two as admission encoded them
+        self._protocol_ready = ready[1] if decided else None
+        self.publish_all()
+        self._protocol_ready = None  # this line's own: never sent for a later state
+        self._send("events", ready[0])
         return True, ""
 
     def _payloads_of(self, seq: int, line: dict[str, Any], decided: bool) -> list[Payload]:
@@ -517,7 +524,7 @@ class TableService:
         if script is not None and state is not self._followed and (
                 script.at_night or state.phase == Phase.NIGHT):
             self._followed = state
-            view = tablegame.class_view(self.table_game, InfoClass.JUDGE)
+            view = self.views.of(self.table_game, InfoClass.JUDGE)
             assert isinstance(view, JudgeView)
             silent = script.follow(view)
             if silent is not None:  # the judge's one line: the table cannot play its music
@@ -530,7 +537,7 @@ class TableService:
         if self.bridge is not None:
             self.bridge.tone(event)
         if self.night_script is not None and event.kind == "time_up":
-            view = tablegame.class_view(self.table_game, InfoClass.JUDGE)
+            view = self.views.of(self.table_game, InfoClass.JUDGE)
             assert isinstance(view, JudgeView)
             self.night_script.time_up(view)  # a night step's time is over: call the next
 
@@ -547,7 +554,7 @@ class TableService:
         state = self.table_game.state
         if state.winner is not None:
             return f"game over: {state.winner}" + (" wins" if state.winner != "draw" else "")
-        v = tablegame.class_view(self.table_game, InfoClass.PUBLIC)
+        v = self.views.of(self.table_game, InfoClass.PUBLIC)
         speaker = f" #{v.speaker}" if v.speaker else ""
         return f"{v.phase} {v.number}: {v.step}{speaker}".replace("_", " ")
 
@@ -567,30 +574,42 @@ class TableService:
             listener(self)
         if self.bus is None:
             return
-        for info_class in only:
-            judge = info_class == InfoClass.JUDGE
-            try:
-                shot = snap.snapshot(
-                    self.table_game, info_class, tournament=self.tournament, table=self.table,
-                    seq=self.seq if judge else self.screen_seqs.seq[info_class],
-                    game_id=self.game_id, names=self.names,
-                    countdown=self.countdown, mono_now=self.mono(), wall_now=self.wall(),
-                    judge_extra=self.judge_extra() if judge else None)
-            except ValueError as exc:
-                log.error("the %s snapshot cannot be built: %s", info_class, exc)
-                continue
-            if not judge:
-                steady = snap.steady(shot)
-                if not force and self._sent.get(info_class) == steady:
-                    continue  # nothing new for this class: send nothing (night actions)
-                self._sent[info_class] = steady
-            self._send(info_class, shot)
-            # paho sends from its network thread: give it the GIL now, so the public
-            # snapshot leaves before the judge/audience ones are built (bench bus: -0.4 ms).
-            time.sleep(0)
+        self._publish_snapshots(only, force)
         self._publish_protocol(force)
         if force:
             self._publish_stream(force=True)
+
+    def _publish_snapshots(self, only: tuple[InfoClass, ...], force: bool) -> None:
+        """The snapshots of `only`, built first and then handed to paho back to back, public
+        first (each hand-off may wake paho's network thread, which then needs the GIL); a
+        screen class only when it changed (`snap.steady`, judged before its snapshot is
+        built: a night action builds none)."""
+        mono_now, wall_now = self.mono(), self.wall()
+        shots: list[tuple[InfoClass, Snapshot]] = []
+        for info_class in only:
+            judge = info_class == InfoClass.JUDGE
+            seq = self.seq if judge else self.screen_seqs.seq[info_class]
+            v, elapsed = snap.class_view(
+                self.table_game, info_class, countdown=self.countdown, mono_now=mono_now,
+                judge_extra=self.judge_extra() if judge else None, views=self.views)
+            if not judge:
+                steady = snap.steady(v, elapsed, seq=seq, game_id=self.game_id,
+                                     names=self.names, wall_now=wall_now)
+                if not force and self._sent.get(info_class) == steady:
+                    continue  # nothing new for this class: send nothing (night actions)
+                self._sent[info_class] = steady
+            try:
+                shots.append((info_class, snap.wrap(
+                    info_class, v, elapsed, tournament=self.tournament, table=self.table,
+                    seq=seq, game_id=self.game_id, names=self.names, wall_now=wall_now)))
+            except ValueError as exc:
+                log.error("the %s snapshot cannot be built: %s", info_class, exc)
+        for info_class, shot in shots:
+            self._send(info_class, shot)
+        if shots:
+            # paho writes from its network thread, which needs the GIL: hand it over once
+            # the snapshots are queued, before the protocol and the event go
+            time.sleep(0)
 
     def _publish_protocol(self, force: bool) -> None:
         """Decided: the retained protocol (the reveal). An undo that takes the game back to
@@ -602,8 +621,9 @@ class TableService:
             # (points, protests, the signature) after the decision belong to the protocol
             sent = (self.game_id, len(self.table_game.actions))
             if force or self._protocol_sent != sent:
+                ready, self._protocol_ready = self._protocol_ready, None
                 try:
-                    self._send("protocol",
+                    self._send("protocol", ready if ready is not None else
                                snap.protocol(self.table_game, self.game_id, self.header))
                     self._protocol_sent = sent
                 except ValueError as exc:
@@ -625,10 +645,7 @@ class TableService:
         if shot is not None:
             self._send("stream", shot)
 
-    def _publish_event(self, seq: int, line: dict[str, Any]) -> None:
-        self._send("events", snap.event(seq, self.game_id, line, self.wall()))
-
-    def _send(self, kind: str, payload: Payload) -> None:
+    def _send(self, kind: str, payload: Payload | bytes) -> None:
         """Publish, or log why not: a message the bus refuses must never stop the table
         (admission keeps such messages from being made; this is the last line)."""
         if self.bus is None:

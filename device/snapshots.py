@@ -42,6 +42,27 @@ class JudgeExtra:
     decided_at: datetime | None = None  # when the result was decided: the protest window
 
 
+class Views:
+    """The engine's views of the game as it stands, each built once: the screen seqs, the
+    snapshots and the night script ask for the same view several times per journal line
+    (bench bus). A view is a function of the game, its (frozen) state and how many actions
+    it holds, so a new state object means new views; the state is held, never mutated."""
+
+    def __init__(self) -> None:
+        self._at: tuple[TableGame, object, int] | None = None
+        self._views: dict[InfoClass, View] = {}
+
+    def of(self, game: TableGame, info_class: InfoClass) -> View:
+        at = self._at
+        state, actions = game.state, len(game.actions)
+        if at is None or at[0] is not game or at[1] is not state or at[2] != actions:
+            self._at, self._views = (game, state, actions), {}
+        view = self._views.get(info_class)
+        if view is None:
+            view = self._views[info_class] = tablegame.class_view(game, info_class)
+        return view
+
+
 @dataclass
 class ScreenSeqs:
     """Per screen class, a seq that grows only when that class's view changes.
@@ -55,20 +76,22 @@ class ScreenSeqs:
     seq: dict[InfoClass, int] = field(default_factory=lambda: dict.fromkeys(SCREEN_CLASSES, 0))
     _last: dict[InfoClass, View] = field(default_factory=dict)
 
-    def after_line(self, game: TableGame) -> None:
+    def after_line(self, game: TableGame, views: Views | None = None) -> None:
         for info_class in SCREEN_CLASSES:
-            now = tablegame.class_view(game, info_class)
+            now = (views.of(game, info_class) if views is not None
+                   else tablegame.class_view(game, info_class))
             if self._last.get(info_class) != now:
                 self._last[info_class] = now
                 self.seq[info_class] += 1
 
 
 def class_view(game: TableGame, info_class: InfoClass, *, countdown: Countdown | None,
-               mono_now: float, judge_extra: JudgeExtra | None = None
-               ) -> tuple[View, float | None]:
+               mono_now: float, judge_extra: JudgeExtra | None = None,
+               views: Views | None = None) -> tuple[View, float | None]:
     """The view of one class with the table's countdown state, and how long ago (s) the
     running timer started (None: no timer of this view is counting)."""
-    v = tablegame.class_view(game, info_class)
+    v = (views.of(game, info_class) if views is not None
+         else tablegame.class_view(game, info_class))
     elapsed = None
     timer = v.timer
     if timer is not None and countdown is not None and timer.kind == countdown.kind:
@@ -93,21 +116,34 @@ def snapshot(game: TableGame, info_class: InfoClass | str, *, tournament: str, t
     """The retained snapshot of one information class (public, audience or judge) now."""
     v, elapsed = class_view(game, InfoClass(info_class), countdown=countdown,
                             mono_now=mono_now, judge_extra=judge_extra)
-    started_at = None if elapsed is None else wall(wall_now - elapsed)
-    return Snapshot(view_class=InfoClass(info_class).value, tournament=tournament, table=table,
+    return wrap(InfoClass(info_class), v, elapsed, tournament=tournament, table=table,
+                seq=seq, game_id=game_id, names=names, wall_now=wall_now)
+
+
+def wrap(info_class: InfoClass, v: View, elapsed: float | None, *, tournament: str,
+         table: str, seq: int, game_id: str, names: list[str], wall_now: float) -> Snapshot:
+    """A class view (from `class_view`) as its retained snapshot. The view is the engine's
+    already-validated model: pydantic takes it as it is; the snapshot's own check (the view
+    is of its class) still runs, so a judge view never rides a public snapshot."""
+    return Snapshot(view_class=info_class.value, tournament=tournament, table=table,
                     seq=seq, game_id=game_id, names=names, view=v,
-                    timer_started_at=started_at, sent_at=wall(wall_now))
+                    timer_started_at=started_at(elapsed, wall_now), sent_at=wall(wall_now))
 
 
-def steady(shot: Snapshot) -> tuple[object, ...]:
+def started_at(elapsed: float | None, wall_now: float) -> datetime | None:
+    return None if elapsed is None else wall(wall_now - elapsed)
+
+
+def steady(v: View, elapsed: float | None, *, seq: int, game_id: str, names: list[str],
+           wall_now: float) -> tuple[object, ...]:
     """What makes a screen snapshot new: its view (a running timer's `remaining` aside, it
-    changes by itself), names, game, seq and when the timer started (to a tenth)."""
-    v = shot.view
+    changes by itself), names, game, seq and when the timer started (to a tenth). Taken
+    before the snapshot is built, so an unchanged class costs no snapshot (night actions)."""
     timer = v.timer
     if timer is not None and timer.paused is False:
         v = v.model_copy(update={"timer": timer.model_copy(update={"remaining": None})})
-    started = shot.timer_started_at
-    return (v, tuple(shot.names), shot.game_id, shot.seq,
+    started = started_at(elapsed, wall_now)
+    return (v, tuple(names), game_id, seq,
             None if started is None else round(started.timestamp(), 1))
 
 
