@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import actions as act
+from engine.club import actions as ca
 from engine.club import events as ev
 from engine.club.flow import Tx, begin, check_win, farewells, seats_from
 from engine.club.state import ClubDay, ClubState, Tally
@@ -33,7 +34,7 @@ def open_day(tx: Tx, number: int, leavers: tuple[int, ...] = ()) -> None:
     farewells(tx, leavers, ClubStep.AWAIT_NIGHT if tx.state.finished else ClubStep.DISCUSSION)
 
 
-def discussion_end(tx: Tx) -> None:
+def discussion_end(tx: Tx, a: ca.DiscussionEnd) -> None:
     _step(tx.state, ClubStep.DISCUSSION, R.CW_DISCUSSION)
     begin(tx, ClubStep.SPEECHES)
 
@@ -63,7 +64,7 @@ def nominate(tx: Tx, a: act.Nominate) -> None:
     tx.emit(ev.Nominated(a.by, a.seat))
 
 
-def nominations_end(tx: Tx) -> None:
+def nominations_end(tx: Tx, a: ca.NominationsEnd) -> None:
     s = tx.state
     _step(s, ClubStep.NOMINATIONS, R.CW_NOMINATIONS_END)
     if not _day(s).candidates:
