@@ -206,8 +206,9 @@ APPLY: dict[type, Rule] = dict((
     _on(ev.GameEnded, _ended), _on(ev.ExtraGiven, _extra), _on(ev.PenaltyGiven, _penalty),
     _on(ev.Protested, _protest), _on(ev.Closed, _close),
 ))
-if APPLY.keys() != set(get_args(ev.ClubEvent)):  # what `assert_never` checked in a match
-    raise TypeError(f"club events without a rule: {set(get_args(ev.ClubEvent)) - APPLY.keys()}")
+_ODD = set(get_args(ev.ClubEvent)) ^ APPLY.keys()
+if _ODD:  # what `assert_never` checked in a match
+    raise TypeError(f"club events without a rule, or rules of no club event: {_ODD}")
 
 
 def apply(state: ClubState, event: ev.ClubEvent) -> ClubState:
