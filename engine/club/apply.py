@@ -19,6 +19,10 @@ else:
     _evolve, _evolve_day, _evolve_night = map(replacer, (ClubState, ClubDay, ClubNight))
 
 
+# bound once: on Python 3.11 an `Enum.MEMBER` look-up is slow (see engine.club.flow)
+_DAY, _SPEECH = Phase.DAY, ClubSpeech.SPEECH
+
+
 def _day(s: ClubState) -> ClubDay:
     assert s.day is not None
     return s.day
@@ -45,7 +49,7 @@ def _day_began(s: ClubState, e: ev.DayBegan) -> ClubState:
     nights = s.nights if s.night is None else (*s.nights, s.night)
     until = s.muted_until  # filtered first, then sorted: most days nobody is muted
     muted = tuple(sorted(x for x in s.at_table if until[x - 1] >= e.number))
-    return _evolve(s, phase=Phase.DAY, number=e.number, nights=nights, night=None,
+    return _evolve(s, phase=_DAY, number=e.number, nights=nights, night=None,
                       day=ClubDay(e.number, e.opener, muted=muted))
 
 
@@ -60,7 +64,7 @@ def _step(s: ClubState, e: ev.StepBegan) -> ClubState:
 
 def _speech_ended(s: ClubState, e: ev.SpeechEnded) -> ClubState:
     head, day = s.queue[0], s.day
-    if head.kind is ClubSpeech.SPEECH and day is not None:
+    if head.kind is _SPEECH and day is not None:
         return _evolve(s, day=_evolve_day(day, speakers=(*day.speakers, head.seat)),
                        queue=s.queue[1:])
     return _evolve(s, queue=s.queue[1:])
