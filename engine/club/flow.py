@@ -10,7 +10,7 @@ from bisect import bisect_left
 
 from engine.club import events as ev
 from engine.club.apply import APPLY
-from engine.club.setup import Settings
+from engine.club.setup import MAX_SEATS, Settings
 from engine.club.state import ClubState, Speech
 from engine.roles import CLUB_SIDES, ClubRole, Side
 from engine.vocab import (
@@ -26,6 +26,16 @@ QUEUE_STEPS = frozenset({ClubStep.FAREWELL, ClubStep.SPEECHES, ClubStep.JUSTIFIC
 # members read on most actions, bound once: on Python 3.11 (Raspberry Pi OS bookworm's) every
 # `Enum.MEMBER` goes through `EnumType.__getattr__`'s slot, ~0.3 µs on the bench machine
 _DAY, _SPEECHES = Phase.DAY, ClubStep.SPEECHES
+
+
+def _speeches(kind: ClubSpeech) -> dict[int, Speech]:
+    return {x: Speech(x, kind) for x in range(1, MAX_SEATS + 1)}
+
+
+# every speech there can be, by seat, built once (a Speech is a value): building one per seat
+# cost a discussion's end more than the rest of it
+SPEECH, JUSTIFICATION, FAREWELL = map(_speeches, (ClubSpeech.SPEECH, ClubSpeech.JUSTIFICATION,
+                                                   ClubSpeech.FAREWELL))
 
 
 class Tx:
@@ -57,12 +67,10 @@ def begin(tx: Tx, step: ClubStep) -> None:
     assert d is not None
     until, today = s.muted_until, d.number  # muted today: `s.muted`, without a call per seat
     if step is _SPEECHES:
-        kind = ClubSpeech.SPEECH
-        q = tuple(Speech(x, kind) for x in seats_from(s, d.opener) if until[x - 1] < today)
+        q = tuple(SPEECH[x] for x in seats_from(s, d.opener) if until[x - 1] < today)
         tx.emit(ev.StepBegan(step, q, ClubStep.NOMINATIONS))
     elif step is ClubStep.JUSTIFICATION:
-        kind = ClubSpeech.JUSTIFICATION
-        q = tuple(Speech(x, kind) for x in d.candidates if until[x - 1] < today)
+        q = tuple(JUSTIFICATION[x] for x in d.candidates if until[x - 1] < today)
         tx.emit(ev.StepBegan(step, q, ClubStep.VOTE))
     else:
         tx.emit(ev.StepBegan(step))
@@ -80,8 +88,7 @@ def farewells(tx: Tx, leavers: tuple[int, ...], then: ClubStep) -> None:
     """The last words of `leavers` who have one, in that order (club R11), then `then`."""
     if leavers:
         has = {r.seat for r in tx.state.removed if r.last_word}
-        kind = ClubSpeech.FAREWELL
-        q = tuple(Speech(x, kind) for x in leavers if x in has)
+        q = tuple(FAREWELL[x] for x in leavers if x in has)
     else:
         q = ()
     tx.emit(ev.StepBegan(ClubStep.FAREWELL, q, then))
