@@ -20,7 +20,8 @@ else:
 
 
 # bound once: on Python 3.11 an `Enum.MEMBER` look-up is slow (see engine.club.flow)
-_DAY, _SPEECH = Phase.DAY, ClubSpeech.SPEECH
+_DAY, _NIGHT, _NIGHT_STEP = Phase.DAY, Phase.NIGHT, ClubStep.NIGHT
+_SPEECH, _HEAL, _DOCTOR = ClubSpeech.SPEECH, NightAct.HEAL, ClubRole.DOCTOR
 
 
 def _day(s: ClubState) -> ClubDay:
@@ -54,8 +55,8 @@ def _day_began(s: ClubState, e: ev.DayBegan) -> ClubState:
 
 
 def _night_began(s: ClubState, e: ev.NightBegan) -> ClubState:
-    return _evolve(s, phase=Phase.NIGHT, number=e.number, days=(*s.days, _day(s)), day=None,
-                      night=ClubNight(e.number), step=ClubStep.NIGHT, queue=())
+    return _evolve(s, phase=_NIGHT, number=e.number, days=(*s.days, _day(s)), day=None,
+                   night=ClubNight(e.number), step=_NIGHT_STEP, queue=())
 
 
 def _step(s: ClubState, e: ev.StepBegan) -> ClubState:
@@ -148,8 +149,8 @@ def _struck(s: ClubState, e: ev.VoteStruck) -> ClubState:
 def _acted(s: ClubState, e: ev.NightActed) -> ClubState:
     n = _night(s)
     s = _evolve(s, night=_evolve_night(n, acts=(*n.acts, (e.act, e.seat))))
-    if e.act is NightAct.HEAL and e.seat is not None and s.roles is not None \
-            and s.roles[e.seat - 1] is ClubRole.DOCTOR:
+    if e.act is _HEAL and e.seat is not None and s.roles is not None \
+            and s.roles[e.seat - 1] is _DOCTOR:
         s = _evolve(s, self_healed=True)
     return s
 

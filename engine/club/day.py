@@ -34,6 +34,7 @@ NOMINATIONS_END = Line(ClubStep.NOMINATIONS, R.CW_NOMINATIONS_END)
 VOTES = Line(ClubStep.VOTE, R.CW_VOTES)
 MANIAC_CHOICE = Line(ClubStep.CATASTROPHE, R.CW_MANIAC_CHOICE)
 _DAY, _HELD, _VOTE, _CATASTROPHE = Phase.DAY, DayVote.HELD, ClubCause.VOTE, ClubCause.CATASTROPHE
+_AWAIT_NIGHT, _DISCUSSION = ClubStep.AWAIT_NIGHT, ClubStep.DISCUSSION
 
 
 def _step(s: ClubState, line: Line) -> None:
@@ -49,7 +50,7 @@ def open_day(tx: Tx, number: int, leavers: tuple[int, ...] = ()) -> None:
     first = 1 if number == 1 or not s.days else s.days[-1].opener % s.seats + 1
     order = seats_from(s, first)
     tx.emit(ev.DayBegan(number, order[0] if order else first))
-    farewells(tx, leavers, ClubStep.AWAIT_NIGHT if tx.state.finished else ClubStep.DISCUSSION)
+    farewells(tx, leavers, _AWAIT_NIGHT if tx.state.finished else _DISCUSSION)
 
 
 def discussion_end(tx: Tx, a: ca.DiscussionEnd) -> None:

@@ -39,6 +39,12 @@ def _on(kind: type[A], rule: Callable[[Tx, A], None]) -> tuple[type, Handler]:
     return kind, cast("Handler", rule)
 
 
+# members read on every `day`, `night` and night line, bound once: on Python 3.11 each
+# `Enum.MEMBER` costs about as much as a copy of the state (see engine.club.flow)
+_ZERO_NIGHT, _NIGHT_STEP, _AWAIT_NIGHT = ClubStep.ZERO_NIGHT, ClubStep.NIGHT, ClubStep.AWAIT_NIGHT
+_DAY, _KAMIKAZE_PICK = Phase.DAY, NightAct.KAMIKAZE
+
+
 def decide(s: ClubState, action: ca.ClubAction, settings: Settings) -> Tx:
     if s.closed:
         raise IllegalAction(R.CLUB_CLOSED)
@@ -82,9 +88,9 @@ def _start(tx: Tx, a: act.Start) -> None:
 
 def _day(tx: Tx, a: act.Day) -> None:
     s = tx.state
-    if s.step is ClubStep.ZERO_NIGHT:
+    if s.step is _ZERO_NIGHT:
         open_day(tx, 1)
-    elif s.step is ClubStep.NIGHT:
+    elif s.step is _NIGHT_STEP:
         dawn(tx)
     else:
         raise IllegalAction(R.CLUB_NOT_NIGHT)
@@ -92,7 +98,7 @@ def _day(tx: Tx, a: act.Day) -> None:
 
 def _night(tx: Tx, a: act.Night) -> None:
     s = tx.state
-    if s.phase is not Phase.DAY or s.step is not ClubStep.AWAIT_NIGHT:
+    if s.step is not _AWAIT_NIGHT or s.phase is not _DAY:
         raise IllegalAction(R.CLUB_DAY_NOT_OVER, step=Phrase(CLUB_STEP_WORDS[s.step]))
     tx.emit(ev.NightBegan(s.number))
 
@@ -107,9 +113,9 @@ def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
 
 def _night_action(tx: Tx, a: ca.NightAction) -> None:
     s = tx.state
-    if a.act is NightAct.KAMIKAZE and s.step is ClubStep.PICK:
+    if a.act is _KAMIKAZE_PICK and s.step is ClubStep.PICK:
         day_pick(tx, a.seat)
-    elif a.act is NightAct.KAMIKAZE and s.phase is Phase.DAY:
+    elif a.act is _KAMIKAZE_PICK and s.phase is Phase.DAY:
         raise IllegalAction(R.CLUB_KAMIKAZE_DAY)
     else:
         night_action(tx, a.act, a.seat)

@@ -25,7 +25,8 @@ from engine.vocab import (
 QUEUE_STEPS = frozenset({ClubStep.FAREWELL, ClubStep.SPEECHES, ClubStep.JUSTIFICATION})
 # members read on most actions, bound once: on Python 3.11 (Raspberry Pi OS bookworm's) every
 # `Enum.MEMBER` goes through `EnumType.__getattr__`'s slot, ~0.3 µs on the bench machine
-_DAY, _SPEECHES = Phase.DAY, ClubStep.SPEECHES
+_DAY, _SPEECHES, _NOMINATIONS = Phase.DAY, ClubStep.SPEECHES, ClubStep.NOMINATIONS
+_JUSTIFICATION, _VOTE, _FAREWELL = ClubStep.JUSTIFICATION, ClubStep.VOTE, ClubStep.FAREWELL
 
 
 def _speeches(kind: ClubSpeech) -> dict[int, Speech]:
@@ -68,10 +69,10 @@ def begin(tx: Tx, step: ClubStep) -> None:
     until, today = s.muted_until, d.number  # muted today: `s.muted`, without a call per seat
     if step is _SPEECHES:
         q = tuple(SPEECH[x] for x in seats_from(s, d.opener) if until[x - 1] < today)
-        tx.emit(ev.StepBegan(step, q, ClubStep.NOMINATIONS))
-    elif step is ClubStep.JUSTIFICATION:
+        tx.emit(ev.StepBegan(step, q, _NOMINATIONS))
+    elif step is _JUSTIFICATION:
         q = tuple(JUSTIFICATION[x] for x in d.candidates if until[x - 1] < today)
-        tx.emit(ev.StepBegan(step, q, ClubStep.VOTE))
+        tx.emit(ev.StepBegan(step, q, _VOTE))
     else:
         tx.emit(ev.StepBegan(step))
     advance(tx)
@@ -91,7 +92,7 @@ def farewells(tx: Tx, leavers: tuple[int, ...], then: ClubStep) -> None:
         q = tuple(FAREWELL[x] for x in leavers if x in has)
     else:
         q = ()
-    tx.emit(ev.StepBegan(ClubStep.FAREWELL, q, then))
+    tx.emit(ev.StepBegan(_FAREWELL, q, then))
     advance(tx)
 
 
