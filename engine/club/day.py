@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine import actions as act
+from engine.club import actions as ca
 from engine.club import events as ev
 from engine.club.flow import Tx, begin, check_win, farewells, seats_from
 from engine.club.state import ClubDay, ClubState, Tally
@@ -17,9 +20,26 @@ def _day(s: ClubState) -> ClubDay:
     return s.day
 
 
-def _step(s: ClubState, step: ClubStep, words: Refusal) -> None:
-    if s.phase is not Phase.DAY or s.step is not step:
-        raise IllegalAction(R.CLUB_NOT_NOW, what=Phrase(words),
+class Line(NamedTuple):
+    """A line of the day: the step it belongs to, and its name in a refusal."""
+
+    step: ClubStep
+    words: Refusal
+
+
+# built once: on Python 3.11 each `Enum.MEMBER` costs as much as a tuple copy (see flow)
+DISCUSSION_END = Line(ClubStep.DISCUSSION, R.CW_DISCUSSION)
+NOMINATION = Line(ClubStep.NOMINATIONS, R.CW_NOMINATION)
+NOMINATIONS_END = Line(ClubStep.NOMINATIONS, R.CW_NOMINATIONS_END)
+VOTES = Line(ClubStep.VOTE, R.CW_VOTES)
+MANIAC_CHOICE = Line(ClubStep.CATASTROPHE, R.CW_MANIAC_CHOICE)
+_DAY, _HELD, _VOTE, _CATASTROPHE = Phase.DAY, DayVote.HELD, ClubCause.VOTE, ClubCause.CATASTROPHE
+_AWAIT_NIGHT, _DISCUSSION = ClubStep.AWAIT_NIGHT, ClubStep.DISCUSSION
+
+
+def _step(s: ClubState, line: Line) -> None:
+    if s.step is not line.step or s.phase is not _DAY:
+        raise IllegalAction(R.CLUB_NOT_NOW, what=Phrase(line.words),
                             step=Phrase(CLUB_STEP_WORDS[s.step]))
 
 
@@ -30,18 +50,18 @@ def open_day(tx: Tx, number: int, leavers: tuple[int, ...] = ()) -> None:
     first = 1 if number == 1 or not s.days else s.days[-1].opener % s.seats + 1
     order = seats_from(s, first)
     tx.emit(ev.DayBegan(number, order[0] if order else first))
-    farewells(tx, leavers, ClubStep.AWAIT_NIGHT if tx.state.finished else ClubStep.DISCUSSION)
+    farewells(tx, leavers, _AWAIT_NIGHT if tx.state.finished else _DISCUSSION)
 
 
-def discussion_end(tx: Tx) -> None:
-    _step(tx.state, ClubStep.DISCUSSION, R.CW_DISCUSSION)
+def discussion_end(tx: Tx, a: ca.DiscussionEnd) -> None:
+    _step(tx.state, DISCUSSION_END)
     begin(tx, ClubStep.SPEECHES)
 
 
 def nominate(tx: Tx, a: act.Nominate) -> None:
     """004 §6 stage 3: one nomination each, in any order; a seat named twice is "не принята"."""
     s = tx.state
-    _step(s, ClubStep.NOMINATIONS, R.CW_NOMINATION)
+    _step(s, NOMINATION)
     d = _day(s)
     if a.by is None:
         raise IllegalAction(R.CLUB_NOMINATION_BY)
@@ -63,9 +83,9 @@ def nominate(tx: Tx, a: act.Nominate) -> None:
     tx.emit(ev.Nominated(a.by, a.seat))
 
 
-def nominations_end(tx: Tx) -> None:
+def nominations_end(tx: Tx, a: ca.NominationsEnd) -> None:
     s = tx.state
-    _step(s, ClubStep.NOMINATIONS, R.CW_NOMINATIONS_END)
+    _step(s, NOMINATIONS_END)
     if not _day(s).candidates:
         tx.emit(ev.VoteSettled(DayVote.NONE))
         tx.emit(ev.StepBegan(ClubStep.AWAIT_NIGHT))
@@ -76,25 +96,28 @@ def nominations_end(tx: Tx) -> None:
 def votes(tx: Tx, a: act.Votes) -> None:
     """004 §6 stage 5: one line per candidate in nomination order, each voter once."""
     s = tx.state
-    _step(s, ClubStep.VOTE, R.CW_VOTES)
+    _step(s, VOTES)
     d = _day(s)
-    if a.count is not None or a.voters is None:
+    voters = a.voters
+    if a.count is not None or voters is None:
         raise IllegalAction(R.CLUB_VOTERS_LISTED)
-    expected = d.candidates[len(d.entered)]
+    entered = d.entered
+    expected = d.candidates[len(entered)]
     if a.seat != expected:
         raise IllegalAction(R.CLUB_VOTE_ORDER, expected=expected, seat=a.seat)
-    already = {v for _, vs in d.entered for v in vs}
+    table, banned, today = s.at_table, s.banned_until, d.number  # `s.banned`, inlined
+    already = {v for _, vs in entered for v in vs}
     seen: set[int] = set()
-    for v in a.voters:
-        if v not in s.at_table:
+    for v in voters:
+        if v not in table:
             raise IllegalAction(R.CLUB_VOTER_NOT_AT_TABLE, seat=v)
-        if s.banned(v, d.number):
+        if banned[v - 1] >= today:
             raise IllegalAction(R.CLUB_BANNED_VOTE, seat=v)
         if v in seen or v in already:
             raise IllegalAction(R.CLUB_ALREADY_VOTED, seat=v)
         seen.add(v)
-    tx.emit(ev.VotesEntered(a.seat, a.voters))
-    if len(tx.state.day.entered if tx.state.day else ()) == len(d.candidates):
+    tx.emit(ev.VotesEntered(a.seat, voters))
+    if len(entered) + 1 == len(d.candidates):  # this was the last candidate's line
         _close(tx)
 
 
@@ -107,18 +130,19 @@ def _close(tx: Tx) -> None:
     for seat, vs in d.entered:
         counts[seat] += len(vs)
         voted.update(vs)
-    abstained = tuple(x for x in sorted(s.at_table)
-                      if x not in voted and not s.banned(x, d.number))
+    banned, today = s.banned_until, d.number
+    abstained = tuple(x for x in sorted(s.at_table) if x not in voted and banned[x - 1] < today)
     for x in abstained:
         counts[x] = counts.get(x, 0) + 1
     tally = tuple(counts.items())
     tx.emit(ev.VoteClosed(Tally(tally, abstained)))
-    tx.emit(ev.VoteSettled(DayVote.HELD))
-    ranked = [(x, c) for x, c in tally if not s.immune_now(x)]  # 004 §5: cannot leave
+    tx.emit(ev.VoteSettled(_HELD))
+    immune = s.immune if s.number == 1 else ()  # 004 §5: cannot leave (`s.immune_now`)
+    ranked = [(x, c) for x, c in tally if x not in immune]
     top = max((c for _, c in ranked), default=0)
     tops = tuple(x for x, c in ranked if c == top)
     if len(tops) == 1:
-        _leave(tx, tops, ClubCause.VOTE)
+        _leave(tx, tops, _VOTE)
     elif not tops:
         farewells(tx, (), ClubStep.AWAIT_NIGHT)
     else:
@@ -127,12 +151,12 @@ def _close(tx: Tx) -> None:
             tx.emit(ev.StepBegan(ClubStep.CATASTROPHE))
         else:
             tx.emit(ev.Chosen(None))
-            _leave(tx, tops, ClubCause.CATASTROPHE)
+            _leave(tx, tops, _CATASTROPHE)
 
 
 def catastrophe(tx: Tx, seat: int) -> None:
     s = tx.state
-    _step(s, ClubStep.CATASTROPHE, R.CW_MANIAC_CHOICE)
+    _step(s, MANIAC_CHOICE)
     tied = _day(s).tied
     if seat not in tied:
         raise IllegalAction(R.CLUB_NOT_TIED, seat=seat, tied=_list(tied))

@@ -6,7 +6,8 @@ nothing; a legal one returns its events, consequences included.
 
 from __future__ import annotations
 
-from typing import assert_never, get_args
+from collections.abc import Callable
+from typing import TypeVar, cast, get_args
 
 from engine import actions as act
 from engine.club import actions as ca
@@ -28,64 +29,43 @@ from engine.errors import IllegalAction
 from engine.refusals import CLUB_SIDE_WORDS, CLUB_STEP_WORDS, Phrase, R, Refusal
 from engine.vocab import ClubCause, ClubStep, NightAct, Phase
 
-_FREQUENT = (act.SpeechEnd, ca.NightAction, act.Day, ca.DiscussionEnd, ca.NominationsEnd,
-             act.Nominate, act.Votes)  # the isinstance below tries them in this order
-_CLUB_ACTIONS: tuple[type, ...] = (
-    *_FREQUENT, *(t for t in get_args(ca.ClubAction) if t not in _FREQUENT))
-_AFTER_END = (act.SpeechEnd, act.Foul, act.Extra, act.Penalty, act.Protest, act.Close)
+Handler = Callable[[Tx, object], None]
+"""A rule taking exactly one class of action (the key it is filed under in `_HANDLERS`)."""
+A = TypeVar("A", bound=ca.ClubAction)
+
+
+def _on(kind: type[A], rule: Callable[[Tx, A], None]) -> tuple[type, Handler]:
+    """One row of the table: `rule` is only ever called with a `kind` (the table's key)."""
+    return kind, cast("Handler", rule)
+
+
+# members read on every `day`, `night` and night line, bound once: on Python 3.11 each
+# `Enum.MEMBER` costs about as much as a copy of the state (see engine.club.flow)
+_ZERO_NIGHT, _NIGHT_STEP, _AWAIT_NIGHT = ClubStep.ZERO_NIGHT, ClubStep.NIGHT, ClubStep.AWAIT_NIGHT
+_DAY, _KAMIKAZE_PICK = Phase.DAY, NightAct.KAMIKAZE
 
 
 def decide(s: ClubState, action: ca.ClubAction, settings: Settings) -> Tx:
-    tx = Tx(s)
     if s.closed:
         raise IllegalAction(R.CLUB_CLOSED)
-    if s.finished and not isinstance(action, _AFTER_END):
-        raise IllegalAction(R.CLUB_GAME_OVER,
-                            winner=Phrase(CLUB_SIDE_WORDS[s.winner or ""]))
-    if not isinstance(action, _CLUB_ACTIONS):  # a classic action from an untyped caller
+    kind = kind_of(action)
+    if s.winner is not None and kind not in _AFTER_END:
+        raise IllegalAction(R.CLUB_GAME_OVER, winner=Phrase(CLUB_SIDE_WORDS[s.winner]))
+    if kind is None:  # a classic action from an untyped caller
         raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
-    # one handler per action, matched here and not in a function of its own (one call fewer
-    # per action); `assert_never` makes a new action without one a type error
-    match action:
-        case act.SpeechEnd():
-            _speech_end(tx, action, settings)
-        case ca.NightAction():
-            _night_action(tx, action, settings)
-        case act.Day():
-            _day(tx, action, settings)
-        case ca.DiscussionEnd():
-            discussion_end(tx)
-        case ca.NominationsEnd():
-            nominations_end(tx)
-        case act.Nominate():
-            nominate(tx, action)
-        case act.Votes():
-            votes(tx, action)
-        case act.Night():
-            _night(tx, action, settings)
-        case act.Foul():
-            _foul(tx, action, settings)
-        case act.Start():
-            _start(tx, action, settings)
-        case ca.ClubRoles():
-            _roles(tx, action, settings)
-        case ca.ClubDisqualify():
-            _disqualify(tx, action, settings)
-        case ca.Catastrophe():
-            catastrophe(tx, action.seat)
-        case act.Extra():
-            _extra(tx, action, settings)
-        case act.Penalty():
-            _penalty(tx, action, settings)
-        case act.Protest():
-            _protest(tx, action, settings)
-        case act.Close():
-            _close(tx, action, settings)
-        case act.Undo():
-            raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(action).__name__)
-        case _:
-            assert_never(action)
+    tx = Tx(s, settings)
+    _HANDLERS[kind](tx, action)
     return tx
+
+
+def kind_of(action: object) -> type | None:
+    """The club action class `action` is one of (its own, or a base class for a subclass);
+    None for anything else. One dict look-up: a failed `isinstance` against a `Value` class
+    costs as much as a whole rule (its metaclass is looked up for `__instancecheck__`)."""
+    kind = type(action)
+    if kind in _HANDLERS:
+        return kind
+    return next((base for base in kind.__mro__ if base in _HANDLERS), None)
 
 
 def _seat(s: ClubState, seat: int) -> None:
@@ -93,37 +73,37 @@ def _seat(s: ClubState, seat: int) -> None:
         raise IllegalAction(R.CLUB_NOT_A_SEAT, seat=seat, seats=s.seats)
 
 
-def _roles(tx: Tx, a: ca.ClubRoles, settings: Settings) -> None:
+def _roles(tx: Tx, a: ca.ClubRoles) -> None:
     if tx.state.step is not ClubStep.DEAL:
         raise IllegalAction(R.CLUB_ALREADY_DEALT)
-    tx.emit(ev.Dealt(deal(a, settings)))
+    tx.emit(ev.Dealt(deal(a, tx.settings)))
 
 
-def _start(tx: Tx, a: act.Start, settings: Settings) -> None:
+def _start(tx: Tx, a: act.Start) -> None:
     if tx.state.step is not ClubStep.READY:
         raise IllegalAction(R.CLUB_DEAL_FIRST if tx.state.step is ClubStep.DEAL
                             else R.CLUB_ALREADY_STARTED)
     tx.emit(ev.ZeroNightBegan())
 
 
-def _day(tx: Tx, a: act.Day, settings: Settings) -> None:
+def _day(tx: Tx, a: act.Day) -> None:
     s = tx.state
-    if s.step is ClubStep.ZERO_NIGHT:
+    if s.step is _ZERO_NIGHT:
         open_day(tx, 1)
-    elif s.step is ClubStep.NIGHT:
+    elif s.step is _NIGHT_STEP:
         dawn(tx)
     else:
         raise IllegalAction(R.CLUB_NOT_NIGHT)
 
 
-def _night(tx: Tx, a: act.Night, settings: Settings) -> None:
+def _night(tx: Tx, a: act.Night) -> None:
     s = tx.state
-    if s.phase is not Phase.DAY or s.step is not ClubStep.AWAIT_NIGHT:
+    if s.step is not _AWAIT_NIGHT or s.phase is not _DAY:
         raise IllegalAction(R.CLUB_DAY_NOT_OVER, step=Phrase(CLUB_STEP_WORDS[s.step]))
     tx.emit(ev.NightBegan(s.number))
 
 
-def _speech_end(tx: Tx, a: act.SpeechEnd, settings: Settings) -> None:
+def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
     head = tx.state.speaking
     if head is None:
         raise IllegalAction(R.CLUB_NOBODY_SPEAKING)
@@ -131,11 +111,11 @@ def _speech_end(tx: Tx, a: act.SpeechEnd, settings: Settings) -> None:
     advance(tx)
 
 
-def _night_action(tx: Tx, a: ca.NightAction, settings: Settings) -> None:
+def _night_action(tx: Tx, a: ca.NightAction) -> None:
     s = tx.state
-    if a.act is NightAct.KAMIKAZE and s.step is ClubStep.PICK:
+    if a.act is _KAMIKAZE_PICK and s.step is ClubStep.PICK:
         day_pick(tx, a.seat)
-    elif a.act is NightAct.KAMIKAZE and s.phase is Phase.DAY:
+    elif a.act is _KAMIKAZE_PICK and s.phase is Phase.DAY:
         raise IllegalAction(R.CLUB_KAMIKAZE_DAY)
     else:
         night_action(tx, a.act, a.seat)
@@ -146,7 +126,7 @@ def _no_removal_now(s: ClubState) -> None:
         raise IllegalAction(R.CLUB_PENDING_CHOICE)
 
 
-def _foul(tx: Tx, a: act.Foul, settings: Settings) -> None:
+def _foul(tx: Tx, a: act.Foul) -> None:
     """004 §9: 3rd muted, 4th no vote, both for this day and the next; 5th leaves."""
     s = tx.state
     _seat(s, a.seat)
@@ -178,7 +158,7 @@ def _foul(tx: Tx, a: act.Foul, settings: Settings) -> None:
         remove(tx, a.seat, ClubCause.FOULS)
 
 
-def _disqualify(tx: Tx, a: ca.ClubDisqualify, settings: Settings) -> None:
+def _disqualify(tx: Tx, a: ca.ClubDisqualify) -> None:
     s = tx.state
     _seat(s, a.seat)
     if s.step in (ClubStep.DEAL, ClubStep.READY):
@@ -197,7 +177,7 @@ def _after(s: ClubState, words: Refusal) -> None:
         raise IllegalAction(R.CLUB_AFTER_RESULT, what=Phrase(words))
 
 
-def _extra(tx: Tx, a: act.Extra, settings: Settings) -> None:
+def _extra(tx: Tx, a: act.Extra) -> None:
     """004 §8 "за красивую игру": 1 point to a seat of the winning side; 0 withdraws it."""
     s = tx.state
     _after(s, R.CW_EXTRA)
@@ -209,7 +189,7 @@ def _extra(tx: Tx, a: act.Extra, settings: Settings) -> None:
     tx.emit(ev.ExtraGiven(a.seat, a.points // 100))
 
 
-def _penalty(tx: Tx, a: act.Penalty, settings: Settings) -> None:
+def _penalty(tx: Tx, a: act.Penalty) -> None:
     s = tx.state
     _after(s, R.CW_PENALTY)
     _seat(s, a.seat)
@@ -218,14 +198,38 @@ def _penalty(tx: Tx, a: act.Penalty, settings: Settings) -> None:
     tx.emit(ev.PenaltyGiven(a.seat, a.points // 100, a.clause))
 
 
-def _protest(tx: Tx, a: act.Protest, settings: Settings) -> None:
+def _protest(tx: Tx, a: act.Protest) -> None:
     _after(tx.state, R.CW_PROTEST)
     _seat(tx.state, a.seat)
     tx.emit(ev.Protested(a.seat, a.text))
 
 
-def _close(tx: Tx, a: act.Close, settings: Settings) -> None:
+def _close(tx: Tx, a: act.Close) -> None:
     _after(tx.state, R.CW_CLOSE)
     if tx.state.speaking is not None:
         raise IllegalAction(R.CLUB_CLOSE_FAREWELL)
     tx.emit(ev.Closed())
+
+
+def _catastrophe(tx: Tx, a: ca.Catastrophe) -> None:
+    catastrophe(tx, a.seat)
+
+
+def _undo(tx: Tx, a: act.Undo) -> None:
+    raise IllegalAction(R.CLUB_NOT_IN_GAME, action=type(a).__name__)  # the game pops it
+
+
+# one rule per action class, looked up by the action's class (`kind_of`)
+_HANDLERS: dict[type, Handler] = dict((
+    _on(act.SpeechEnd, _speech_end), _on(ca.NightAction, _night_action), _on(act.Day, _day),
+    _on(ca.DiscussionEnd, discussion_end), _on(ca.NominationsEnd, nominations_end),
+    _on(act.Nominate, nominate), _on(act.Votes, votes), _on(act.Night, _night),
+    _on(act.Foul, _foul), _on(act.Start, _start), _on(ca.ClubRoles, _roles),
+    _on(ca.ClubDisqualify, _disqualify), _on(ca.Catastrophe, _catastrophe),
+    _on(act.Extra, _extra), _on(act.Penalty, _penalty), _on(act.Protest, _protest),
+    _on(act.Close, _close), _on(act.Undo, _undo),
+))
+_AFTER_END = frozenset((act.SpeechEnd, act.Foul, act.Extra, act.Penalty, act.Protest, act.Close))
+_ODD = set(get_args(ca.ClubAction)) ^ _HANDLERS.keys()
+if _ODD:  # what `assert_never` checked in a match
+    raise TypeError(f"club actions without a rule, or rules of no club action: {_ODD}")

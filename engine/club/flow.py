@@ -6,8 +6,11 @@ updated state.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from engine.club import events as ev
-from engine.club.apply import apply
+from engine.club.apply import APPLY
+from engine.club.setup import MAX_SEATS, Settings
 from engine.club.state import ClubState, Speech
 from engine.roles import CLUB_SIDES, ClubRole, Side
 from engine.vocab import (
@@ -20,26 +23,42 @@ from engine.vocab import (
 )
 
 QUEUE_STEPS = frozenset({ClubStep.FAREWELL, ClubStep.SPEECHES, ClubStep.JUSTIFICATION})
+# members read on most actions, bound once: on Python 3.11 (Raspberry Pi OS bookworm's) every
+# `Enum.MEMBER` goes through `EnumType.__getattr__`'s slot, ~0.3 µs on the bench machine
+_DAY, _SPEECHES, _NOMINATIONS = Phase.DAY, ClubStep.SPEECHES, ClubStep.NOMINATIONS
+_JUSTIFICATION, _VOTE, _FAREWELL = ClubStep.JUSTIFICATION, ClubStep.VOTE, ClubStep.FAREWELL
+
+
+def _speeches(kind: ClubSpeech) -> dict[int, Speech]:
+    return {x: Speech(x, kind) for x in range(1, MAX_SEATS + 1)}
+
+
+# every speech there can be, by seat, built once (a Speech is a value): building one per seat
+# cost a discussion's end more than the rest of it
+SPEECH, JUSTIFICATION, FAREWELL = map(_speeches, (ClubSpeech.SPEECH, ClubSpeech.JUSTIFICATION,
+                                                   ClubSpeech.FAREWELL))
 
 
 class Tx:
-    """The events of one action, applied as they are emitted."""
+    """The events of one action, applied as they are emitted; the game's settings."""
 
-    __slots__ = ("events", "state")
+    __slots__ = ("events", "settings", "state")
 
-    def __init__(self, state: ClubState) -> None:
+    def __init__(self, state: ClubState, settings: Settings) -> None:
         self.state = state
+        self.settings = settings
         self.events: list[ev.ClubEvent] = []
 
     def emit(self, event: ev.ClubEvent) -> None:
         self.events.append(event)
-        self.state = apply(self.state, event)
+        self.state = APPLY[type(event)](self.state, event)  # `apply`, one call fewer
 
 
 def seats_from(s: ClubState, first: int) -> tuple[int, ...]:
     """Seats at the table in speaking order from `first`, cyclically (club R5)."""
-    n = s.seats
-    return tuple(x for x in (*range(first, n + 1), *range(1, first)) if x in s.at_table)
+    order = sorted(s.at_table)
+    at = bisect_left(order, first)
+    return (*order[at:], *order[:at])
 
 
 def begin(tx: Tx, step: ClubStep) -> None:
@@ -47,14 +66,13 @@ def begin(tx: Tx, step: ClubStep) -> None:
     s = tx.state
     d = s.day
     assert d is not None
-    if step is ClubStep.SPEECHES:
-        q = tuple(Speech(x, ClubSpeech.SPEECH) for x in seats_from(s, d.opener)
-                  if not s.muted(x, d.number))
-        tx.emit(ev.StepBegan(step, q, ClubStep.NOMINATIONS))
-    elif step is ClubStep.JUSTIFICATION:
-        q = tuple(Speech(x, ClubSpeech.JUSTIFICATION) for x in d.candidates
-                  if not s.muted(x, d.number))
-        tx.emit(ev.StepBegan(step, q, ClubStep.VOTE))
+    until, today = s.muted_until, d.number  # muted today: `s.muted`, without a call per seat
+    if step is _SPEECHES:
+        q = tuple(SPEECH[x] for x in seats_from(s, d.opener) if until[x - 1] < today)
+        tx.emit(ev.StepBegan(step, q, _NOMINATIONS))
+    elif step is _JUSTIFICATION:
+        q = tuple(JUSTIFICATION[x] for x in d.candidates if until[x - 1] < today)
+        tx.emit(ev.StepBegan(step, q, _VOTE))
     else:
         tx.emit(ev.StepBegan(step))
     advance(tx)
@@ -63,16 +81,18 @@ def begin(tx: Tx, step: ClubStep) -> None:
 def advance(tx: Tx) -> None:
     """A speaking step whose queue is done moves on to the step after it."""
     s = tx.state
-    if s.phase is Phase.DAY and s.step in QUEUE_STEPS and not s.queue:
+    if not s.queue and s.step in QUEUE_STEPS and s.phase is _DAY:
         begin(tx, s.then)
 
 
 def farewells(tx: Tx, leavers: tuple[int, ...], then: ClubStep) -> None:
     """The last words of `leavers` who have one, in that order (club R11), then `then`."""
-    s = tx.state
-    has = {r.seat for r in s.removed if r.last_word}
-    q = tuple(Speech(x, ClubSpeech.FAREWELL) for x in leavers if x in has)
-    tx.emit(ev.StepBegan(ClubStep.FAREWELL, q, then))
+    if leavers:
+        has = {r.seat for r in tx.state.removed if r.last_word}
+        q = tuple(FAREWELL[x] for x in leavers if x in has)
+    else:
+        q = ()
+    tx.emit(ev.StepBegan(_FAREWELL, q, then))
     advance(tx)
 
 

@@ -107,6 +107,8 @@ def parse_header(obj: JsonObject) -> Settings:
 def parse_action(obj: JsonObject, n: int) -> ca.ClubAction:
     """A club action line (already JSON-decoded) -> an action, or LogError."""
     name = obj.get("action")
+    if type(name) is str and len(obj) == 1 and (bare := _BARE.get(name)) is not None:
+        return bare  # `{"action": "speech_end"}`: six lines in ten
     if not isinstance(name, str) or (fields := FIELDS.get(name)) is None:  # one look-up
         if name in CLASSIC_ONLY:
             raise LogError(f"{name} is not part of the club game")
@@ -211,6 +213,12 @@ _BUILD: dict[str, Callable[[JsonObject, str, int], ca.ClubAction]] = {
     "protest": _protest,
     "close": lambda o, name, n: act.Close(judge=_text(o, "judge", name)),
 }
+
+_BARE: dict[str, ca.ClubAction] = {
+    name: _BUILD[name]({"action": name}, name, MIN_SEATS)
+    for name, (required, _) in FIELDS.items() if not required}
+"""The action of each line that may be its name alone, built once: values are frozen, so the
+same `SpeechEnd()` serves every `{"action": "speech_end"}` line."""
 
 _TARGET = (NightAct.MAFIA_SHOT, NightAct.MANIAC_SHOT)
 

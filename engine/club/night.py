@@ -22,6 +22,15 @@ ACTOR: dict[NightAct, ClubRole] = {
 }
 
 
+# members read at every night line and dawn, bound once: on Python 3.11 each `Enum.MEMBER`
+# costs about as much as a copy of the state (see engine.club.flow)
+_HEAL, _MAFIA_SHOT, _MANIAC_SHOT = NightAct.HEAL, NightAct.MAFIA_SHOT, NightAct.MANIAC_SHOT
+_KAMIKAZE_PICK, _PUTANA_VISIT, _NIGHT = NightAct.KAMIKAZE, NightAct.PUTANA, Phase.NIGHT
+_KAMIKAZE, _SAPPER, _MAFIA_SIDE = ClubRole.KAMIKAZE, ClubRole.SAPPER, Side.MAFIA
+_BY_MAFIA, _BY_MANIAC = ClubCause.MAFIA, ClubCause.MANIAC
+_BY_KAMIKAZE, _BY_SAPPER = ClubCause.KAMIKAZE, ClubCause.SAPPER
+
+
 def _night(s: ClubState) -> ClubNight:
     assert s.night is not None
     return s.night
@@ -29,14 +38,14 @@ def _night(s: ClubState) -> ClubNight:
 
 def blocked(s: ClubState) -> int | None:
     """The seat the putana visited tonight: he sleeps (club R15)."""
-    return _night(s).get(NightAct.PUTANA)[1]
+    return _night(s).get(_PUTANA_VISIT)[1]
 
 
 def _mafia_at_table(s: ClubState) -> bool:
     """Any seat of the mafia's side still at the table (no sort, no tuple: per night line)."""
     roles = s.roles
     assert roles is not None
-    return any(CLUB_SIDES[roles[x - 1]] is Side.MAFIA for x in s.at_table)
+    return any(CLUB_SIDES[roles[x - 1]] is _MAFIA_SIDE for x in s.at_table)
 
 
 def _live(s: ClubState, step: NightAct) -> int | None:
@@ -45,7 +54,7 @@ def _live(s: ClubState, step: NightAct) -> int | None:
     seat = _night(s).get(step)[1]
     if seat is None:
         return None
-    if step is NightAct.MAFIA_SHOT:
+    if step is _MAFIA_SHOT:
         return seat if _mafia_at_table(s) else None
     return seat if s.present(ACTOR[step]) is not None else None
 
@@ -63,10 +72,10 @@ class Shots(NamedTuple):
 def shots(s: ClubState) -> Shots:
     """The shots' targets at the table except the healed seat, the mafia's first (club R12,
     R14: a seat shot twice dies once, by the mafia)."""
-    healed = _live(s, NightAct.HEAL)
-    mafia, maniac = _live(s, NightAct.MAFIA_SHOT), _live(s, NightAct.MANIAC_SHOT)
+    healed = _live(s, _HEAL)
+    mafia, maniac = _live(s, _MAFIA_SHOT), _live(s, _MANIAC_SHOT)
     out: list[tuple[int, ClubCause]] = []
-    for target, cause in ((mafia, ClubCause.MAFIA), (maniac, ClubCause.MANIAC)):
+    for target, cause in ((mafia, _BY_MAFIA), (maniac, _BY_MANIAC)):
         if target is not None and target != healed and target in s.at_table \
                 and all(t != target for t, _ in out):
             out.append((target, cause))
@@ -95,29 +104,29 @@ def blast(s: ClubState, sapper: int, leaving: set[int]) -> tuple[int, ...]:
 
 def kamikaze_dies(s: ClubState, tonight: Shots | None = None) -> bool:
     """Shot dead, or caught in the blast of a sapper shot dead (004 §4)."""
-    k = s.present(ClubRole.KAMIKAZE)
+    k = s.present(_KAMIKAZE)
     if k is None:
         return False
     dead = {t for t, _ in (tonight or shots(s)).dead}
-    sapper = s.present(ClubRole.SAPPER)
+    sapper = s.present(_SAPPER)
     return k in dead or (sapper is not None and sapper in dead
                         and k in blast(s, sapper, dead | {sapper}))
 
 
 def _mafia_shot_required(s: ClubState) -> bool:
-    return not _night(s).get(NightAct.MAFIA_SHOT)[0] and _mafia_at_table(s)
+    return not _night(s).get(_MAFIA_SHOT)[0] and _mafia_at_table(s)
 
 
 def _kamikaze_required(s: ClubState, tonight: Shots) -> bool:
-    k = s.present(ClubRole.KAMIKAZE)
+    k = s.present(_KAMIKAZE)
     return (k is not None and k != blocked(s) and kamikaze_dies(s, tonight)
-            and not _night(s).get(NightAct.KAMIKAZE)[0])
+            and not _night(s).get(_KAMIKAZE_PICK)[0])
 
 
 def night_action(tx: Tx, step: NightAct, seat: int | None) -> None:
     """One night line, in the order of 004 §7, at most once each."""
     s = tx.state
-    if s.phase is not Phase.NIGHT or s.number < 1:
+    if s.phase is not _NIGHT or s.number < 1:
         raise IllegalAction(R.CLUB_NIGHT_ONE_ON, what=_word(step))
     n = _night(s)
     done = [ORDER.index(a) for a, _ in n.acts]
@@ -127,7 +136,7 @@ def night_action(tx: Tx, step: NightAct, seat: int | None) -> None:
             raise IllegalAction(R.CLUB_ACT_ENTERED, what=_word(step))
         raise IllegalAction(R.CLUB_ACT_TOO_LATE, what=_word(step),
                             later=_word(ORDER[max(done)]))
-    if here > ORDER.index(NightAct.MAFIA_SHOT) and _mafia_shot_required(s):
+    if here > ORDER.index(_MAFIA_SHOT) and _mafia_shot_required(s):
         raise IllegalAction(R.CLUB_SHOT_FIRST, what=_word(step))
     if seat is not None and not 1 <= seat <= s.seats:
         raise IllegalAction(R.CLUB_NOT_A_SEAT, seat=seat, seats=s.seats)
@@ -234,8 +243,8 @@ def morning(s: ClubState, tonight: Shots | None = None
     healed, mafia, maniac, dead = tonight or shots(s)
     dead_seats = {t for t, _ in dead}
     saved = healed if healed is not None and healed in (mafia, maniac) else None
-    pick = n.get(NightAct.KAMIKAZE)[1]
-    k, sapper = s.present(ClubRole.KAMIKAZE), s.present(ClubRole.SAPPER)
+    pick = n.get(_KAMIKAZE_PICK)[1]
+    k, sapper = s.present(_KAMIKAZE), s.present(_SAPPER)
     exploding = sapper is not None and (sapper in dead_seats or sapper == pick)
     leaving = dead_seats | ({pick} if pick is not None else set())
     boom = blast(s, sapper, leaving | {sapper}) if exploding and sapper is not None else ()
@@ -249,13 +258,13 @@ def morning(s: ClubState, tonight: Shots | None = None
     if k is not None and k in dead_seats:  # (1) "сперва камикадзе, затем его выбор"
         add(k, cause[k], True)
         if pick is not None:
-            add(pick, ClubCause.KAMIKAZE, pick != sapper)
+            add(pick, _BY_KAMIKAZE, pick != sapper)
     if exploding and sapper is not None:  # (2) the sapper and the blast, silently (§7.8)
-        add(sapper, cause.get(sapper, ClubCause.KAMIKAZE), False)
+        add(sapper, cause.get(sapper, _BY_KAMIKAZE), False)
         for x in boom:
-            add(x, ClubCause.SAPPER, False)
+            add(x, _BY_SAPPER, False)
     if pick is not None:  # (3) the pick of a kamikaze killed in the blast has his word
-        add(pick, ClubCause.KAMIKAZE, pick != sapper)
+        add(pick, _BY_KAMIKAZE, pick != sapper)
     for seat, why in dead:  # (4) the other shot dead, the mafia's first
         add(seat, why, True)
     return saved, boom, tuple(out)

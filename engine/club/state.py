@@ -104,9 +104,12 @@ class ClubState(NamedTuple):
         return self.roles.index(role) + 1
 
     def present(self, role: ClubRole) -> int | None:
-        """The seat of `role` if he is still at the table."""
-        seat = self.seat_of(role)
-        return seat if seat is not None and seat in self.at_table else None
+        """The seat of `role` if he is still at the table (`seat_of` inlined: several per dawn)."""
+        roles = self.roles
+        if roles is None or role not in roles:
+            return None
+        seat = roles.index(role) + 1
+        return seat if seat in self.at_table else None
 
     def side_at_table(self, side: Side) -> tuple[int, ...]:
         roles = self.roles
