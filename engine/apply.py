@@ -16,6 +16,7 @@ from engine.state import (
     NIGHT,
     REGULAR,
     REGULAR_KINDS,
+    SPEECHES,
     THEN_NIGHT,
     THEN_VOTE,
     BestMoveLog,
@@ -24,15 +25,16 @@ from engine.state import (
     NightLog,
     Removal,
     Round,
-    Speech,
 )
 
 if TYPE_CHECKING:  # mypy checks each field against the class's own _replace
     _evolve = GameState._replace
     _evolve_day = DayLog._replace
     _evolve_night = NightLog._replace
+    _evolve_round = Round._replace
 else:
-    _evolve, _evolve_day, _evolve_night = map(replacer, (GameState, DayLog, NightLog))
+    _evolve, _evolve_day, _evolve_night, _evolve_round = map(
+        replacer, (GameState, DayLog, NightLog, Round))
 
 
 def _roles_dealt(s: GameState, e: ev.RolesDealt) -> GameState:
@@ -62,19 +64,25 @@ def _day_began(s: GameState, e: ev.DayBegan) -> GameState:
 
 
 def _speech_began(s: GameState, e: ev.SpeechBegan) -> GameState:
+    """The head of the queue speaks; a regular turn joins the day's speakers (and the muted,
+    003 6.4) in one copy of the day."""
+    speech = SPEECHES[e.kind][e.seat]
     queue = s.queue[1:]
-    if e.kind in REGULAR_KINDS:
+    kind = e.kind
+    if kind in REGULAR_KINDS:
         day = s.day
         assert day is not None
-        day = _evolve_day(day, speakers=(*day.speakers, e.seat))
-        if e.kind == MUTED_TURN:
-            day = _evolve_day(day, muted=(*day.muted, e.seat))
+        speakers = (*day.speakers, e.seat)
+        if kind == MUTED_TURN:
+            day = _evolve_day(day, speakers=speakers, muted=(*day.muted, e.seat))
+        else:
+            day = _evolve_day(day, speakers=speakers)
         loses = s.loses_speech
         return _evolve(
-            s, speech=Speech(e.seat, e.kind), queue=queue, day=day,
+            s, speech=speech, queue=queue, day=day,
             loses_speech=loses - {e.seat} if e.seat in loses else loses,
         )
-    return _evolve(s, speech=Speech(e.seat, e.kind), queue=queue)
+    return _evolve(s, speech=speech, queue=queue)
 
 
 def _speech_ended(s: GameState, e: ev.SpeechEnded) -> GameState:
@@ -105,13 +113,13 @@ def _votes_entered(s: GameState, e: ev.VotesEntered) -> GameState:
     voting = s.voting
     assert voting is not None
     entered = (*voting.entered, (e.seat, e.votes, e.voters))
-    return _evolve(s, voting=voting._replace(entered=entered))
+    return _evolve(s, voting=_evolve_round(voting, entered=entered))
 
 
 def _round_closed(s: GameState, e: ev.RoundClosed) -> GameState:
     voting, day = s.voting, s.day
     assert voting is not None and day is not None
-    closed = voting._replace(votes=e.votes)
+    closed = _evolve_round(voting, votes=e.votes)
     return _evolve(s, voting=None, day=_evolve_day(day, rounds=(*day.rounds, closed)))
 
 

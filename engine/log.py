@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import NotRequired, TypedDict, assert_never, cast
+from typing import NamedTuple, NotRequired, TypedDict, assert_never, cast
 
 from engine import actions as act
 from engine.errors import LogError
@@ -92,7 +92,7 @@ def parse_header(obj: JsonObject, extra_rules: Iterable[str] = ()) -> LogHeader:
 
 def _seat(obj: JsonObject, key: str, name: str) -> int:
     value = obj[key]
-    if not isinstance(value, int) or not is_seat(value):
+    if type(value) is not int or not 1 <= value <= 10:  # is_seat, without the call
         raise LogError(R.FIELD_SEAT, action=name, key=repr(key), value=json.dumps(value))
     return value
 
@@ -117,12 +117,17 @@ def _count_or_voters(obj: JsonObject, name: str) -> tuple[int | None, tuple[int,
 
 
 def parse_action(obj: JsonObject) -> act.Action:
-    """A game-log action line (already JSON-decoded) -> an Action, or LogError."""
+    """A game-log action line (already JSON-decoded) -> an Action, or LogError.
+
+    One table look-up by the action's name gives its fields and its reader; a bare line
+    (`action` alone, as most are) skips the field walk."""
     name = obj.get("action")
-    if not isinstance(name, str) or name not in ACTION_FIELDS:
+    reader = _READERS.get(name) if isinstance(name, str) else None
+    if reader is None:
         raise LogError(R.UNKNOWN_ACTION, action=json.dumps(name))
-    check_fields(obj, name, *ACTION_FIELDS[name])
-    return _BUILD[name](obj, name)
+    if len(obj) != 1 or reader.required:
+        check_fields(obj, name, reader.required, reader.optional)
+    return reader.build(obj, name)
 
 
 _NOT_FIELDS = frozenset({"action", "t"})
@@ -210,12 +215,16 @@ def _disqualify(o: JsonObject, n: str) -> act.Action:
     return act.Disqualify(seat=_seat(o, "seat", n), kind=kind)
 
 
+# The field-less actions are plain values: one shared instance each, not one per line.
+_START, _DAY, _NIGHT = act.Start(), act.Day(), act.Night()
+_SPEECH_END, _UNDO = act.SpeechEnd(), act.Undo()
+
 _BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
     "roles": _roles,
-    "start": lambda o, n: act.Start(),
-    "day": lambda o, n: act.Day(),
-    "night": lambda o, n: act.Night(),
-    "speech_end": lambda o, n: act.SpeechEnd(),
+    "start": lambda o, n: _START,
+    "day": lambda o, n: _DAY,
+    "night": lambda o, n: _NIGHT,
+    "speech_end": lambda o, n: _SPEECH_END,
     "nominate": lambda o, n: act.Nominate(seat=_seat(o, "seat", n), by=_by(o, n)),
     "withdraw": lambda o, n: act.Withdraw(seat=_seat(o, "seat", n), by=_by(o, n)),
     "votes": _votes,
@@ -226,9 +235,21 @@ _BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
     "best_move": _best_move,
     "foul": _foul,
     "disqualify": _disqualify,
-    "undo": lambda o, n: act.Undo(),
+    "undo": lambda o, n: _UNDO,
     **after_game.BUILD,
 }
+
+
+class _Reader(NamedTuple):
+    """One action's line: its required and optional fields and the function that reads it."""
+
+    required: frozenset[str]
+    optional: frozenset[str]
+    build: Callable[[JsonObject, str], act.Action]
+
+
+_READERS: dict[str, _Reader] = {
+    name: _Reader(*fields, _BUILD[name]) for name, fields in ACTION_FIELDS.items()}
 
 
 def action_to_dict(a: act.Action) -> LogLine:

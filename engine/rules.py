@@ -50,7 +50,7 @@ def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
         if decide_after_game(state, action, tx):
             return tx
         raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
-    if state.finished and not isinstance(action, _AFTER_END):
+    if state.winner is not None and not isinstance(action, _AFTER_END):  # finished
         raise IllegalAction(R.GAME_OVER, result=_result_words(state))
     # one handler per action, matched here and not in a function of its own (one call fewer
     # per action); `assert_never` makes a new action without one a type error
@@ -185,10 +185,10 @@ def _night(tx: Tx, a: act.Night) -> None:
 
 
 def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
-    s = tx.state
-    if s.speech is None:
+    speech = tx.state.speech
+    if speech is None:
         raise IllegalAction(R.NOBODY_SPEAKING)
-    tx.emit(ev.SpeechEnded(s.speech.seat))
+    tx.emit(ev.SpeechEnded(speech.seat))
     advance(tx)
 
 
@@ -244,14 +244,15 @@ def _votes(tx: Tx, a: act.Votes) -> None:
                             candidates=", ".join(map(str, candidates)))
     if a.seat == candidates[-1]:
         raise IllegalAction(R.LAST_CANDIDATE, seat=a.seat)
-    expected = candidates[len(voting.entered)]
+    entered = voting.entered
+    expected = candidates[len(entered)]
     if a.seat != expected:
         raise IllegalAction(R.VOTE_ORDER, seat=expected)
-    cast = sum(n for _, n, _ in voting.entered)
+    cast = sum([n for _, n, _ in entered])
     left = len(s.at_table) - cast
     if a.voters is not None:
         already: set[int] = set()
-        for _, _, voters in voting.entered:
+        for _, _, voters in entered:
             already.update(voters or ())
         _voters(s, a.voters, already)
         count = len(a.voters)
@@ -263,7 +264,7 @@ def _votes(tx: Tx, a: act.Votes) -> None:
     if count > left:
         raise IllegalAction(R.VOTES_LEFT, left=left, cast=cast)
     tx.emit(ev.VotesEntered(a.seat, count, a.voters))
-    if len(tx.state.voting.entered) == len(candidates) - 1:  # type: ignore[union-attr]
+    if len(entered) + 2 == len(candidates):  # this was the last but one candidate's line
         close_round(tx)
 
 
