@@ -12,7 +12,7 @@ from typing import NamedTuple
 from engine.roles import Role
 from engine.scoring.sheet import SheetEvent
 from engine.state import Speech
-from engine.vocab import AfterSpeeches
+from engine.vocab import AfterSpeeches, SpeechKind
 
 
 class RolesDealt(NamedTuple):
@@ -42,6 +42,13 @@ class SpeechBegan(NamedTuple):
 
 class SpeechEnded(NamedTuple):
     seat: int
+
+
+# The most frequent events (one or two in most actions), made once: they are values, so one
+# shared `SPEECH_BEGAN[kind][seat]` or `SPEECH_ENDED[seat]` is as good as a new one.
+SPEECH_BEGAN: dict[str, dict[int, SpeechBegan]] = {
+    kind: {seat: SpeechBegan(seat, kind) for seat in range(1, 11)} for kind in SpeechKind}
+SPEECH_ENDED: dict[int, SpeechEnded] = {seat: SpeechEnded(seat) for seat in range(1, 11)}
 
 
 class Nominated(NamedTuple):

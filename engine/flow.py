@@ -77,7 +77,7 @@ def advance(tx: Tx) -> None:
         kind = head.kind
         if kind == REGULAR:
             kind = regular_kind(s, tx.rules, head.seat) if head.seat in s.loses_speech else SPEECH
-        tx.emit(ev.SpeechBegan(head.seat, kind))
+        tx.emit(ev.SPEECH_BEGAN[kind][head.seat])
         return
     if s.phase != DAY or s.winner is not None or s.voting is not None or s.lift is not None:
         return

@@ -188,7 +188,7 @@ def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
     speech = tx.state.speech
     if speech is None:
         raise IllegalAction(R.NOBODY_SPEAKING)
-    tx.emit(ev.SpeechEnded(speech.seat))
+    tx.emit(ev.SPEECH_ENDED[speech.seat])
     advance(tx)
 
 
