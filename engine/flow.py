@@ -50,7 +50,8 @@ class Tx:
         self.state = apply(self.state, event)
 
 
-_ROUND_FROM = {first: (*range(first, 11), *range(1, first)) for first in range(1, 11)}
+_ROUND_FROM: dict[int, tuple[int, ...]] = {
+    first: (*range(first, 11), *range(1, first)) for first in range(1, 11)}
 """Every seat in speaking order from `first`, cyclically (made once, not once a day)."""
 
 
@@ -61,7 +62,7 @@ def seats_from(at_table: frozenset[int], first: int) -> tuple[int, ...]:
 
 def next_opener(at_table: frozenset[int], previous: int) -> int:
     """The first seat still at the table after the previous day's opener (000 I.6.2)."""
-    return next(filter(at_table.__contains__, _ROUND_FROM[previous % 10 + 1]))
+    return next(seat for seat in _ROUND_FROM[previous % 10 + 1] if seat in at_table)
 
 
 # -- speeches ---------------------------------------------------------------------------

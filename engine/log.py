@@ -120,13 +120,13 @@ def parse_action(obj: JsonObject) -> act.Action:
     """A game-log action line (already JSON-decoded) -> an Action, or LogError.
 
     One table look-up by the action's name gives its fields and its reader; a bare line
-    (`action` alone, as most are) skips the field walk."""
+    (`action` alone, as most are) of a field-less action is its one shared value."""
     name = obj.get("action")
-    reader = _READERS.get(name) if isinstance(name, str) else None
-    if reader is None:
+    if not isinstance(name, str) or (reader := _READERS.get(name)) is None:
         raise LogError(R.UNKNOWN_ACTION, action=json.dumps(name))
-    if len(obj) != 1 or reader.required:
-        check_fields(obj, name, reader.required, reader.optional)
+    if len(obj) == 1 and reader.bare is not None:
+        return reader.bare
+    check_fields(obj, name, reader.required, reader.optional)
     return reader.build(obj, name)
 
 
@@ -215,16 +215,12 @@ def _disqualify(o: JsonObject, n: str) -> act.Action:
     return act.Disqualify(seat=_seat(o, "seat", n), kind=kind)
 
 
-# The field-less actions are plain values: one shared instance each, not one per line.
-_START, _DAY, _NIGHT = act.Start(), act.Day(), act.Night()
-_SPEECH_END, _UNDO = act.SpeechEnd(), act.Undo()
-
 _BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
     "roles": _roles,
-    "start": lambda o, n: _START,
-    "day": lambda o, n: _DAY,
-    "night": lambda o, n: _NIGHT,
-    "speech_end": lambda o, n: _SPEECH_END,
+    "start": lambda o, n: act.Start(),
+    "day": lambda o, n: act.Day(),
+    "night": lambda o, n: act.Night(),
+    "speech_end": lambda o, n: act.SpeechEnd(),
     "nominate": lambda o, n: act.Nominate(seat=_seat(o, "seat", n), by=_by(o, n)),
     "withdraw": lambda o, n: act.Withdraw(seat=_seat(o, "seat", n), by=_by(o, n)),
     "votes": _votes,
@@ -235,21 +231,26 @@ _BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
     "best_move": _best_move,
     "foul": _foul,
     "disqualify": _disqualify,
-    "undo": lambda o, n: _UNDO,
+    "undo": lambda o, n: act.Undo(),
     **after_game.BUILD,
 }
 
 
 class _Reader(NamedTuple):
-    """One action's line: its required and optional fields and the function that reads it."""
+    """One action's line: its required and optional fields, the function that reads it and,
+    for an action without fields, its one value (actions are values: one shared instance
+    serves every bare line)."""
 
     required: frozenset[str]
     optional: frozenset[str]
     build: Callable[[JsonObject, str], act.Action]
+    bare: act.Action | None
 
 
 _READERS: dict[str, _Reader] = {
-    name: _Reader(*fields, _BUILD[name]) for name, fields in ACTION_FIELDS.items()}
+    name: _Reader(required, optional, _BUILD[name],
+                  _BUILD[name]({"action": name}, name) if not required | optional else None)
+    for name, (required, optional) in ACTION_FIELDS.items()}
 
 
 def action_to_dict(a: act.Action) -> LogLine:
