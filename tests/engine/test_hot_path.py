@@ -41,20 +41,20 @@ def test_a_bare_line_of_a_field_less_action_is_its_one_shared_value(
                       ({"action": name, "seat": 5}, R.UNKNOWN_FIELD)):
         with pytest.raises(LogError) as refused:
             parse_action(line)
-        assert refused.value.phrase is not None and refused.value.phrase.key is key
+        assert refused.value.phrase is not None and refused.value.phrase.key == key
 
 
 @pytest.mark.parametrize("name", [None, 5, ["day"], {"day": 1}, "dayy"])
 def test_an_action_name_that_is_no_known_text_is_refused(name: object) -> None:
     with pytest.raises(LogError) as refused:
         parse_action({"action": name})
-    assert refused.value.phrase is not None and refused.value.phrase.key is R.UNKNOWN_ACTION
+    assert refused.value.phrase is not None and refused.value.phrase.key == R.UNKNOWN_ACTION
 
 
 def test_a_line_without_its_required_field_is_refused() -> None:
     with pytest.raises(LogError) as refused:
         parse_action({"action": "nominate"})
-    assert refused.value.phrase is not None and refused.value.phrase.key is R.MISSING_FIELD
+    assert refused.value.phrase is not None and refused.value.phrase.key == R.MISSING_FIELD
 
 
 @pytest.mark.parametrize("seat", [True, 1.0, 0, 11])
@@ -62,10 +62,10 @@ def test_at_table_refuses_what_is_no_seat_even_when_it_equals_one(seat: object) 
     s = GameState()  # seat 1 is at the table, and True == 1.0 == 1
     with pytest.raises(IllegalAction) as refused:
         at_table(s, seat)  # type: ignore[arg-type]
-    assert refused.value.phrase.key is R.NOT_A_SEAT
+    assert refused.value.phrase.key == R.NOT_A_SEAT
     with pytest.raises(IllegalAction) as gone:
         at_table(s._replace(at_table=frozenset({2, 3})), 1)
-    assert gone.value.phrase.key is R.NOT_AT_TABLE
+    assert gone.value.phrase.key == R.NOT_AT_TABLE
     assert at_table(s, 10) == 10
 
 
