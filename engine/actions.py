@@ -2,16 +2,18 @@
 
 Actions are plain values; `engine.log` turns game-log lines into them (rejecting
 malformed lines) and back. Whether an action is allowed *now* is the rules' business
-(`engine.rules`).
+(`engine.rules`), which tell an action by its exact type (`type(a) is Day`, a pointer
+comparison): each class is `final`, so mypy still proves every action handled.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, final
 
 from engine.values import Value
 
 
+@final
 class Roles(Value):
     """The dealt cards; every other seat is a red citizen."""
 
@@ -20,32 +22,39 @@ class Roles(Value):
     sheriff: int
 
 
+@final
 class Start(Value):
     """"Наступает ночь": the zero night begins."""
 
 
+@final
 class Day(Value):
     """"Доброе утро": the night ends; a kill takes effect now."""
 
 
+@final
 class Night(Value):
     """"Наступает ночь": the day is over."""
 
 
+@final
 class SpeechEnd(Value):
     """The current speech is over ("пас", "спасибо", or time)."""
 
 
+@final
 class Nominate(Value):
     seat: int
     by: int | None = None
 
 
+@final
 class Withdraw(Value):
     seat: int
     by: int | None = None
 
 
+@final
 class Votes(Value):
     """Votes against `seat`, the next candidate; `count` or the `voters` themselves."""
 
@@ -54,6 +63,7 @@ class Votes(Value):
     voters: tuple[int, ...] | None = None
 
 
+@final
 class Lift(Value):
     """Votes for "all the tied players leave the table"."""
 
@@ -61,6 +71,7 @@ class Lift(Value):
     voters: tuple[int, ...] | None = None
 
 
+@final
 class Shoot(Value):
     """The mafia's shot: one agreed `target` (None = miss), or each black seat's own shot."""
 
@@ -68,18 +79,22 @@ class Shoot(Value):
     shots: tuple[tuple[int, int | None], ...] | None = None
 
 
+@final
 class DonCheck(Value):
     seat: int
 
 
+@final
 class SheriffCheck(Value):
     seat: int
 
 
+@final
 class BestMove(Value):
     seats: tuple[int, ...]
 
 
+@final
 class Foul(Value):
     """One foul; `kind="voting"` marks a hand lifted early or put on the table before the
     vote (000 II.1.6), which some rulesets never let become a fourth foul."""
@@ -89,11 +104,13 @@ class Foul(Value):
     kind: Literal["voting"] | None = None
 
 
+@final
 class Disqualify(Value):
     seat: int
     kind: Literal["removal", "team_loss"] = "removal"
 
 
+@final
 class Undo(Value):
     """Retract the last action still in effect."""
 
@@ -101,6 +118,7 @@ class Undo(Value):
 # -- after-game lines (docs/scoring.md); points are exact hundredths (0.3 -> 30) ----------
 
 
+@final
 class Extra(Value):
     """The judge's extra points for a seat; a later one replaces it, 0 withdraws it."""
 
@@ -109,6 +127,7 @@ class Extra(Value):
     approved_by: str | None = None
 
 
+@final
 class Penalty(Value):
     """A penalty the judge assessed, with the clause that gives it (000 III.10: they add up)."""
 
@@ -119,6 +138,7 @@ class Penalty(Value):
     approved_by: str | None = None
 
 
+@final
 class LeaveColour(Value):
     """`colour_left`: a colour left "под запись" in a farewell after a night kill (000 III.5.1)."""
 
@@ -127,6 +147,7 @@ class LeaveColour(Value):
     colour: str = "black"
 
 
+@final
 class Protest(Value):
     """A protest written in the protocol (000 III.15.1, 001 8.6.1)."""
 
@@ -134,6 +155,7 @@ class Protest(Value):
     text: str
 
 
+@final
 class Close(Value):
     """The judge signs the protocol (001 9.9, 003 9.10); afterwards only undo."""
 

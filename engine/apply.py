@@ -16,6 +16,7 @@ from engine.state import (
     NIGHT,
     REGULAR,
     REGULAR_KINDS,
+    SPEECHES,
     THEN_NIGHT,
     THEN_VOTE,
     BestMoveLog,
@@ -24,15 +25,16 @@ from engine.state import (
     NightLog,
     Removal,
     Round,
-    Speech,
 )
 
 if TYPE_CHECKING:  # mypy checks each field against the class's own _replace
     _evolve = GameState._replace
     _evolve_day = DayLog._replace
     _evolve_night = NightLog._replace
+    _evolve_round = Round._replace
 else:
-    _evolve, _evolve_day, _evolve_night = map(replacer, (GameState, DayLog, NightLog))
+    _evolve, _evolve_day, _evolve_night, _evolve_round = map(
+        replacer, (GameState, DayLog, NightLog, Round))
 
 
 def _roles_dealt(s: GameState, e: ev.RolesDealt) -> GameState:
@@ -62,23 +64,25 @@ def _day_began(s: GameState, e: ev.DayBegan) -> GameState:
 
 
 def _speech_began(s: GameState, e: ev.SpeechBegan) -> GameState:
+    """The head of the queue speaks; a regular turn joins the day's speakers (and the muted,
+    003 6.4) in one copy of the day."""
+    speech = SPEECHES[e.kind][e.seat]
     queue = s.queue[1:]
-    if e.kind in REGULAR_KINDS:
+    kind = e.kind
+    if kind in REGULAR_KINDS:
         day = s.day
         assert day is not None
-        day = _evolve_day(day, speakers=(*day.speakers, e.seat))
-        if e.kind == MUTED_TURN:
-            day = _evolve_day(day, muted=(*day.muted, e.seat))
+        speakers = (*day.speakers, e.seat)
+        if kind == MUTED_TURN:
+            day = _evolve_day(day, speakers=speakers, muted=(*day.muted, e.seat))
+        else:
+            day = _evolve_day(day, speakers=speakers)
         loses = s.loses_speech
         return _evolve(
-            s, speech=Speech(e.seat, e.kind), queue=queue, day=day,
+            s, speech=speech, queue=queue, day=day,
             loses_speech=loses - {e.seat} if e.seat in loses else loses,
         )
-    return _evolve(s, speech=Speech(e.seat, e.kind), queue=queue)
-
-
-def _speech_ended(s: GameState, e: ev.SpeechEnded) -> GameState:
-    return _evolve(s, speech=None)
+    return _evolve(s, speech=speech, queue=queue)
 
 
 def _nominated(s: GameState, e: ev.Nominated) -> GameState:
@@ -105,13 +109,13 @@ def _votes_entered(s: GameState, e: ev.VotesEntered) -> GameState:
     voting = s.voting
     assert voting is not None
     entered = (*voting.entered, (e.seat, e.votes, e.voters))
-    return _evolve(s, voting=voting._replace(entered=entered))
+    return _evolve(s, voting=_evolve_round(voting, entered=entered))
 
 
 def _round_closed(s: GameState, e: ev.RoundClosed) -> GameState:
     voting, day = s.voting, s.day
     assert voting is not None and day is not None
-    closed = voting._replace(votes=e.votes)
+    closed = _evolve_round(voting, votes=e.votes)
     return _evolve(s, voting=None, day=_evolve_day(day, rounds=(*day.rounds, closed)))
 
 
@@ -206,62 +210,63 @@ def _game_ended(s: GameState, e: ev.GameEnded) -> GameState:
 
 
 def apply(state: GameState, event: ev.Event) -> GameState:
-    """The state after one event. One function per event; `assert_never` makes a new
-    event without one a type error (the most frequent events are matched first)."""
+    """The state after one event. One function per event, the event told by its exact type
+    (the classes are final: a `match` class pattern that misses costs an isinstance each),
+    the most frequent first; `assert_never` makes a new event without one a type error."""
     s, e = state, event
-    match e:
-        case ev.SpeechEnded():
-            return _speech_ended(s, e)
-        case ev.SpeechBegan():
-            return _speech_began(s, e)
-        case ev.Nominated():
-            return _nominated(s, e)
-        case ev.VotesEntered():
-            return _votes_entered(s, e)
-        case ev.PlayerRemoved():
-            return _player_removed(s, e)
-        case ev.SpeechesQueued():
-            return _speeches_queued(s, e)
-        case ev.RoundBegan():
-            return _round_began(s, e)
-        case ev.RoundClosed():
-            return _round_closed(s, e)
-        case ev.DayBegan():
-            return _day_began(s, e)
-        case ev.VoteSettled():
-            return _vote_settled(s, e)
-        case ev.Shot():
-            return _shot(s, e)
-        case ev.NightBegan():
-            return _night_began(s, e)
-        case ev.FoulGiven():
-            return _foul_given(s, e)
-        case ev.DonChecked():
-            return _don_checked(s, e)
-        case ev.SheriffChecked():
-            return _sheriff_checked(s, e)
-        case ev.StreaksCounted():
-            return _streaks_counted(s, e)
-        case ev.GameEnded():
-            return _game_ended(s, e)
-        case ev.GameStarted():
-            return _game_started(s, e)
-        case ev.RolesDealt():
-            return _roles_dealt(s, e)
-        case ev.BestMoveMade():
-            return _best_move_made(s, e)
-        case ev.Withdrawn():
-            return _withdrawn(s, e)
-        case ev.VoteCancelled():
-            return _vote_cancelled(s, e)
-        case ev.LiftPut():
-            return _lift_put(s, e)
-        case ev.LiftVoted():
-            return _lift_voted(s, e)
-        case ev.LateDisqualified():
-            return _late_disqualified(s, e)
-        case ev.SpeechLost():
-            return _speech_lost(s, e)
+    if type(e) is ev.SpeechEnded:
+        return _evolve(s, speech=None)  # the most frequent event: no call
+    if type(e) is ev.SpeechBegan:
+        return _speech_began(s, e)
+    if type(e) is ev.Nominated:
+        return _nominated(s, e)
+    if type(e) is ev.VotesEntered:
+        return _votes_entered(s, e)
+    if type(e) is ev.PlayerRemoved:
+        return _player_removed(s, e)
+    if type(e) is ev.SpeechesQueued:
+        return _speeches_queued(s, e)
+    if type(e) is ev.RoundBegan:
+        return _round_began(s, e)
+    if type(e) is ev.RoundClosed:
+        return _round_closed(s, e)
+    if type(e) is ev.DayBegan:
+        return _day_began(s, e)
+    if type(e) is ev.VoteSettled:
+        return _vote_settled(s, e)
+    if type(e) is ev.Shot:
+        return _shot(s, e)
+    if type(e) is ev.NightBegan:
+        return _night_began(s, e)
+    if type(e) is ev.FoulGiven:
+        return _foul_given(s, e)
+    if type(e) is ev.DonChecked:
+        return _don_checked(s, e)
+    if type(e) is ev.SheriffChecked:
+        return _sheriff_checked(s, e)
+    if type(e) is ev.StreaksCounted:
+        return _streaks_counted(s, e)
+    if type(e) is ev.GameEnded:
+        return _game_ended(s, e)
+    if type(e) is ev.GameStarted:
+        return _game_started(s, e)
+    if type(e) is ev.RolesDealt:
+        return _roles_dealt(s, e)
+    if type(e) is ev.BestMoveMade:
+        return _best_move_made(s, e)
+    if type(e) is ev.Withdrawn:
+        return _withdrawn(s, e)
+    if type(e) is ev.VoteCancelled:
+        return _vote_cancelled(s, e)
+    if type(e) is ev.LiftPut:
+        return _lift_put(s, e)
+    if type(e) is ev.LiftVoted:
+        return _lift_voted(s, e)
+    if type(e) is ev.LateDisqualified:
+        return _late_disqualified(s, e)
+    if type(e) is ev.SpeechLost:
+        return _speech_lost(s, e)
+    match e:  # the after-game sheet's events (engine.scoring.sheet)
         case (sheet.ExtraSet() | sheet.PenaltyGiven() | sheet.ColourLeftNoted()
               | sheet.ProtestWritten() | sheet.ProtocolClosed()):
             return _evolve(s, sheet=sheet.fold(s.sheet, e))

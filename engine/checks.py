@@ -16,8 +16,8 @@ def seat_number(value: int, what: Refusal = R.W_SEAT) -> int:
 
 
 def at_table(s: GameState, seat: int) -> int:
-    seat_number(seat)
-    if seat not in s.at_table:
+    if type(seat) is not int or seat not in s.at_table:  # `True in {1}`: the type first
+        seat_number(seat)
         raise IllegalAction(R.NOT_AT_TABLE, seat=seat)
     return seat
 

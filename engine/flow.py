@@ -25,13 +25,13 @@ from engine.state import (
     SHORT_SPEECH,
     SKIPPED,
     SPEECH,
+    SPEECHES,
     THEN_NIGHT,
     THEN_REVOTE,
     THEN_VOTE,
     TIE_SPEECH,
     GameState,
     Round,
-    Speech,
 )
 
 
@@ -50,14 +50,19 @@ class Tx:
         self.state = apply(self.state, event)
 
 
+_ROUND_FROM: dict[int, tuple[int, ...]] = {
+    first: (*range(first, 11), *range(1, first)) for first in range(1, 11)}
+"""Every seat in speaking order from `first`, cyclically (made once, not once a day)."""
+
+
 def seats_from(at_table: frozenset[int], first: int) -> tuple[int, ...]:
     """Seats at the table in speaking order, starting at `first` (inclusive), cyclically."""
-    return tuple(s for s in (*range(first, 11), *range(1, first)) if s in at_table)
+    return tuple(filter(at_table.__contains__, _ROUND_FROM[first]))
 
 
 def next_opener(at_table: frozenset[int], previous: int) -> int:
     """The first seat still at the table after the previous day's opener (000 I.6.2)."""
-    return seats_from(at_table, previous % 10 + 1)[0]
+    return next(seat for seat in _ROUND_FROM[previous % 10 + 1] if seat in at_table)
 
 
 # -- speeches ---------------------------------------------------------------------------
@@ -66,14 +71,16 @@ def next_opener(at_table: frozenset[int], previous: int) -> int:
 def advance(tx: Tx) -> None:
     """Start the next speech, or the next stage of the day when no speech is left."""
     s = tx.state
-    if s.speech is not None or (s.phase != DAY and not s.queue):
+    if s.speech is not None:
         return
-    if s.queue:
-        head = s.queue[0]
-        kind = regular_kind(s, tx.rules, head.seat) if head.kind == REGULAR else head.kind
-        tx.emit(ev.SpeechBegan(head.seat, kind))
+    if s.queue:  # the most frequent case: the next speaker (a regular turn is a speech
+        head = s.queue[0]  # unless he lost it, `regular_kind`)
+        kind = head.kind
+        if kind == REGULAR:
+            kind = regular_kind(s, tx.rules, head.seat) if head.seat in s.loses_speech else SPEECH
+        tx.emit(ev.SPEECH_BEGAN[kind][head.seat])
         return
-    if s.finished or s.voting is not None or s.lift is not None:
+    if s.phase != DAY or s.winner is not None or s.voting is not None or s.lift is not None:
         return
     if s.then == THEN_VOTE:
         begin_vote(tx)
@@ -95,10 +102,11 @@ def begin_day(tx: Tx, farewell: int | None) -> None:
     """Morning: the killed player's farewell first, then the regular speeches (000 I.6.2)."""
     s = tx.state
     number = s.number + 1
-    opener = next_opener(s.at_table, s.days[-1].opener) if s.days else seats_from(s.at_table, 1)[0]
-    queue = tuple(Speech(seat, REGULAR) for seat in seats_from(s.at_table, opener))
+    opener = next_opener(s.at_table, s.days[-1].opener if s.days else 10)
+    turns = SPEECHES[REGULAR]
+    queue = tuple(turns[seat] for seat in seats_from(s.at_table, opener))
     if farewell is not None:
-        queue = (Speech(farewell, FAREWELL), *queue)
+        queue = (SPEECHES[FAREWELL][farewell], *queue)
     tx.emit(ev.DayBegan(number, opener, queue))
     advance(tx)
 
@@ -172,7 +180,7 @@ def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int]) -> Non
                 and not self_voted(s, day.rounds[-1], winner)):
             # 000 I.6.18.5-6: on day 1 the winner stays, speaks 30 s, night falls.
             tx.emit(ev.VoteSettled(HELD))
-            tx.emit(ev.SpeechesQueued((Speech(winner, MAJORITY_SPEECH),), THEN_NIGHT))
+            tx.emit(ev.SpeechesQueued((SPEECHES[MAJORITY_SPEECH][winner],), THEN_NIGHT))
             advance(tx)
             return
         tx.emit(ev.VoteSettled(HELD))
@@ -189,7 +197,7 @@ def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int]) -> Non
         else:
             tx.emit(ev.LiftPut(leaders))
         return
-    speeches = tuple(Speech(c, TIE_SPEECH) for c in leaders)  # in nomination order
+    speeches = tuple(SPEECHES[TIE_SPEECH][c] for c in leaders)  # in nomination order
     tx.emit(ev.SpeechesQueued(speeches, THEN_REVOTE, leaders))
     advance(tx)
 
@@ -207,7 +215,8 @@ def remove_by_vote(tx: Tx, seats: tuple[int, ...], cause: str) -> None:
     """The voted-out players leave; each has a farewell speech, in nomination order."""
     for seat in seats:
         tx.emit(ev.PlayerRemoved(seat, cause))
-    tx.emit(ev.SpeechesQueued(tuple(Speech(seat, FAREWELL) for seat in seats), THEN_NIGHT))
+    farewells = SPEECHES[FAREWELL]
+    tx.emit(ev.SpeechesQueued(tuple(farewells[seat] for seat in seats), THEN_NIGHT))
     check_win(tx)
     advance(tx)
 
@@ -272,9 +281,9 @@ def _cancel_vote(tx: Tx, seat: int) -> None:
 def check_win(tx: Tx) -> None:
     """Red wins when no black is left; black when blacks >= reds (000 I.1.4, 003 1.4)."""
     s = tx.state
-    if s.finished or s.roles is None:
-        return
     roles = s.roles
+    if s.winner is not None or roles is None:  # finished, or not dealt
+        return
     blacks = sum(1 for seat in s.at_table if roles[seat - 1] in BLACK_ROLES)
     if blacks == 0:
         end_game(tx, "red", "all_black_out")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import NotRequired, TypedDict, assert_never, cast
+from typing import NamedTuple, NotRequired, TypedDict, assert_never, cast
 
 from engine import actions as act
 from engine.errors import LogError
@@ -92,7 +92,7 @@ def parse_header(obj: JsonObject, extra_rules: Iterable[str] = ()) -> LogHeader:
 
 def _seat(obj: JsonObject, key: str, name: str) -> int:
     value = obj[key]
-    if not isinstance(value, int) or not is_seat(value):
+    if type(value) is not int or not 1 <= value <= 10:  # is_seat, without the call
         raise LogError(R.FIELD_SEAT, action=name, key=repr(key), value=json.dumps(value))
     return value
 
@@ -117,12 +117,17 @@ def _count_or_voters(obj: JsonObject, name: str) -> tuple[int | None, tuple[int,
 
 
 def parse_action(obj: JsonObject) -> act.Action:
-    """A game-log action line (already JSON-decoded) -> an Action, or LogError."""
+    """A game-log action line (already JSON-decoded) -> an Action, or LogError.
+
+    One table look-up by the action's name gives its fields and its reader; a bare line
+    (`action` alone, as most are) of a field-less action is its one shared value."""
     name = obj.get("action")
-    if not isinstance(name, str) or name not in ACTION_FIELDS:
+    if not isinstance(name, str) or (reader := _READERS.get(name)) is None:
         raise LogError(R.UNKNOWN_ACTION, action=json.dumps(name))
-    check_fields(obj, name, *ACTION_FIELDS[name])
-    return _BUILD[name](obj, name)
+    if len(obj) == 1 and reader.bare is not None:
+        return reader.bare
+    check_fields(obj, name, reader.required, reader.optional)
+    return reader.build(obj, name)
 
 
 _NOT_FIELDS = frozenset({"action", "t"})
@@ -229,6 +234,23 @@ _BUILD: dict[str, Callable[[JsonObject, str], act.Action]] = {
     "undo": lambda o, n: act.Undo(),
     **after_game.BUILD,
 }
+
+
+class _Reader(NamedTuple):
+    """One action's line: its required and optional fields, the function that reads it and,
+    for an action without fields, its one value (actions are values: one shared instance
+    serves every bare line)."""
+
+    required: frozenset[str]
+    optional: frozenset[str]
+    build: Callable[[JsonObject, str], act.Action]
+    bare: act.Action | None
+
+
+_READERS: dict[str, _Reader] = {
+    name: _Reader(required, optional, _BUILD[name],
+                  _BUILD[name]({"action": name}, name) if not required | optional else None)
+    for name, (required, optional) in ACTION_FIELDS.items()}
 
 
 def action_to_dict(a: act.Action) -> LogLine:

@@ -50,46 +50,48 @@ def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
         if decide_after_game(state, action, tx):
             return tx
         raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
-    if state.finished and not isinstance(action, _AFTER_END):
+    if state.winner is not None and not isinstance(action, _AFTER_END):  # finished
         raise IllegalAction(R.GAME_OVER, result=_result_words(state))
-    # one handler per action, matched here and not in a function of its own (one call fewer
-    # per action); `assert_never` makes a new action without one a type error
-    match action:
-        case act.SpeechEnd():
-            _speech_end(tx, action)
-        case act.Nominate():
-            _nominate(tx, action)
-        case act.Votes():
-            _votes(tx, action)
-        case act.Day():
-            _day(tx, action)
-        case act.Shoot():
-            shoot(tx, action)
-        case act.Night():
-            _night(tx, action)
-        case act.Foul():
-            _foul(tx, action)
-        case act.DonCheck():
-            don_check(tx, action)
-        case act.SheriffCheck():
-            sheriff_check(tx, action)
-        case act.Start():
-            _start(tx, action)
-        case act.Roles():
-            _roles(tx, action)
-        case act.BestMove():
-            best_move(tx, action)
-        case act.Withdraw():
-            _withdraw(tx, action)
-        case act.Disqualify():
-            _disqualify(tx, action)
-        case act.Lift():
-            _lift(tx, action)
-        case (act.Undo() | act.Extra() | act.Penalty() | act.LeaveColour() | act.Protest()
-              | act.Close()):
-            raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))  # see _NOT_HERE
-        case _:
-            assert_never(action)
+    # one handler per action, told by its exact type here (the action classes are final):
+    # a `match` class pattern that misses goes through the values' metaclass, several times
+    # the cost of `type(action) is`; most frequent first; `assert_never` makes a new action
+    # without a handler a type error
+    if type(action) is act.SpeechEnd:
+        _speech_end(tx, action)
+    elif type(action) is act.Nominate:
+        _nominate(tx, action)
+    elif type(action) is act.Votes:
+        _votes(tx, action)
+    elif type(action) is act.Day:
+        _day(tx, action)
+    elif type(action) is act.Shoot:
+        shoot(tx, action)
+    elif type(action) is act.Night:
+        _night(tx, action)
+    elif type(action) is act.Foul:
+        _foul(tx, action)
+    elif type(action) is act.DonCheck:
+        don_check(tx, action)
+    elif type(action) is act.SheriffCheck:
+        sheriff_check(tx, action)
+    elif type(action) is act.Start:
+        _start(tx, action)
+    elif type(action) is act.Roles:
+        _roles(tx, action)
+    elif type(action) is act.BestMove:
+        best_move(tx, action)
+    elif type(action) is act.Withdraw:
+        _withdraw(tx, action)
+    elif type(action) is act.Disqualify:
+        _disqualify(tx, action)
+    elif type(action) is act.Lift:
+        _lift(tx, action)
+    elif (type(action) is act.Undo or type(action) is act.Extra or type(action) is act.Penalty
+          or type(action) is act.LeaveColour or type(action) is act.Protest
+          or type(action) is act.Close):
+        raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))  # see _NOT_HERE
+    else:
+        assert_never(action)
     return tx
 
 
@@ -185,10 +187,10 @@ def _night(tx: Tx, a: act.Night) -> None:
 
 
 def _speech_end(tx: Tx, a: act.SpeechEnd) -> None:
-    s = tx.state
-    if s.speech is None:
+    speech = tx.state.speech
+    if speech is None:
         raise IllegalAction(R.NOBODY_SPEAKING)
-    tx.emit(ev.SpeechEnded(s.speech.seat))
+    tx.emit(ev.SPEECH_ENDED[speech.seat])
     advance(tx)
 
 
@@ -244,14 +246,15 @@ def _votes(tx: Tx, a: act.Votes) -> None:
                             candidates=", ".join(map(str, candidates)))
     if a.seat == candidates[-1]:
         raise IllegalAction(R.LAST_CANDIDATE, seat=a.seat)
-    expected = candidates[len(voting.entered)]
+    entered = voting.entered
+    expected = candidates[len(entered)]
     if a.seat != expected:
         raise IllegalAction(R.VOTE_ORDER, seat=expected)
-    cast = sum(n for _, n, _ in voting.entered)
+    cast = sum([n for _, n, _ in entered])
     left = len(s.at_table) - cast
     if a.voters is not None:
         already: set[int] = set()
-        for _, _, voters in voting.entered:
+        for _, _, voters in entered:
             already.update(voters or ())
         _voters(s, a.voters, already)
         count = len(a.voters)
@@ -263,7 +266,7 @@ def _votes(tx: Tx, a: act.Votes) -> None:
     if count > left:
         raise IllegalAction(R.VOTES_LEFT, left=left, cast=cast)
     tx.emit(ev.VotesEntered(a.seat, count, a.voters))
-    if len(tx.state.voting.entered) == len(candidates) - 1:  # type: ignore[union-attr]
+    if len(entered) + 2 == len(candidates):  # this was the last but one candidate's line
         close_round(tx)
 
 

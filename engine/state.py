@@ -38,6 +38,12 @@ class Speech(NamedTuple):
     kind: str
 
 
+SPEECHES: dict[str, dict[int, Speech]] = {
+    kind: {seat: Speech(seat, kind) for seat in range(1, 11)} for kind in SpeechKind}
+"""Every speech there can be, made once: `SPEECHES[kind][seat]` is `Speech(seat, kind)` (equal
+values, and a look-up instead of a new tuple on every speech of the hot path)."""
+
+
 class Removal(NamedTuple):
     seat: int
     cause: str  # vote | lift | kill | fouls | disqualified

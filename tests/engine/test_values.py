@@ -124,11 +124,11 @@ def test_values_survive_copy_and_pickle() -> None:
 
 
 def test_a_subclass_keeps_its_fields_and_cannot_add_more() -> None:
-    class Nomination(act.Nominate):
+    class Nomination(act.Nominate):  # type: ignore[misc]  # final for mypy only
         pass
 
     assert Nomination(3, by=1).by == 1
     assert Nomination(3) != act.Nominate(3)
     with pytest.raises(TypeError, match="all declared in one class"):
-        class Renominate(act.Nominate):
+        class Renominate(act.Nominate):  # type: ignore[misc]
             again: bool = False
