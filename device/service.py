@@ -93,7 +93,6 @@ class TableService:
         self.screen_seqs = snap.ScreenSeqs()
         self._sent: dict[InfoClass, tuple[object, ...]] = {}  # last screen snapshots sent
         self._protocol_sent: tuple[str, int] | None = None  # (game, actions) of the last one
-        self._protocol_ready: bytes | None = None  # the accepted line's, encoded by admission
         self.header: dict[str, Any] = {}
         self.names: list[str] = []
         self.countdown: Countdown | None = None
@@ -437,9 +436,7 @@ class TableService:
         self._retime()
         # durable now: the snapshots first (what every screen waits for), then the
         # protocol and the event, the latter two as admission encoded them
-        self._protocol_ready = ready[1] if decided else None
-        self.publish_all()
-        self._protocol_ready = None  # this line's own: never sent for a later state
+        self.publish_all(protocol=ready[1] if decided else None)
         self._send("events", ready[0])
         return True, ""
 
@@ -565,17 +562,18 @@ class TableService:
                                decided_at=self.decided_at)
 
     def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),
-                    force: bool = False) -> None:
+                    force: bool = False, protocol: bytes | None = None) -> None:
         """Publish the snapshots of `only` that changed (all of them when `force`: a new
         broker link or a rebirth), then the protocol when the game is decided (or its
-        clearing when an undo took a decided game back)."""
+        clearing when an undo took a decided game back); `protocol` is the accepted line's
+        own, as admission encoded it, and is never sent for a later state."""
         self._refresh_pad()
         for listener in self.listeners:
             listener(self)
         if self.bus is None:
             return
         self._publish_snapshots(only, force)
-        self._publish_protocol(force)
+        self._publish_protocol(force, protocol)
         if force:
             self._publish_stream(force=True)
 
@@ -611,7 +609,7 @@ class TableService:
             # the snapshots are queued, before the protocol and the event go
             time.sleep(0)
 
-    def _publish_protocol(self, force: bool) -> None:
+    def _publish_protocol(self, force: bool, ready: bytes | None = None) -> None:
         """Decided: the retained protocol (the reveal). An undo that takes the game back to
         running clears it (an empty retained payload), so a screen that connects later
         learns no role (issue 9)."""
@@ -621,7 +619,6 @@ class TableService:
             # (points, protests, the signature) after the decision belong to the protocol
             sent = (self.game_id, len(self.table_game.actions))
             if force or self._protocol_sent != sent:
-                ready, self._protocol_ready = self._protocol_ready, None
                 try:
                     self._send("protocol", ready if ready is not None else
                                snap.protocol(self.table_game, self.game_id, self.header))
