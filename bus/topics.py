@@ -12,6 +12,7 @@ docs/mqtt.md explains why each kind is retained or not and which QoS it uses.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
@@ -218,8 +219,10 @@ def delivery_of(ref: TopicRef) -> Delivery:
     return DELIVERY[ref.kind]
 
 
+@functools.lru_cache(maxsize=1024)
 def parse(topic: str) -> TopicRef:
-    """Split a concrete topic of this tree back into its parts; TopicError if it is not one."""
+    """Split a concrete topic of this tree back into its parts; TopicError if it is not one.
+    Cached: a table publishes on the same few topics several times per judge action."""
     prefix = ROOT + "/"
     if not topic.startswith(prefix):
         raise TopicError(f"topic {topic!r} is not a mafiakit topic (it must start with {prefix})")

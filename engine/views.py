@@ -9,12 +9,13 @@ who is out).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, assert_never, overload
 
 from engine.roles import BLACK_ROLES, Role
 from engine.ruleset import Ruleset
 from engine.scoring.view import after_game_view
-from engine.state import DAY, NIGHT, SETUP, GameState, NightLog, Round
+from engine.state import DAY, NIGHT, SETUP, GameState, NightLog, Removal, Round
 from engine.timer import Timer, current_timer, night_steps
 from engine.viewmodels import (
     AudienceView,
@@ -189,10 +190,18 @@ def _judge_timer(timer: Timer) -> JudgeTimerView:
 
 
 def _seats(s: GameState) -> tuple[SeatView, ...]:
-    outs = {r.seat: Out(cause=Cause(r.cause), **{r.phase: r.number}) for r in s.removed}
+    return _seat_views(s.at_table, s.removed, s.fouls, s.loses_speech)
+
+
+@lru_cache(maxsize=64)
+def _seat_views(at_table: frozenset[int], removed: tuple[Removal, ...], fouls: tuple[int, ...],
+                loses_speech: frozenset[int]) -> tuple[SeatView, ...]:
+    """Built once per seating (the views are frozen): the three views of a state share them,
+    and most lines leave the seats as they were (bench bus)."""
+    outs = {r.seat: Out(cause=Cause(r.cause), **{r.phase: r.number}) for r in removed}
     return tuple(
-        SeatView(seat=seat, at_table=seat in s.at_table, out=outs.get(seat),
-                 fouls=s.fouls[seat - 1], muted=seat in s.loses_speech)
+        SeatView(seat=seat, at_table=seat in at_table, out=outs.get(seat),
+                 fouls=fouls[seat - 1], muted=seat in loses_speech)
         for seat in range(1, 11)
     )
 
