@@ -19,6 +19,7 @@ import re
 import secrets
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Final, Protocol
@@ -47,6 +48,9 @@ _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 # brokers): a publish packet is the payload, the topic and at most this much besides.
 MAX_PACKET_BYTES: Final = 131_072
 _PACKET_OVERHEAD: Final = 16  # fixed header (5), topic length (2), packet id (2), spare
+
+FLUSH_TIMEOUT_S: Final = 0.002  # BusClient.flush: a judge action waits no longer than this
+FLUSH_POLL_S: Final = 0.00005
 
 
 @dataclass(frozen=True)
@@ -225,6 +229,22 @@ class BusClient:
         if isinstance(payload, StreamSnapshot):
             _check_stream_route(payload, ref, topic)
         return self._paho.publish(topic, raw, qos=qos, retain=retain)
+
+    def flush(self, timeout: float = FLUSH_TIMEOUT_S) -> bool:
+        """Wait (at most `timeout` s) until paho's network thread has written everything
+        published so far; False if something is still queued (offline, a slow link).
+
+        The caller lets go of the interpreter while it waits, so the network thread gets it
+        at once. Without this, a thread that publishes and goes on computing keeps it until
+        the switch interval runs out, and its messages wait that long (bench bus)."""
+        if not self._connected:
+            return False
+        deadline = time.monotonic() + timeout
+        while self._paho.want_write():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(FLUSH_POLL_S)
+        return True
 
     def wait_ready(self, timeout: float | None = None) -> bool:
         """Wait until connected and every subscription is acknowledged; False on timeout."""

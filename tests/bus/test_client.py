@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import signal
+import socket
 import subprocess
 import sys
 from datetime import datetime
@@ -14,7 +15,15 @@ import pytest
 
 from bus import topics
 from bus.broker import MosquittoProcess
-from bus.client import MAX_PACKET_BYTES, BusClient, LinkDown, LinkUp, Presence, Received
+from bus.client import (
+    MAX_PACKET_BYTES,
+    BusClient,
+    LinkDown,
+    LinkUp,
+    Presence,
+    Received,
+    _no_nagle,
+)
 from bus.config import BrokerConfig
 from bus.messages import decode_message
 from bus.payloads import MAX_PAYLOAD_BYTES, Event, PayloadError, Status, decode, encode
@@ -134,6 +143,36 @@ def test_items_go_to_a_shared_queue(broker: MosquittoProcess) -> None:
     assert shared.get(timeout=GUARD_S) == "pad press"
     assert isinstance(shared.get(timeout=GUARD_S), LinkUp)
     client.close()
+
+
+def test_flush_returns_once_the_network_thread_wrote_everything(broker: MosquittoProcess) -> None:
+    events = topics.table_topic(T, "4", "events")
+    reader = connected_client(broker.config(), "reader", events)
+    writer = connected_client(broker.config(), "writer")
+    sent = [Event(seq=n, game_id="g4", action={"action": "day"}, accepted=True, at=SAMPLE_TIME)
+            for n in range(1, 41)]
+    for event in sent:
+        writer.publish(events, event)
+    assert writer.flush(GUARD_S)
+    got = [decode("event", next_message(reader, events).payload) for _ in sent]
+    assert got == sent
+    reader.close()
+    writer.close()
+
+
+def test_flush_says_false_while_offline() -> None:
+    never_started = BusClient(NOWHERE, name="offline")
+    assert never_started.flush() is False
+
+
+def test_the_kits_sockets_send_each_packet_at_once(broker: MosquittoProcess) -> None:
+    """Nagle's algorithm held a snapshot written right after another for the broker's delayed
+    ACK (40 ms); the socket hook turns it off."""
+    cfg = broker.config()
+    with socket.create_connection((cfg.host, cfg.port)) as sock:
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+        _no_nagle(None, None, sock)  # type: ignore[arg-type]
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
 
 
 def test_close_says_offline_for_the_same_connection(broker: MosquittoProcess) -> None:
