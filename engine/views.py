@@ -270,8 +270,14 @@ def _all_nights(s: GameState) -> tuple[NightLog, ...]:
 
 def night_view(n: NightLog, s: GameState) -> NightView:
     """One night as the protocol records it (judge class)."""
-    roles = s.roles
-    assert roles is not None
+    assert s.roles is not None
+    return _night_view(n, s.roles)
+
+
+@lru_cache(maxsize=64)
+def _night_view(n: NightLog, roles: tuple[Role, ...]) -> NightView:
+    """Built once per night and deal (the views are frozen): the judge view and the reveal
+    repeat every past night on every line."""
     return NightView(
         night=n.number,
         shot=n.shot if n.shot_done else None,
