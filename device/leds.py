@@ -22,7 +22,9 @@ from enum import StrEnum
 
 from gpiozero import Device, Factory, SPIDevice
 from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.spi import SPISoftware
 
+from device.mockspi import MockSpidev
 from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, MAX_SEATS
 
 
@@ -125,7 +127,8 @@ class LedChain(SPIDevice):  # type: ignore[misc]  # gpiozero is untyped
         super().__init__(clock_pin=LED_CLOCK, mosi_pin=LED_DATA, miso_pin=None,
                          select_pin=LED_SELECT, pin_factory=pin_factory)
         self.count = count
-        if not isinstance(pin_factory, MockFactory):
+        # gpiozero's bit-banged bus (a plain MockFactory's) has no rate to set
+        if not isinstance(self._spi, SPISoftware) or isinstance(self._spi, MockSpidev):
             self._spi.rate = CHAIN_HZ
 
     def write(self, levels: Sequence[float]) -> None:

@@ -157,11 +157,12 @@ FactoryKind = Literal["mock", "lgpio"]
 
 
 def make_factory(kind: str) -> Factory:
-    """A gpiozero pin factory: "mock" (mock pins) or "lgpio" (a real Pi, also a Pi 5)."""
+    """A gpiozero pin factory: "mock" (mock pins, SPI a transfer at a time as on a Pi:
+    device/mockspi.py) or "lgpio" (a real Pi, also a Pi 5)."""
     if kind == "mock":
-        from gpiozero.pins.mock import MockFactory
+        from device.mockspi import MockTableFactory
 
-        return MockFactory()
+        return MockTableFactory()
     if kind == "lgpio":
         try:
             from gpiozero.pins.lgpio import LGPIOFactory

@@ -3,7 +3,9 @@
 Keys go through the real `MockPin.drive_low()` / `drive_high()`; the seat LEDs are read the way
 the chain itself reads them: a gpiozero `MockSPIDevice` on the SPI0 clock, data and select pins
 records every bit the table sends and decodes the last whole frame. So the device code under it
-runs exactly as on a Pi.
+runs as on a Pi. With the kit's mock factory (`make_factory("mock")`, device/mockspi.py) the
+bits of a transfer arrive in one go, as a Pi's spidev sends them; with gpiozero's own
+`MockFactory` they are bit-banged through the pins one clock at a time.
 """
 
 from __future__ import annotations
