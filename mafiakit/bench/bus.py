@@ -66,11 +66,11 @@ class BenchTable:
             env={**os.environ, "MAFIAKIT_TOURNAMENT": "bench", "MAFIAKIT_TABLE": "1"})
         assert self.proc.stdout is not None
         self.proc.stdout.readline()  # ready
-        _drain_until(self.screen, lambda d: d["seq"] == 0)  # its first snapshot: connected
+        _drain_until(self.screen, _seq_is(0))  # its first snapshot: connected
         self.fresh = True  # the game the table opened at start has no line yet
 
     def say(self, line: dict[str, Any]) -> None:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps(line) + "\n")
         self.proc.stdin.flush()
 
@@ -85,7 +85,7 @@ class BenchTable:
         if not self.fresh:
             self.say({"command": "new_game", "header": header("cml")})
             self.answer()
-            _drain_until(self.screen, lambda d: d["seq"] == 0)
+            _drain_until(self.screen, _seq_is(0))
         self.fresh = False
 
     def play(self, n: int) -> list[float]:
