@@ -128,14 +128,19 @@ class OutsideBroker(MosquittoProcess):
         super().start()
         return self
 
+    def __enter__(self) -> OutsideBroker:
+        return self.start()
 
-def add_bridge(venue: MosquittoProcess, bridge: Bridge) -> MosquittoProcess:
+
+def add_bridge(venue: MosquittoProcess, bridge: Bridge,
+               template: str | None = None) -> MosquittoProcess:
     """Append `bridge`'s section to a venue broker's config (before it starts): the section
-    must come last, since mosquitto reads every line after `connection` as the bridge's."""
+    must come last, since mosquitto reads every line after `connection` as the bridge's.
+    `template`: another text than deploy/mosquitto/bridge.conf (tests: shorter timers)."""
     if venue.running:
         raise BrokerError("add the bridge before the venue broker starts")
     with venue.config_path.open("a", encoding="utf-8") as config:
-        config.write("\n" + bridge.section())
+        config.write("\n" + bridge.section(template))
     return venue
 
 
