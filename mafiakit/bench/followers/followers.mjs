@@ -13,7 +13,7 @@ import { createInterface } from "node:readline";
 import { performance } from "node:perf_hooks";
 
 const args = JSON.parse(process.argv[2]);
-const { url, user, password, tournament, count, offset = 0, batch = 50 } = args;
+const { url, user, password, tournament, count, offset = 0, batch = 50, qos = 0 } = args;
 const root = `mafia/v1/${tournament}`;
 // The followers' page's subscriptions (web/followers/followers.js).
 const TOPICS = [`${root}/tables/+/public`, `${root}/tables/+/status`, `${root}/hub/status`,
@@ -50,7 +50,7 @@ class Follower {
     });
     this.client.on("connect", () => {
       if (this.ready) reconnects += 1;
-      this.client.subscribe(TOPICS, { qos: 1 }, (err, granted) => {
+      this.client.subscribe(TOPICS, { qos }, (err, granted) => {
         if (err || granted.some((g) => g.qos > 2)) refused += 1;
         if (!this.ready) {
           this.ready = true;
