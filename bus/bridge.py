@@ -29,13 +29,19 @@ FOLLOWER: Final = "follower"  # the followers' account on the outside broker (pu
 SYSTEM_CAS: Final = "/etc/ssl/certs"  # an outside broker with a public certificate
 
 
+# The hub's pages a follower reads (docs/hub.md): named one by one, so a page the hub adds
+# later stays at the venue until someone decides it may go out.
+HUB_PAGES: Final = ("status", "public/players", "public/rounds/+", "public/club")
+
+
 def public_set(tournament: str | None = None) -> tuple[str, ...]:
     """The topic filters that cross the bridge (None: every tournament, for the followers'
-    account): each table's public snapshot and status, the hub's status and public pages.
-    Everything else stays at the venue: audience, judge, events, stream, protocol,
-    heartbeat, commands and replies, the head judge's hub topics."""
+    account): each table's public snapshot and status, the hub's status and the pages of
+    the players' phones. Everything else stays at the venue: audience, judge, events, stream,
+    protocol, heartbeat, commands and replies, the head judge's hub topics, and the hub's
+    aggregate (the wall's and the head judge's, docs/mqtt.md "The venue bridge")."""
     return (topics.table_filter("public", tournament), topics.table_filter("status", tournament),
-            topics.hub_filter("status", tournament), topics.hub_filter("public/#", tournament))
+            *(topics.hub_filter(page, tournament) for page in HUB_PAGES))
 
 
 def bridge_account(tournament: str) -> str:

@@ -197,10 +197,10 @@ def players_topic(tournament: str) -> str:
 
 def hub_filter(name: str, tournament: str | None = None) -> str:
     """`mafia/v1/{tournament}/hub/{name}` as a subscription filter: a None tournament
-    matches every one, and `name` may end in `#` (`public/#`: every public page)."""
+    matches every one, and `name` may end in a wildcard (`public/rounds/+`: every round)."""
     t = "+" if tournament is None else check_id(tournament, "tournament id")
     levels = name.split("/")
-    for level in levels[:-1] if levels[-1] == "#" else levels:
+    for level in levels[:-1] if levels[-1] in ("+", "#") else levels:
         check_id(level, "hub topic level")
     return f"{ROOT}/{t}/hub/{name}"
 

@@ -53,7 +53,7 @@ TOURNAMENT = "bench"
 TABLES = 10
 FOLLOWERS_DIR = Path(__file__).resolve().parent / "followers"
 NAMES = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]
-PROBE = topics.hub_topic(TOURNAMENT, "public/bench-probe")  # crosses the bridge, as pages do
+PROBE = topics.hub_topic(TOURNAMENT, "public/club")  # crosses the bridge, as pages do
 SETTLE_S = 60.0  # the longest wait for the last deliveries after a phase (a hang guard)
 
 

@@ -42,7 +42,7 @@ from bus.testing import (
 
 T = ACL_TOURNAMENT
 WATCHER = "watcher"  # an outside account that may read everything: what the broker holds
-MARKER = topics.hub_topic(T, "public/marker")
+MARKER = topics.hub_topic(T, "public/club")  # crosses the bridge
 # tests: a quick reconnect, and the outside notices a dead link within seconds
 QUICK = TEMPLATE.read_text().replace("restart_timeout 2 30", "restart_timeout 1") \
     .replace("keepalive_interval 20", "keepalive_interval 5")
@@ -71,7 +71,9 @@ def every_kind(venue: MosquittoProcess) -> list[tuple[str, str]]:
     out += [("hub", topics.command_topic(T, ACL_TABLE, "undo")),
             ("hub", topics.hub_topic(T, "status")),
             ("hub", topics.hub_topic(T, "public/aggregate")),
+            ("hub", topics.players_topic(T)),
             ("hub", topics.hub_topic(T, "public/rounds/1")),
+            ("hub", topics.hub_topic(T, "public/tables")),
             ("hub", topics.judge_state_topic(T)),
             ("hub", topics.hub_topic(T, "judge/rounds/1")),
             ("hub", topics.judge_reply_topic(T)),
@@ -88,7 +90,9 @@ def crosses(topic: str) -> bool:
         return True
     ref = topics.parse(topic)
     if ref.kind == "hub":
-        return ref.name == "status" or (ref.name or "").startswith("public/")
+        name = ref.name or ""
+        return name in ("status", "public/players", "public/club") or (
+            name.startswith("public/rounds/") and name.count("/") == 2)
     return ref.kind in PUBLIC_KINDS
 
 
@@ -98,7 +102,8 @@ def test_the_template_forwards_exactly_the_public_set_and_only_outwards() -> Non
     assert section_topics(section) == public_set(T)
     assert set(public_set(T)) == {
         f"mafia/v1/{T}/tables/+/public", f"mafia/v1/{T}/tables/+/status",
-        f"mafia/v1/{T}/hub/status", f"mafia/v1/{T}/hub/public/#"}
+        f"mafia/v1/{T}/hub/status", f"mafia/v1/{T}/hub/public/players",
+        f"mafia/v1/{T}/hub/public/rounds/+", f"mafia/v1/{T}/hub/public/club"}
     lines = section.splitlines()
     assert "bridge_capath /etc/ssl/certs" in lines  # no CA given: the system's (Let's Encrypt)
     assert {"cleansession false", "local_cleansession false", "notifications true",
@@ -143,7 +148,7 @@ def test_only_the_public_set_crosses(
 def test_the_outside_acl_stops_a_bridge_that_forwards_too_much(tmp_path: Path) -> None:
     """The second lock: a venue whose bridge forwards its whole tree (a hand-edited config)
     still puts only its own tournament's public set on the outside broker."""
-    greedy = QUICK.replace("topic mafia/v1/@TOURNAMENT@/hub/public/# out 1",
+    greedy = QUICK.replace("topic mafia/v1/@TOURNAMENT@/hub/public/club out 1",
                            "topic mafia/v1/# out 1")
     with OutsideBroker([T], users={WATCHER: "w"}) as outside:
         venue = add_bridge(acl_broker(), outside.bridge(T), greedy)
@@ -200,9 +205,10 @@ def test_the_bridge_account_writes_only_its_own_public_set(
     the tournament's public set can be written outside, and nothing can be read."""
     venue, outside, watcher = pair
     config = outside.config(bridge_account(T))
-    inside = [topics.table_topic(T, "5", "public"), topics.hub_topic(T, "public/x")]
+    inside = [topics.table_topic(T, "5", "public"), topics.hub_topic(T, "public/rounds/9")]
     outside_set = [topics.table_topic(T, "5", "judge"), topics.table_topic(T, "5", "protocol"),
                    topics.table_topic("other", "1", "public"), topics.judge_state_topic(T),
+                   topics.hub_topic(T, "public/aggregate"),
                    "anything/else"]
     snoop = connected_client(config, "snoop", "#")
     raw_publish(config, [(t, b"by-bridge", False) for t in outside_set + inside])

@@ -41,7 +41,7 @@ from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game
 from engine.vocab import InfoClass
 from tests.bus.relay import Relay
-from tests.bus.test_bridge import MARKER, QUICK, WATCHER, bridge_up
+from tests.bus.test_bridge import MARKER, QUICK, WATCHER, bridge_up, crosses
 from tests.device.test_secrecy import ROLE_WORDS, SECRET_KEYS
 
 T = ACL_TOURNAMENT
@@ -182,15 +182,14 @@ def test_a_long_outage_overflows_the_queue_and_the_retained_state_catches_up(
     table.new_game(header("cml", game=3))  # and the next game opens at the table
     for action in random_game("cml", 3).entered[:5]:
         assert table.submit_line(action_to_dict(action))[0]
-    raw_publish(venue.config("hub"), [(topics.hub_topic(T, "public/aggregate"), b'{"v": 2}',
-                                       True)])
+    raw_publish(venue.config("hub"), [(topics.players_topic(T), b'{"v": 2}', True)])
     relay.restore()
     caught_up = watch_to_last_public(watcher, PUBLIC, *last_public(table))
     assert len(seqs(caught_up)) < sent  # the queue did overflow: snapshots were dropped
     outside_now = retained(outside, WATCHER, venue)
     venue_now = retained(venue, "hub", venue)
     table.close()
-    crossing = {t: p for t, p in venue_now.items() if (t.endswith(("/public", "/status"))
-                and "/tables/" in t) or "/hub/public/" in t}
-    assert crossing[PUBLIC] and crossing[topics.hub_topic(T, "public/aggregate")]
+    crossing = {t: p for t, p in venue_now.items() if t.startswith(f"mafia/v1/{T}/")
+                and crosses(t) and t != topics.bridge_topic(T)}
+    assert crossing[PUBLIC] and crossing[topics.players_topic(T)]
     assert {t: p for t, p in outside_now.items() if t != topics.bridge_topic(T)} == crossing

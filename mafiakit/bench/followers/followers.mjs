@@ -17,7 +17,8 @@ const { url, user, password, tournament, count, offset = 0, batch = 50, qos = 0 
 const root = `mafia/v1/${tournament}`;
 // The followers' page's subscriptions (web/followers/followers.js).
 const TOPICS = [`${root}/tables/+/public`, `${root}/tables/+/status`, `${root}/hub/status`,
-                `${root}/hub/public/#`, `${root}/bridge`];
+                `${root}/hub/public/players`, `${root}/hub/public/rounds/+`,
+                `${root}/hub/public/club`, `${root}/bridge`];
 const BUCKET_MS = 0.1; // latency histogram resolution
 
 const seen = new Map();     // "table game seq" -> followers that had it live or retained
