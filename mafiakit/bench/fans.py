@@ -108,7 +108,7 @@ class Watch:
         at = time.time() * 1000
         if msg.topic == PROBE:
             with self.lock:
-                self.probes.add(msg.payload)
+                self.probes.add(bytes(msg.payload))
             return
         if msg.retain or not msg.payload:
             return

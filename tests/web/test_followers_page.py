@@ -13,6 +13,7 @@ come back once decided again; the venue's link going down is said. The reference
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import secrets
 import threading
@@ -98,8 +99,12 @@ def round_behind_the_bridge(tmp: Path) -> Iterator[tuple[
                 hub.start_round(1)
                 for n, table in tables.items():
                     wait_for(f"table {n} has its round-1 game and roster",
-                             lambda t=table, n=n: t.game_id == f"r1-t{n}" and len(t.names) == 10)
+                             functools.partial(has_round_one, table))
                 yield venue, outside, relay, hub, tables
+
+
+def has_round_one(table: TableService) -> bool:
+    return table.game_id == f"r1-t{table.table}" and len(table.names) == 10
 
 
 def follower_url(outside: OutsideBroker, lang: str) -> str:
