@@ -29,7 +29,6 @@ from bus.outside import OutsideBroker, add_bridge
 from bus.topics import account_name
 from device.service import TableService
 from device.testing import running_table
-from engine.game import Game
 from engine.log import action_to_dict
 from engine.playout import random_game
 from engine.vocab import InfoClass
@@ -41,6 +40,7 @@ from tests.bus.relay import Relay
 from tests.bus.test_bridge import QUICK
 from tests.hub.helpers import play, running_hub, stored, wait_for
 from tests.web.conftest import PHONE, keep_screenshot
+from tests.web.test_player_page import deciding_index
 
 T = "cup"
 TABLES = [str(n) for n in range(1, 7)]
@@ -54,15 +54,6 @@ NICKS = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Тума�
          "Бриз", "Cobra", "Волна", "Dune", "Гроза", "Ember", "Дюна", "Frost", "Ёж", "Ghost",
          "Жар", "Haze", "Зенит", "Iris", "Искра", "Jade", "Комета", "Koda", "Луна", "Lotus"]
 SEEDS = {"1": 11, "2": 12, "3": 13, "4": 14, "5": 15, "6": 16}
-
-
-def deciding_index(seed: int) -> int:
-    game = Game("cml")
-    for index, action in enumerate(random_game("cml", seed).entered):
-        game.push(action)
-        if game.state.winner is not None:
-            return index
-    raise AssertionError("the game never ends")
 
 
 def actions(seed: int) -> list[dict[str, Any]]:

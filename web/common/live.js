@@ -147,6 +147,19 @@ const Live = (() => {
     return roles;
   }
 
+  /** A new element with a class and a text (either may be left out). */
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  /** `text` with every `{key}` replaced by `values[key]` (missing: nothing). */
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
+  }
+
   return { options, tableTopic, hubTopic, publish, requestId, connect, words, secondsLeft,
-           rolesOf };
+           rolesOf, el, fill };
 })();

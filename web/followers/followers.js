@@ -44,16 +44,7 @@
   };
   window.followersState = state;  // read by the browser tests
 
-  function el(tag, cls, text) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text != null) node.textContent = text;
-    return node;
-  }
-
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
-  }
+  const { el, fill } = Live;
 
   const byNumber = (a, b) => String(a).localeCompare(String(b), undefined, { numeric: true });
 
