@@ -44,9 +44,10 @@ const Live = (() => {
    * Connect and subscribe; `onMessage(kind, payload|null)` gets the last topic level and the
    * parsed JSON (null for an empty retained payload, i.e. a cleared topic; garbage is ignored).
    * `onLink(up, why)` reports the browser's own link to the broker (`why` = "refused" when
-   * the broker turned the account down).
+   * the broker turned the account down). `more.qos`: the subscriptions' QoS (default 1);
+   * `more.onText(topic, text)`: every message as text first (a topic that is not JSON).
    */
-  function connect(opts, topics, onMessage, onLink) {
+  function connect(opts, topics, onMessage, onLink, more = {}) {
     const client = mqtt.connect(opts.broker, {
       username: opts.user,
       password: opts.password,
@@ -57,7 +58,7 @@ const Live = (() => {
     });
     client.on("connect", () => {
       onLink(true);
-      client.subscribe(topics, { qos: 1 });
+      client.subscribe(topics, { qos: more.qos == null ? 1 : more.qos });
     });
     client.on("close", () => onLink(false));
     client.on("offline", () => onLink(false));
@@ -71,6 +72,7 @@ const Live = (() => {
       if (Array.isArray(window.liveRecord)) {  // the browser tests' record of what arrived
         window.liveRecord.push([topic, new TextDecoder().decode(bytes)]);
       }
+      if (more.onText && more.onText(topic, new TextDecoder().decode(bytes))) return;
       if (bytes.length === 0) {
         onMessage(kind, null, topic);
         return;
@@ -145,6 +147,19 @@ const Live = (() => {
     return roles;
   }
 
+  /** A new element with a class and a text (either may be left out). */
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  /** `text` with every `{key}` replaced by `values[key]` (missing: nothing). */
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
+  }
+
   return { options, tableTopic, hubTopic, publish, requestId, connect, words, secondsLeft,
-           rolesOf };
+           rolesOf, el, fill };
 })();
