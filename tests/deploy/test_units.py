@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from bus.config import BrokerConfig
+from device.bootconfig import check_boot_config
 from device.config import load_settings
+from device.pins import PinMap
 from device.service import TableService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,6 +242,8 @@ def test_the_setup_script_prepares_a_root_whose_table_starts(tmp_path: Path) -> 
     assert "gpio:x:" in groups and "spi:x:" in groups
     config_txt = (root / "boot" / "firmware" / "config.txt").read_text()
     assert "dtoverlay=spi0-0cs" in config_txt and "dtparam=watchdog=on" in config_txt
+    for seats in (10, 15):  # what it wrote passes the table's own check at start
+        check_boot_config(PinMap(seats=seats), root / "boot" / "firmware" / "config.txt")
     cmdline = (root / "boot" / "firmware" / "cmdline.txt").read_text()
     assert cmdline == CMDLINE.replace(" consoleblank=600", "").replace(
         "\n", " consoleblank=0 video=HDMI-A-1:1920x1080@60D\n")
@@ -420,3 +424,15 @@ def test_a_journal_that_cannot_be_opened_is_retried_not_stopped(tmp_path: Path) 
                            str(config), "--no-broker"], capture_output=True, text=True,
                           check=False, stdin=subprocess.DEVNULL, timeout=120)
     assert done.returncode == 1 and "cannot open the journal" in done.stderr, done.stderr
+
+
+def test_every_line_of_the_checklist_names_its_expected_reading() -> None:
+    """deploy/checklist.md: each row is a check, a command (or an action) and what it prints
+    when all is well; none left empty."""
+    rows = [line for line in (ROOT / "deploy" / "checklist.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("| ") and not line.startswith("|--")]
+    checks = [row for row in rows if not row.startswith("| check |")]
+    assert len(checks) >= 25
+    for row in checks:
+        cells = [cell.strip() for cell in row.replace("\\|", "/").strip("|").split(" | ")]
+        assert len(cells) == 3 and all(cells), row
