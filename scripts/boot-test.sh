@@ -299,8 +299,24 @@ one_release() {
   fi
   inside table diff /root/before.toml /etc/mafiakit/table.toml | shown || true
 
+  say "-- the hub late: the table boots without it and starts all the same"
   poweroff table
   poweroff hub
+  boot table "$run/table" table-3 --network-zone="$ZONE"
+  lan table "$TABLE_IP"
+  settle table
+  if until_true prop_is mafiakit-table.service ActiveState active; then
+    local started booted
+    started="$(prop mafiakit-table.service ActiveEnterTimestampMonotonic)"
+    booted="$(inside table systemctl show -p UserspaceTimestampMonotonic --value)"
+    ok "mafiakit-table active $(( (started - booted) / 1000 )) ms after systemd started, no hub on the LAN"
+  else
+    bad "without the hub: mafiakit-table is $(prop mafiakit-table.service ActiveState)"
+  fi
+  sleep 10
+  inside table journalctl -b -u mafiakit-table -o cat --no-pager | grep -v '^Start' | tail -3 | shown
+  inside table chronyc tracking | grep -E 'Reference ID|Leap' | shown
+  poweroff table
 }
 
 mkdir -p "$CACHE"
