@@ -97,6 +97,17 @@ prop_is() { [ "$(prop "$1" "$2")" = "$3" ]; }       # unit, property, value
 prop_not() { [ "$(prop "$1" "$2")" != "$3" ]; }
 prop_ge() { [ "$(prop "$1" "$2")" -ge "$3" ]; }
 
+table_started() {  # what else to say: the table service is up, and when, after boot
+  if until_true prop_is mafiakit-table.service ActiveState active; then
+    local started booted
+    started="$(prop mafiakit-table.service ActiveEnterTimestampMonotonic)"
+    booted="$(inside table systemctl show -p UserspaceTimestampMonotonic --value)"
+    ok "mafiakit-table active (running) $(( (started - booted) / 1000 )) ms after systemd started $1"
+  else
+    bad "mafiakit-table is $(prop mafiakit-table.service ActiveState) $1"
+  fi
+}
+
 base_root() {  # release -> the cached debootstrap'd root (made once)
   local base="$CACHE/base-$1"
   if [ ! -f "$base/.mafiakit-base" ] || [ "$(cat "$base/.mafiakit-base")" != "$BASE" ]; then
@@ -197,14 +208,7 @@ one_release() {
   settle table
 
   say "-- the table starts at boot"
-  if until_true prop_is mafiakit-table.service ActiveState active; then
-    local started booted
-    started="$(prop mafiakit-table.service ActiveEnterTimestampMonotonic)"
-    booted="$(inside table systemctl show -p UserspaceTimestampMonotonic --value)"
-    ok "mafiakit-table active (running) $(( (started - booted) / 1000 )) ms after systemd started (booted in $((SECONDS - t0)) s here)"
-  else
-    bad "mafiakit-table is $(prop mafiakit-table.service ActiveState)"
-  fi
+  table_started "(booted in $((SECONDS - t0)) s here)"
   inside table systemctl status --no-pager --lines=0 mafiakit-table | sed -n '1,3p' | shown
   local wait_sync; wait_sync="$(inside table systemctl is-enabled chrony-wait.service 2>&1 || true)"
   if [ "$wait_sync" != enabled ]; then
@@ -305,14 +309,7 @@ one_release() {
   boot table "$run/table" table-3 --network-zone="$ZONE"
   lan table "$TABLE_IP"
   settle table
-  if until_true prop_is mafiakit-table.service ActiveState active; then
-    local started booted
-    started="$(prop mafiakit-table.service ActiveEnterTimestampMonotonic)"
-    booted="$(inside table systemctl show -p UserspaceTimestampMonotonic --value)"
-    ok "mafiakit-table active $(( (started - booted) / 1000 )) ms after systemd started, no hub on the LAN"
-  else
-    bad "without the hub: mafiakit-table is $(prop mafiakit-table.service ActiveState)"
-  fi
+  table_started "with no hub on the LAN"
   sleep 10
   inside table journalctl -b -u mafiakit-table -o cat --no-pager | grep -v '^Start' | tail -3 | shown
   inside table chronyc tracking | grep -E 'Reference ID|Leap' | shown
