@@ -80,6 +80,19 @@ case "$PINS" in ""|lgpio|mock) ;; *) die "--pins is lgpio (a Pi) or mock (no pad
 [ -z "$AUDIO" ] || [[ "$AUDIO" =~ ^[A-Za-z0-9:=,._-]+$ ]] || die "--audio: an ALSA name (aplay -L)"
 [[ "$VIDEO" =~ ^[0-9]+x[0-9]+(@[0-9]+)?$ ]] || die "--video is WIDTHxHEIGHT@HZ, e.g. 1920x1080@60"
 
+# An earlier version kept the broker URLs in environment files: they become the secrets.
+umask 077
+if [ ! -s "$TABLE_SECRET" ] && [ -f "$ETC/table.env" ]; then
+  sed -n 's/^MAFIAKIT_BROKER__URL=//p' "$ETC/table.env" > "$TABLE_SECRET"
+fi
+if [ ! -s "$SCREEN_SECRET" ] && [ -f "$ETC/scoreboard.env" ]; then
+  sed -n 's/^MAFIAKIT_SCOREBOARD_BROKER=//p' "$ETC/scoreboard.env" > "$SCREEN_SECRET"
+fi
+umask 022
+kept_account() {  # secret file: the account of the URL kept in it
+  local url; url="$(cat "$1" 2>/dev/null || true)"; url="${url#*://}"; printf '%s' "${url%%:*}"
+}
+
 # The passwords: one line each from standard input; an empty one keeps the current secret.
 ask() {  # prompt
   local line=""
@@ -89,6 +102,8 @@ ask() {  # prompt
 TABLE_PASSWORD="$(ask "broker password of table-$TOURNAMENT-$TABLE (Enter keeps it)")"
 [ -n "$TABLE_PASSWORD" ] || [ -s "$TABLE_SECRET" ] ||
   die "give the table's broker password on standard input (deploy/pi-setup.md)"
+[ -n "$TABLE_PASSWORD" ] || [ "$(kept_account "$TABLE_SECRET")" = "table-$TOURNAMENT-$TABLE" ] ||
+  die "table-$TOURNAMENT-$TABLE is a new account (the kept one is $(kept_account "$TABLE_SECRET")): give its password"
 SCREEN_PASSWORD=""
 if [ "$SCREEN" = 1 ]; then
   SCREEN_PASSWORD="$(ask "broker password of the screen account scoreboard (Enter keeps it)")"

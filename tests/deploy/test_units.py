@@ -436,3 +436,52 @@ def test_every_line_of_the_checklist_names_its_expected_reading() -> None:
     for row in checks:
         cells = [cell.strip() for cell in row.replace("\\|", "/").strip("|").split(" | ")]
         assert len(cells) == 3 and all(cells), row
+
+
+def test_a_table_set_up_by_an_earlier_version_keeps_its_secrets(tmp_path: Path) -> None:
+    """The old layout (the broker URLs in 0600 environment files, table.toml written whole):
+    the update moves each URL into its credential file and leaves no secret in the
+    environment files, without asking for a password again."""
+    root = fake_root(tmp_path)
+    etc = root / "etc" / "mafiakit"
+    etc.mkdir()
+    (etc / "mafiakit-ca.crt").write_text("-----BEGIN CERTIFICATE-----\n")
+    (etc / "table.toml").write_text(
+        'tournament = "cup"\ntable = "3"\njournal = "/var/lib/mafiakit-table/table-3.sqlite"\n'
+        '[broker]\nurl = "mqtts://hub.local:8883"   # the account and password: '
+        '/etc/mafiakit/table.env\nca_file = "/etc/mafiakit/mafiakit-ca.crt"\n[hardware]\n'
+        'pins = "lgpio"\nvolume = 0.4\n[hardware.pin_map]\nseats = 10\n')
+    (etc / "table.env").write_text(
+        "MAFIAKIT_BROKER__URL=mqtts://table-cup-3:old-pw@hub.local:8883\n")
+    (etc / "scoreboard.env").write_text(
+        "MAFIAKIT_SCOREBOARD_BROKER=mqtts://scoreboard:scr-pw@hub.local:8883"
+        "?ca=/etc/mafiakit/mafiakit-ca.crt\nMAFIAKIT_SCOREBOARD_ARGS=--table 3 --tournament cup\n")
+    (root / "etc/systemd/system/mafiakit-scoreboard.service").write_text("[Unit]\n")
+    before = tomllib.loads((etc / "table.toml").read_text())
+    done = setup(root, "--no-apt", "--no-venv", stdin="")
+    assert done.returncode == 0, done.stderr
+    assert (etc / "table-broker-url").read_text() == "mqtts://table-cup-3:old-pw@hub.local:8883\n"
+    assert (etc / "scoreboard-broker-url").read_text() == (
+        "mqtts://scoreboard:scr-pw@hub.local:8883?ca=/etc/mafiakit/mafiakit-ca.crt\n")
+    assert not (etc / "table.env").exists()
+    assert (etc / "scoreboard.env").read_text() == (
+        "MAFIAKIT_SCOREBOARD_ARGS=--table 3 --tournament cup\n")
+    assert tomllib.loads((etc / "table.toml").read_text()) == before
+
+
+def test_a_new_table_number_needs_its_own_password(tmp_path: Path) -> None:
+    """--table 4 on a Pi set up as table 3: table-cup-4 is another broker account, so the kept
+    password (table-cup-3's) would be refused all evening; nothing is changed."""
+    root, done = first_setup(tmp_path)
+    assert done.returncode == 0, done.stderr
+    etc = root / "etc" / "mafiakit"
+    files = {p.name: p.read_text() for p in etc.iterdir()}
+    moved = setup(root, "--no-apt", "--no-venv", "--table", "4", stdin="")
+    assert moved.returncode == 2
+    assert "table-cup-4 is a new account (the kept one is table-cup-3)" in moved.stderr
+    assert {p.name: p.read_text() for p in etc.iterdir()} == files
+    given = setup(root, "--no-apt", "--no-venv", "--table", "4", stdin="pw4\n")
+    assert given.returncode == 0, given.stderr
+    assert (etc / "table-broker-url").read_text() == "mqtts://table-cup-4:pw4@hub.local:8883\n"
+    assert tomllib.loads((etc / "table.toml").read_text())["journal"] == (
+        "/var/lib/mafiakit-table/table-4.sqlite")
