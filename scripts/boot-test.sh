@@ -15,7 +15,8 @@
 # Needs root, systemd-nspawn (systemd-container), debootstrap and Debian's mirror (for the
 # roots, apt and pip; the boot itself runs without a network). The roots are cached under
 # /var/cache/mafiakit-boot-test (MAFIAKIT_BOOT_CACHE), never in the repository: the first run
-# takes a few minutes per release, later ones reuse the base roots and pip's downloads.
+# takes a few minutes per release, later ones reuse the base roots (pip's cache is kept there
+# too, pip-RELEASE, where the network lets pip cache).
 # It starts no service on this machine and leaves nothing running: both containers are
 # powered off at the end (or killed, by their own process ids, if they do not stop).
 set -euo pipefail
