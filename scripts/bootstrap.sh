@@ -47,7 +47,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   if ! { .venv/bin/python -m pip install -q --upgrade pip \
          && { ! .venv/bin/python -m pip show -q pygame \
               || .venv/bin/python -m pip uninstall -y -q pygame; } \
-         && .venv/bin/python -m pip install -q -e '.[dev]'; } >.venv/install.log 2>&1; then
+         && .venv/bin/python -m pip install -q -e '.[dev,report]'; } >.venv/install.log 2>&1; then
     cat .venv/install.log >&2
     echo "bootstrap: installing the kit failed (above, and in .venv/install.log)" >&2
     exit 1
