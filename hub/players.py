@@ -49,7 +49,8 @@ def compact_standings(standings: dict[str, Any] | None) -> list[dict[str, Any]] 
     library's full rows of 100 players would not fit one message with everything else."""
     if standings is None:
         return None
-    return [{k: row.get(k) for k in ("place", "player", "total", "games", "wins", "lot")}
+    return [{k: row.get(k) for k in ("place", "player", "total", "games", "wins", "lot",
+                                     "tie_break")}
             for row in standings.get("standings", [])]
 
 

@@ -22,6 +22,15 @@ class Countdown:
 
 
 @dataclass(frozen=True)
+class Focus:
+    """What stands in the clock's place when there is no clock: the seat being voted on in a
+    vote without a time limit (the club's, 004), large, with a word under it."""
+
+    text: str  # "№5"
+    label: str  # "На голосовании: Лиса"
+
+
+@dataclass(frozen=True)
 class SeatCard:
     """One seat along the bottom of the screen."""
 
@@ -110,6 +119,7 @@ class TableFrame:
     judge: JudgePanel | None = None
     deck: int = 0  # the deal: card backs to draw where the clock stands (0 = none)
     deal_lines: tuple[str, ...] = ()  # the deal: how it goes, for everyone watching
+    focus: Focus | None = None  # the clock's place without a clock (a vote with no limit)
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "sub.majority_speech": ("Речь {seat} {name}, 30 секунд", "{seat} {name} speaks 30 seconds"),
     "sub.vote": ("Голосуем за {seat} {name}", "Voting on {seat} {name}"),
     "sub.ready": ("Скоро наступит ночь", "Night falls soon"),
+    # a vote with no time limit: the seat being voted on stands where the clock would
+    "focus.vote": ("На голосовании", "On the vote"),
+    "focus.vote_named": ("На голосовании: {name}", "On the vote: {name}"),
     # the deal (000 I.4.4, 003 4.1.3): what happens while the middle of the screen waits
     "deal.title": ("Как раздают карты", "How the cards are dealt"),
     "deal.turns": ("Игроки по очереди, начиная с №1, выбирают карту в закрытую",
@@ -224,8 +227,13 @@ _PAD_WORD: Final = re.compile(
     r"\b(" + "|".join(re.escape(w) for w in sorted(PAD_WORDS, key=len, reverse=True)) + r")\b")
 
 
+_SEAT_MARK: Final = re.compile(r"#(\d+)")  # "VOTE #6": the seat being voted on
+
+
 def pad_text(text: str, lang: str) -> str:
-    """The pad's unfinished input in the screen's language (the table reports it in English)."""
+    """The pad's unfinished input in the screen's language (the table reports it in English);
+    a Russian screen writes a seat "№6" (seat_ref), as everywhere else, not "#6"."""
     if check_lang(lang) == "en":
         return text
-    return _PAD_WORD.sub(lambda m: PAD_WORDS[m.group(1)], text)
+    words = _PAD_WORD.sub(lambda m: PAD_WORDS[m.group(1)], text)
+    return _SEAT_MARK.sub(lambda m: t(lang, "seat_ref", seat=m.group(1)), words)

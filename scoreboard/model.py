@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.viewmodels import JudgeView, View
+from engine.viewmodels import JudgeView, View, VoteView
 from engine.vocab import ClubStep, InfoClass, Phase, Step
 from scoreboard import parts
 from scoreboard.countdown import clock
 from scoreboard.frames import (
     Countdown,
+    Focus,
     SeatCard,
     TableFrame,
     WallCard,
@@ -106,6 +107,7 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         for seat in view.seats
     )
     timer = feed.timer
+    countdown = None if hide_night or timer is None else _countdown(timer, now, lang)
     return TableFrame(
         table=feed.table,
         info_class=info_class,
@@ -118,7 +120,7 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         status=feed.status,
         status_text=t(lang, f"status.{feed.status}"),
         notice=_notice(feed, lang),
-        countdown=None if hide_night or timer is None else _countdown(timer, now, lang),
+        countdown=countdown,
         seats=seats,
         nominations_text=_nominations_text(view, over, nominations, lang, hide_night),
         vote=None if hide_night else parts.vote_panel(view, vote, feed, lang, show_voters),
@@ -132,7 +134,18 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         if judge else None,
         deck=len(view.seats) if view.phase == Phase.SETUP else 0,
         deal_lines=_deal_lines(view, lang),
+        focus=None if countdown is not None or over else _focus(marks[1], feed, lang),
     )
+
+
+def _focus(vote: VoteView | None, feed: TableFeed, lang: str) -> Focus | None:
+    """A vote with no time limit (the club's, 004) puts the seat being voted on where the
+    clock would stand, so the middle of the screen is not left empty."""
+    if vote is None:
+        return None
+    name = feed.name(vote.current)
+    label = t(lang, "focus.vote_named", name=name) if name else t(lang, "focus.vote")
+    return Focus(text=t(lang, "seat_ref", seat=vote.current), label=label)
 
 
 def _deal_lines(view: View, lang: str) -> tuple[str, ...]:

@@ -79,18 +79,27 @@ class Renderer:
             px = lay.px(50)
             self._centered(self.fonts.fit(frame.subtitle, px, area.width), px, theme.text,
                            bg=theme.bg, area=area, target=target)
+        digits_px = JUDGE_CLOCK_PX if judge else CLOCK_PX
+        middle = True  # something stands in the clock's place
         if frame.over and frame.result:
             self._result(frame, target, clock)
         elif frame.countdown is not None:
-            self._clock(frame, theme, target, clock, JUDGE_CLOCK_PX if judge else CLOCK_PX)
+            self._clock(frame, theme, target, clock, digits_px)
         elif frame.night:
             _moon(target, clock.center, lay.px(130), theme)
         elif frame.deck:
             _deck(target, clock, frame.deck, theme, lay)
+        elif frame.focus is not None:
+            self._big(frame.focus.text, frame.focus.label, theme.clock, theme, target=target,
+                      area=clock, digits_px=digits_px)
+        else:
+            middle = False
         lines = panel_lines(frame)
         if lines:
-            self._panel(lines, theme, target, lay.judge_panel if judge else lay.panel,
-                        JUDGE_PANEL_PX if judge else PANEL_PX)
+            panel = lay.judge_panel if judge else lay.panel
+            if not middle:  # nothing beside it: the panel takes the clock's place too
+                panel = panel.union(clock)
+            self._panel(lines, theme, target, panel, JUDGE_PANEL_PX if judge else PANEL_PX)
         card_lay = lay.card_layout(len(frame.seats))
         for card, rect in zip(frame.seats, lay.seats(len(frame.seats)), strict=True):
             target.blit(self._card(card, theme, rect.size, card_lay), rect)
@@ -121,14 +130,22 @@ class Renderer:
                area: pygame.Rect, digits_px: int) -> None:
         countdown = frame.countdown
         assert countdown is not None
-        lay = self.layout
         color = URGENT if countdown.flash else PAUSED if countdown.paused else theme.clock
-        digits = self.fonts.text(countdown.text, lay.px(digits_px), color, bold=True, bg=theme.bg)
+        self._big(countdown.text, countdown.label, color, theme, target=target, area=area,
+                  digits_px=digits_px)
+
+    def _big(self, text: str, label: str, color: tuple[int, int, int], theme: Theme, *,
+             target: pygame.Surface, area: pygame.Rect, digits_px: int) -> None:
+        """Large digits at the top of `area` (the countdown, or the seat being voted on) and
+        a label under them (smaller, then cut, to fit the area's width)."""
+        lay = self.layout
+        digits = self.fonts.text(text, lay.px(digits_px), color, bold=True, bg=theme.bg)
         target.blit(digits, digits.get_rect(midtop=(area.centerx, area.top)))
-        if countdown.label:
-            label = self.fonts.text(countdown.label, lay.px(44), theme.dim, bg=theme.bg)
-            target.blit(label, label.get_rect(midtop=(area.centerx,
-                                                      area.top + lay.px(digits_px * 1.23))))
+        if label:
+            words, px = self.fonts.shrink(label, lay.px(44), area.width)
+            surface = self.fonts.text(words, px, theme.dim, bg=theme.bg)
+            target.blit(surface, surface.get_rect(midtop=(area.centerx,
+                                                          area.top + lay.px(digits_px * 1.23))))
 
     def _result(self, frame: TableFrame, target: pygame.Surface, area: pygame.Rect) -> None:
         lay, fonts = self.layout, self.fonts

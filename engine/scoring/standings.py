@@ -84,6 +84,7 @@ class RowJson(TypedDict):
     first_night_deaths: int
     extras_don_sheriff: float
     lot: bool
+    tie_break: str | None
 
 
 class StandingsJson(TypedDict):
@@ -109,6 +110,9 @@ class Row(NamedTuple):
     first_night_deaths: int
     extras_don_sheriff: int
     lot: bool
+    # on equal points: the first tie-break of the chain that set this row apart from its
+    # neighbour with the same total (the one above, else the one below); None otherwise
+    tie_break: str | None = None
 
     def as_dict(self) -> RowJson:
         return {"place": self.place, "player": self.player, "total": as_points(self.total),
@@ -117,7 +121,8 @@ class Row(NamedTuple):
                 "compensation": as_points(self.compensation), "games": self.games,
                 "wins": self.wins, "wins_by_role": dict(self.wins_by_role),
                 "first_night_deaths": self.first_night_deaths,
-                "extras_don_sheriff": as_points(self.extras_don_sheriff), "lot": self.lot}
+                "extras_don_sheriff": as_points(self.extras_don_sheriff), "lot": self.lot,
+                "tie_break": self.tie_break}
 
 
 class Standings(NamedTuple):
@@ -232,8 +237,20 @@ def standings(games: Iterable[ScoredGame], rules: Ruleset) -> Standings:
         same_prev = i > 0 and key(rows[i - 1]) == key(r)
         same_next = i + 1 < len(rows) and key(rows[i + 1]) == key(r)
         place = out[-1].place if same_prev else i + 1
-        out.append(r._replace(place=place, lot=same_prev or same_next))
+        out.append(r._replace(place=place, lot=same_prev or same_next,
+                              tie_break=_tie_break(rows, i, rules.scoring.tie_breaks)))
     return Standings(rules=rules.id, games=len(played), rows=tuple(out))
+
+
+def _tie_break(rows: list[Row], i: int, chain: Iterable[str]) -> str | None:
+    """The first tie-break of `chain` on which row `i` differs from a neighbour with the same
+    total (the row above first): what a player on equal points is told decided his place."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(rows) and rows[j].total == rows[i].total:
+            decided = next((k for k in chain if _KEYS[k](rows[j]) != _KEYS[k](rows[i])), None)
+            if decided is not None:
+                return decided
+    return None
 
 
 CSV_HEADER = ("place,player,total,base,extras,penalties,ci,compensation,games,wins,"

@@ -97,8 +97,12 @@ const Live = (() => {
       lift: "Подъём", await_night: "Наступает ночь", over: "Игра окончена",
       red: "Победа красных", black: "Победа чёрных", draw: "Ничья",
       citizen: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон",
-      vote_cause: "голосование", lift_cause: "подъём", kill_cause: "убит ночью",
-      fouls_cause: "фолы", disqualified_cause: "дисквалификация",
+      // how a player left: the scoreboard's `left.*` words (scoreboard/i18n.py,
+      // club_words.py), one vocabulary on every screen (tests/web/test_page_words.py)
+      left: { vote: "заголосован", lift: "поднят", kill: "убит", fouls: "удалён за фолы",
+              disqualified: "дисквалифицирован", catastrophe: "авто катастрофа",
+              kamikaze: "взорван", sapper: "подорван", dropped: "выбыл",
+              other: "покинул стол" },
       candidates: "На голосовании", round: "Круг",
     },
     en: {
@@ -111,8 +115,9 @@ const Live = (() => {
       lift: "Lift", await_night: "Night falls", over: "Game over",
       red: "Red team wins", black: "Black team wins", draw: "Draw",
       citizen: "Citizen", sheriff: "Sheriff", mafia: "Mafia", don: "Don",
-      vote_cause: "voted out", lift_cause: "lifted", kill_cause: "shot",
-      fouls_cause: "fouls", disqualified_cause: "disqualified",
+      left: { vote: "voted out", lift: "lifted", kill: "killed", fouls: "out on fouls",
+              disqualified: "disqualified", catastrophe: "car crash", kamikaze: "blown up",
+              sapper: "mined", dropped: "dropped out", other: "left the table" },
       candidates: "On the vote", round: "Round",
     },
   };

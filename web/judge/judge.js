@@ -124,7 +124,10 @@
       const line = el("tr");
       line.dataset.player = row.player;
       line.append(el("td", "num place", `${row.place}${row.lot ? "*" : ""}`));
-      line.append(el("td", "player", row.player));
+      const who = el("td", "player", row.player);
+      const why = StandingsWhy.reason(row, rows, opts.lang);  // a shared place, a tie-break
+      if (why) who.append(el("div", "why", why));
+      line.append(who);
       line.append(el("td", "num total", Number(row.total).toFixed(2)));
       line.append(el("td", "num", String(row.games)));
       line.append(el("td", "num", String(row.wins)));

@@ -27,7 +27,7 @@
   }
 
   function outText(out) {
-    return out ? W[`${out.cause}_cause`] || out.cause : "";
+    return out ? W.left[out.cause] || W.left.other : "";
   }
 
   function decided() {

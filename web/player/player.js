@@ -202,7 +202,10 @@
       const line = el("tr", String(row.player).toLocaleLowerCase() === me ? "me" : "");
       line.dataset.player = row.player;
       line.append(el("td", "num", `${row.place}${row.lot ? "*" : ""}`));
-      line.append(el("td", "", row.player));
+      const who = el("td", "", row.player);
+      const why = StandingsWhy.reason(row, rows, opts.lang);  // a shared place, a tie-break
+      if (why) who.append(el("div", "why", why));
+      line.append(who);
       line.append(el("td", "num total", Number(row.total).toFixed(2)));
       body.append(line);
     }
