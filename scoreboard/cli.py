@@ -119,6 +119,9 @@ class _SampleFeed:
     def silence(self, wait: float) -> str | None:
         return None
 
+    def waited(self) -> None:
+        return None
+
     def close(self) -> None:
         return None
 
@@ -175,6 +178,11 @@ class _BrokerFeed:
         return (f"the broker at {self.address} has nothing from {self.where} within {wait:g} "
                 "s: is that table running, with the same --tournament and --table?")
 
+    def waited(self) -> None:
+        """The screenshot waited `--wait` s: what was not heard by now, the broker does not
+        know, and the picture says so (as a running screen does after SILENCE_S)."""
+        self.live.waited()
+
     def ready(self) -> bool:
         """Every table heard of has sent its state and its status (the retained ones come
         right after subscribing, in no fixed order)."""
@@ -202,6 +210,7 @@ def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: _SampleFee
     while not feed.ready() and time.monotonic() < deadline:
         feed.pump(0.1)
     silence = feed.silence(args.wait)
+    feed.waited()
     now = NOW if args.sample else feed.clock()
     path = save_png(Renderer(size).draw(source(now)), args.screenshot)
     print(path)

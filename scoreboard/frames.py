@@ -120,6 +120,7 @@ class TableFrame:
     deck: int = 0  # the deal: card backs to draw where the clock stands (0 = none)
     deal_lines: tuple[str, ...] = ()  # the deal: how it goes, for everyone watching
     focus: Focus | None = None  # the clock's place without a clock (a vote with no limit)
+    link: str = ""  # the screen's link to the broker is the problem, in words (link.py)
 
 
 @dataclass(frozen=True)
@@ -150,3 +151,4 @@ class WallFrame:
     cards: tuple[WallCard, ...]
     empty_text: str
     standings_note: str = ""  # "as of round N" or "hidden", from the hub's aggregate
+    link: str = ""  # the screen's link to the broker is the problem, in words (link.py)

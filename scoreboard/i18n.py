@@ -30,6 +30,22 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                        "Table offline: last known state"),
     "notice.stale": ("Нет сигнала от стола", "No signal from the table"),
     "notice.no_view": ("Ожидание данных от стола", "Waiting for the table"),
+    # the screen's own link to the broker (scoreboard/link.py): the table is not to blame
+    "status.nolink": ("нет брокера", "no broker"),
+    "link.connecting": ("Подключение к брокеру {address}…",
+                        "Connecting to the broker at {address}…"),
+    "link.down": ("Нет связи с брокером {address}", "No connection to the broker at {address}"),
+    "link.refused": ("Брокер {address} не пустил экран: проверьте имя и пароль в --broker",
+                     "The broker at {address} refused this screen: check the user and "
+                     "password in --broker"),
+    "link.no_table": ("Брокер {address} не знает стол {table} турнира «{tournament}»: "
+                      "проверьте --table и --tournament",
+                      "The broker at {address} has nothing from table {table} of tournament "
+                      "'{tournament}': check --table and --tournament"),
+    "link.no_tournament": ("Брокер {address} не знает ни одного стола турнира «{tournament}»: "
+                           "проверьте --tournament",
+                           "The broker at {address} has no table of tournament "
+                           "'{tournament}': check --tournament"),
     # phase banners
     "banner.deal": ("Раздача карт", "Dealing cards"),
     "banner.ready": ("Карты розданы", "Cards are dealt"),

@@ -23,6 +23,7 @@ from scoreboard.frames import (
     WallFrame,
 )
 from scoreboard.i18n import check_lang, has, t
+from scoreboard.link import Link, link_text
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import Outcome, TimerSpec
 
@@ -55,10 +56,11 @@ def judge_frame(feed: TableFeed, now: float, lang: str = "ru") -> TableFrame:
 
 def wall_frame(
     feeds: Iterable[TableFeed] | Mapping[str, TableFeed], now: float, lang: str = "ru",
-    standings_as_of: tuple[int | None, bool] | None = None,
+    standings_as_of: tuple[int | None, bool] | None = None, link: Link | None = None,
 ) -> WallFrame:
     """All tables of a tournament, each reduced to what a public screen may show; with the
-    hub's word on its standings ("as of round N" or hidden), when it has spoken."""
+    hub's word on its standings ("as of round N" or hidden), when it has spoken, and what is
+    wrong with the screen's link to the broker (`link`), if anything."""
     items = feeds.values() if isinstance(feeds, Mapping) else feeds
     ordered = sorted(items, key=lambda feed: _natural(feed.table))
     return WallFrame(
@@ -67,6 +69,7 @@ def wall_frame(
         cards=tuple(_wall_card(feed, now, lang) for feed in ordered),
         empty_text=t(lang, "wall.no_tables"),
         standings_note=standings_note(standings_as_of, lang),
+        link=link_text(link, now, lang, table=None, heard=any(f.heard for f in ordered)),
     )
 
 
@@ -79,10 +82,20 @@ def standings_note(as_of: tuple[int | None, bool] | None, lang: str) -> str:
     return t(lang, "wall.standings_as_of", n=number) if number is not None else ""
 
 
+def _status(feed: TableFeed) -> str:
+    """The table's liveness, or "nolink" while the screen's own link is not up: what the
+    screen last heard says nothing about the table then."""
+    return feed.status if feed.link is None or feed.link.up else "nolink"
+
+
+def _link(feed: TableFeed, now: float, lang: str) -> str:
+    return link_text(feed.link, now, lang, table=feed.table, heard=feed.heard)
+
+
 def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFrame:
     view = feed.view
     if view is None:
-        return _waiting(feed, lang, info_class)
+        return _waiting(feed, now, lang, info_class)
     judge = info_class == "judge"
     over = feed.over
     hide_night = view.phase == Phase.NIGHT and not judge
@@ -117,8 +130,8 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         subtitle="" if hide_night else _subtitle(view, over, feed, lang),
         night=view.phase == Phase.NIGHT,
         over=over,
-        status=feed.status,
-        status_text=t(lang, f"status.{feed.status}"),
+        status=_status(feed),
+        status_text=t(lang, f"status.{_status(feed)}"),
         notice=_notice(feed, lang),
         countdown=countdown,
         seats=seats,
@@ -135,6 +148,7 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         deck=len(view.seats) if view.phase == Phase.SETUP else 0,
         deal_lines=_deal_lines(view, lang),
         focus=None if countdown is not None or over else _focus(marks[1], feed, lang),
+        link=_link(feed, now, lang),
     )
 
 
@@ -157,7 +171,7 @@ def _deal_lines(view: View, lang: str) -> tuple[str, ...]:
     return t(lang, "deal.title"), t(lang, "deal.turns"), t(lang, "deal.look"), t(lang, "deal.next")
 
 
-def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
+def _waiting(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFrame:
     """A table that has not sent its state yet: names and liveness only."""
     seats = tuple(
         SeatCard(n, feed.name(n), True, (), 0, False, False, None, False, False, None, None, "")
@@ -167,11 +181,12 @@ def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
         table=feed.table, info_class=info_class, lang=lang,
         title=t(lang, "judge_table" if info_class == "judge" else "table", table=feed.table),
         banner=t(lang, "banner.waiting"),
-        subtitle="", night=False, over=False, status=feed.status,
-        status_text=t(lang, f"status.{feed.status}"), notice=_notice(feed, lang),
+        subtitle="", night=False, over=False, status=_status(feed),
+        status_text=t(lang, f"status.{_status(feed)}"), notice=_notice(feed, lang),
         countdown=None, seats=seats, nominations_text="", vote=None, lift=None, result="",
         result_side=None, termination="", summary=(),
         judge=parts.judge_panel(None, feed, lang) if info_class == "judge" else None,
+        link=_link(feed, now, lang),
     )
 
 
@@ -276,7 +291,7 @@ def _wall_card(feed: TableFeed, now: float, lang: str) -> WallCard:
         urgent=bool(countdown and countdown.urgent),  # steady red: the wall does not flash
         night=frame.night,
         over=frame.over,
-        status=feed.status,
+        status=frame.status,
         status_text=frame.status_text,
         result=frame.result,
         result_side=frame.result_side,

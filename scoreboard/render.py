@@ -103,12 +103,34 @@ class Renderer:
         card_lay = lay.card_layout(len(frame.seats))
         for card, rect in zip(frame.seats, lay.seats(len(frame.seats)), strict=True):
             target.blit(self._card(card, theme, rect.size, card_lay), rect)
-        if frame.notice:
-            band = lay.notice
-            color = NOTICE[frame.status]
-            target.fill(color, band)
-            self._centered(frame.notice, lay.px(36), (255, 255, 255), bg=color, area=band,
-                           target=target, bold=True)
+        words = frame.link or frame.notice  # the link first: then the table is not to blame
+        if words:
+            self._notice(words, NOTICE["nolink" if frame.link else frame.status], target)
+
+    def _notice(self, text: str, color: tuple[int, int, int],
+                target: pygame.Surface) -> list[str]:
+        """The band above the seats. A long text (a broker's address and the ids to check)
+        is made smaller, then broken into two lines, the band growing upwards; returns the
+        lines drawn."""
+        lay, fonts = self.layout, self.fonts
+        band = lay.notice
+        width = band.width - 2 * lay.px(40)
+        px = lay.px(36)
+        while px > lay.px(28) and fonts.width(text, px, True) > width:
+            px -= 1
+        lines = fonts.wrap(text, px, width, True)[:2] if fonts.width(text, px, True) > width \
+            else [text]
+        row = round(px * 1.3)
+        height = band.height if len(lines) == 1 else max(band.height, 2 * row + lay.px(12))
+        area = pygame.Rect(band.left, band.bottom - height, band.width, height)
+        target.fill(color, area)
+        top = area.centery - len(lines) * row // 2
+        for i, line in enumerate(lines):
+            spot = area if len(lines) == 1 else pygame.Rect(area.left, top + i * row,
+                                                            area.width, row)
+            self._centered(line, px, (255, 255, 255), bg=color, target=target, bold=True,
+                           area=spot)
+        return lines
 
     def _header(self, frame: TableFrame, theme: Theme, target: pygame.Surface) -> None:
         lay, fonts = self.layout, self.fonts

@@ -86,7 +86,7 @@ class ScreenSource:
     def _build(self, now: float) -> Frame:
         if self.mode == "wall":
             return wall_frame(self.store.feeds(now), now, self.lang,
-                              self.store.standings_as_of)
+                              self.store.standings_as_of, self.store.link)
         feed = self.store.feed(self.table, now)
         if self.mode == "judge":
             return judge_frame(feed, now, self.lang)
@@ -104,7 +104,7 @@ class ScreenSource:
 
     def _blank(self, table: str, status: str) -> TableFeed:
         names = self.store.feed(table, 0.0).names
-        return TableFeed(table=table, names=names, status=status)
+        return TableFeed(table=table, names=names, status=status, link=self.store.link)
 
     def _block(self, table: str, leaks: list[str]) -> None:
         text = f"table {table}: a frame was not shown because it gave away {leaks[0]}"

@@ -88,8 +88,7 @@ const Live = (() => {
 
   const WORDS = {
     ru: {
-      connecting: "Подключение…", offline: "Стол не в сети", linkDown: "Нет связи",
-      refused: "Брокер отклонил вход: проверьте user и password в адресе",
+      offline: "Стол не в сети",  // the link's own troubles: common/notice.js
       setup: "Раздача", night: "Ночь", day: "День", finished: "Игра окончена",
       deal: "Раздача карт", ready: "Карты розданы", zero_night: "Нулевая ночь",
       farewell: "Прощальная минута", speech: "Речь", muted_turn: "Пропуск речи",
@@ -106,8 +105,7 @@ const Live = (() => {
       candidates: "На голосовании", round: "Круг",
     },
     en: {
-      connecting: "Connecting…", offline: "Table offline", linkDown: "No link",
-      refused: "The broker refused the login: check user and password in the address",
+      offline: "Table offline",
       setup: "Deal", night: "Night", day: "Day", finished: "Game over",
       deal: "Dealing cards", ready: "Cards dealt", zero_night: "Zero night",
       farewell: "Farewell", speech: "Speech", muted_turn: "Speech lost",

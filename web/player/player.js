@@ -49,6 +49,8 @@
   const state = { link: false, refused: false, data: null, rounds: {}, club: [],
                   chosen: params.get("player") || localStorage.getItem("mafiakit.player") || "" };
   window.playerState = state;  // read by the browser tests
+  // the link's own troubles, said in words on the page (common/notice.js)
+  const notice = LinkNotice.tracker(opts, ["tournament"], "hub", () => drawLink());
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -68,11 +70,8 @@
   }
 
   function drawLink() {
-    let text = "";
-    let mode = "live";
-    if (state.refused) [text, mode] = [G.refused, "refused"];
-    else if (!state.link && state.data) [text, mode] = [G.linkDown, "down"];
-    else if (!state.link) [text, mode] = [G.connecting, "connecting"];
+    const mode = notice.mode() || "live";  // the address, the broker, a hub it does not know
+    const text = mode === "live" ? "" : notice.text(opts.lang);
     $("link").textContent = text;
     root.dataset.state = mode;
   }
@@ -240,6 +239,7 @@
   const ROUNDS = Live.hubTopic(opts, "public/rounds/");
 
   function onMessage(kind, payload, topic) {
+    notice.heard();  // the broker knows this tournament's hub
     if (topic.startsWith(ROUNDS)) {
       if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
       else delete state.rounds[topic.slice(ROUNDS.length)];
@@ -256,10 +256,11 @@
     state.link = up;
     if (up) state.refused = false;
     else if (why === "refused") state.refused = true;
+    notice.link(up, why);
     drawLink();
   }
 
-  Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
+  if (!notice.missing.length) Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
     (n) => Live.hubTopic(opts, n)), onMessage, onLink);
   render();
 })();
