@@ -17,10 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from bus.errors import PayloadError
 from bus.payloads import Snapshot
 from engine.refusal_view import RefusalView
 from engine.viewmodels import JudgeView
 from engine.vocab import Phase
+from scoreboard.board import HubBoard
 from scoreboard.link import Link
 from scoreboard.sizes import STALE_AFTER_S
 from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
@@ -77,6 +79,8 @@ class FeedStore:
         self.standings_as_of: tuple[int | None, bool] | None = None
         # the screen's own link to the broker (None: no broker, a sample): scoreboard/link.py
         self.link: Link | None = None
+        # the hub's public pages, for the venue's screen (scoreboard/board.py)
+        self.board = HubBoard()
         for table, roster in (names or {}).items():
             self._table(table).names = read_names(list(roster)) or ()
 
@@ -120,6 +124,17 @@ class FeedStore:
         if as_of != self.standings_as_of:
             self.standings_as_of = as_of
             self.changes += 1
+
+    def on_hub_page(self, name: str, raw: bytes) -> bool:
+        """One of the hub's retained public pages ("public/players", "public/rounds/3");
+        False (and a problem noted) when it does not read: the screen keeps what it had."""
+        try:
+            self.board.on_page(name, raw)
+        except PayloadError as exc:
+            self.problems.append(f"hub: {exc}")
+            return False
+        self.changes += 1
+        return True
 
     def on_link(self, link: Link) -> None:
         """The screen's connection changed (connecting, up, down, refused)."""

@@ -143,6 +143,26 @@ class WallCard:
 
 
 @dataclass(frozen=True)
+class VenueFrame:
+    """One page of the venue's screen between rounds: the standings after round N or the
+    next round's seating (scoreboard/venue.py), its rows in reading order (the first column
+    top to bottom, then the second)."""
+
+    lang: str
+    kind: str  # standings | seating | empty
+    title: str  # "Таблица после тура 3", "Рассадка: тур 4"
+    note: str  # right of the title: the tournament's name, "Таблица скрыта до финала"
+    headings: tuple[str, ...]  # one per cell of a row: ("№", "Игрок", "Баллы")
+    rows: tuple[tuple[str, ...], ...]
+    page: int  # 1-based, within this kind
+    pages: int
+    page_text: str  # "1 / 3"
+    footnote: str  # "* делят место: решит жребий"; what comes next
+    empty_text: str = ""
+    link: str = ""  # the screen's link to the broker is the problem, in words (link.py)
+
+
+@dataclass(frozen=True)
 class WallFrame:
     """Every table of a tournament at a glance."""
 
@@ -152,3 +172,6 @@ class WallFrame:
     empty_text: str
     standings_note: str = ""  # "as of round N" or "hidden", from the hub's aggregate
     link: str = ""  # the screen's link to the broker is the problem, in words (link.py)
+
+
+Frame = TableFrame | WallFrame | VenueFrame  # what a screen draws

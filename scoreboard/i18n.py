@@ -42,6 +42,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                       "проверьте --table и --tournament",
                       "The broker at {address} has nothing from table {table} of tournament "
                       "'{tournament}': check --table and --tournament"),
+    "link.no_hub": ("Брокер {address} не знает хаб турнира «{tournament}»: проверьте "
+                    "--tournament и что хаб запущен",
+                    "The broker at {address} has no hub of tournament '{tournament}': check "
+                    "--tournament and that the hub is running"),
     "link.no_tournament": ("Брокер {address} не знает ни одного стола турнира «{tournament}»: "
                            "проверьте --tournament",
                            "The broker at {address} has no table of tournament "
@@ -167,6 +171,21 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wall.no_tables": ("Столы ещё не подключились", "No table has connected yet"),
     "wall.standings_as_of": ("Таблица после тура {n}", "Standings as of round {n}"),
     "wall.standings_hidden": ("Таблица скрыта до финала", "Standings hidden until the final"),
+    # the venue's screen between rounds (scoreboard/venue.py)
+    "venue.title": ("Таблица и рассадка", "Standings and seating"),
+    "venue.waiting": ("Ждём таблицу и рассадку от хаба", "Waiting for the hub's standings and "
+                      "seating"),
+    "venue.standings": ("Турнирная таблица", "Standings"),
+    "venue.after": ("Таблица после тура {n}", "Standings after round {n}"),
+    "venue.seating": ("Рассадка: тур {n}", "Seating: round {n}"),
+    "venue.place": ("Место", "Place"),
+    "venue.player": ("Игрок", "Player"),
+    "venue.points": ("Баллы", "Points"),
+    "venue.table": ("Стол", "Table"),
+    "venue.seat": ("Место", "Seat"),
+    "venue.page": ("стр. {page} из {pages}", "page {page} of {pages}"),
+    "venue.lot": ("* делят место: решит жребий", "* a shared place: the lot decides"),
+    "venue.next": ("далее — {what}", "next — {what}"),
 }
 
 

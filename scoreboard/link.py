@@ -44,18 +44,16 @@ class Link:
         return self.up and now - self.since >= self.silence_after
 
 
-def link_text(link: Link | None, now: float, lang: str, *, table: str | None,
-              heard: bool) -> str:
+def link_text(link: Link | None, now: float, lang: str, *, heard: bool,
+              table: str | None = None, hub: bool = False) -> str:
     """What the screen says about its link: "" while all is well (or with no broker at all, a
-    sample); `table` None is the wall (every table of the tournament); `heard`: a message of
-    that table (or, on the wall, of any table) has arrived."""
+    sample). What it waits for: `table`, or every table of the tournament (the wall, `table`
+    None), or the hub's pages (`hub`, the venue's screen); `heard`: it has arrived."""
     if link is None:
         return ""
     if not link.up:
         return t(lang, f"link.{link.state}", address=link.address)
     if heard or not link.silent(now):
         return ""
-    if table is None:
-        return t(lang, "link.no_tournament", address=link.address, tournament=link.tournament)
-    return t(lang, "link.no_table", address=link.address, table=table,
-             tournament=link.tournament)
+    key = "link.no_hub" if hub else "link.no_tournament" if table is None else "link.no_table"
+    return t(lang, key, address=link.address, table=table, tournament=link.tournament)

@@ -20,6 +20,7 @@ from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import ClubProtocol, Event, Heartbeat, Protocol, Snapshot, Status
 from bus.topics import VIEW_CLASSES, TopicError, hub_topic, parse, table_filter
+from scoreboard.board import PLAYERS, ROUNDS
 from scoreboard.feed import FeedStore
 from scoreboard.link import SILENCE_S, Link
 from scoreboard.view import ViewError, club_points
@@ -52,6 +53,7 @@ class LiveFeed:
         view_class: str = "public",
         clock: Callable[[], float] = time.time,
         silence_after: float = SILENCE_S,
+        venue: bool = False,
     ) -> None:
         self.store = store
         self.view_class = view_class
@@ -61,11 +63,17 @@ class LiveFeed:
         self.link = Link(address=f"{config.host}:{config.port}", tournament=tournament,
                          since=clock(), silence_after=silence_after)
         store.on_link(self.link)
-        self.client = BusClient(config, name=f"scoreboard-{view_class}")
-        for topic_filter in subscriptions(tournament, table, view_class):
+        self.client = BusClient(config, name=f"scoreboard-{'venue' if venue else view_class}")
+        # the venue's screen reads the hub's public pages only (scoreboard/board.py)
+        self.hub_pages = hub_topic(tournament, "public") + "/" if venue else None
+        if venue:  # the players' page, and every round's (`rounds/+`)
+            self.client.subscribe(hub_topic(tournament, PLAYERS))
+            self.client.subscribe(hub_topic(tournament, ROUNDS.rstrip("/")) + "/+")
+        for topic_filter in subscriptions(tournament, table, view_class) if not venue else ():
             self.client.subscribe(topic_filter)
         # the wall (every table) also reads the hub's aggregate: "standings as of round N"
-        self.aggregate = hub_topic(tournament, "public/aggregate") if table is None else None
+        self.aggregate = hub_topic(tournament, "public/aggregate") if (
+            table is None and not venue) else None
         if self.aggregate is not None:
             self.client.subscribe(self.aggregate)
 
@@ -102,6 +110,10 @@ class LiveFeed:
             return
         if item.topic == self.aggregate:
             self.store.on_standings_as_of(standings_as_of(item.payload))
+            return
+        if self.hub_pages is not None and item.topic.startswith(self.hub_pages):
+            name = item.topic.removeprefix(self.hub_pages)
+            self.store.on_hub_page(f"public/{name}", item.payload)
             return
         if not item.payload:  # a cleared retained message: only the protocol is ever cleared
             try:

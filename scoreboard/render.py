@@ -14,7 +14,7 @@ from collections import OrderedDict
 import pygame
 
 from scoreboard.fonts import Fonts
-from scoreboard.frames import SeatCard, TableFrame, WallFrame
+from scoreboard.frames import Frame, SeatCard, TableFrame, VenueFrame, WallFrame
 from scoreboard.layout import TableLayout, table_layout
 from scoreboard.panel import Line, panel_lines
 from scoreboard.seatcard import draw_card
@@ -31,6 +31,7 @@ from scoreboard.theme import (
     URGENT,
     Theme,
 )
+from scoreboard.venuedraw import draw_venue
 from scoreboard.wall import draw_wall
 
 CARD_CACHE = 256
@@ -51,7 +52,7 @@ class Renderer:
             OrderedDict())
 
     def draw(
-        self, frame: TableFrame | WallFrame, target: pygame.Surface | None = None
+        self, frame: Frame, target: pygame.Surface | None = None
     ) -> pygame.Surface:
         """Draw `frame` onto `target` (a new surface when None) and return it."""
         if target is None:
@@ -60,6 +61,8 @@ class Renderer:
             raise ValueError(f"the target is {target.get_size()}, the layout is {self.size}")
         if isinstance(frame, WallFrame):
             draw_wall(frame, target, self.fonts)
+        elif isinstance(frame, VenueFrame):
+            draw_venue(frame, target, self.fonts)
         else:
             self._table(frame, target)
         return target
