@@ -35,7 +35,8 @@ DEFAULT_TOURNAMENT = "local"
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `scoreboard` subcommand."""
     sizes = ", ".join(f"{w}x{h}" for w, h in SIZES)
-    p = sub.add_parser("scoreboard", help="show a table, the wall of all tables, or the judge",
+    p = sub.add_parser("scoreboard", help="a table, the judge, the wall of all tables, or the "
+                       "venue between rounds",
                        description="A screen fed by the broker: the players' screen at a table "
                        "(--table N), a venue screen (--audience), the judge's (--judge), the "
                        "wall of every table (--wall) or, between rounds, the standings and the "
