@@ -44,26 +44,15 @@
   };
   let lang = opts.lang;
   const $ = (id) => document.getElementById(id);
+  const { el, fill } = Live;
   const root = $("app");
   // tournament -> {tables: Set, hub: bool}, from the retained statuses
-  const state = { link: false, refused: false, known: {},
-                  chosen: params.get("tournament") || "", table: "" };
+  const state = { known: {}, chosen: params.get("tournament") || "", table: "" };
   window.indexState = state;  // read by the browser tests
   const notice = LinkNotice.tracker({ ...opts, tournament: "-" }, [], "hub", () => render());
 
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
-  }
-
   function natural(a, b) {
     return String(a).localeCompare(String(b), undefined, { numeric: true });
-  }
-
-  function el(tag, cls, text) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text != null) node.textContent = text;
-    return node;
   }
 
   /** A page of this broker with the tournament (and its other parameters) filled in. */
@@ -97,9 +86,10 @@
     $("overlays-title").textContent = W.overlays;
     $("overlays-note").textContent = W.overlaysNote;
     $("table-label").textContent = W.table;
-    const mode = notice.mode();
-    root.dataset.state = state.refused ? "closed" : mode || "live";
-    $("link").textContent = state.refused || mode === "unknown" ? "" : notice.text(lang);
+    const mode = notice.mode();  // "unknown": a broker with nothing on it yet, said below
+    const closed = mode === "refused";  // no anonymous client: nothing to list
+    root.dataset.state = closed ? "closed" : mode || "live";
+    $("link").textContent = closed || mode === "unknown" ? "" : notice.text(lang);
     const names = tournamentShown();
     if (document.activeElement !== $("tournament")) $("tournament").value = state.chosen;
     $("tournaments").replaceChildren(...names.map((n) => Object.assign(el("option"), { value: n })));
@@ -110,8 +100,9 @@
                              tables: tables.length ? fill(W.tables, { list: tables.join(", ") })
                                : W.noTables });
     });
-    $("found").textContent = state.refused ? W.closed
-      : !state.link ? "" : names.length ? fill(W.found, { list: entries.join("; ") }) : W.foundNone;
+    const up = !["connecting", "down"].includes(mode);
+    $("found").textContent = closed ? W.closed
+      : !up ? "" : names.length ? fill(W.found, { list: entries.join("; ") }) : W.foundNone;
     $("links").hidden = !state.chosen;
     root.dataset.tournament = state.chosen;
     if (!state.chosen) return;
@@ -141,9 +132,6 @@
   }
 
   function onLink(up, why) {
-    state.link = up;
-    if (up) state.refused = false;
-    else if (why === "refused") state.refused = true;
     notice.link(up, why);
     render();
   }

@@ -17,7 +17,14 @@ from engine.game import Game
 from engine.playout import random_game
 from hub.roster_csv import read_seating
 from tests.hub.helpers import actions_of, play, stored, wait_for
-from tests.web.conftest import NAMES, PHONE, hub_and_table, keep_screenshot, page_url
+from tests.web.conftest import (
+    NAMES,
+    PHONE,
+    hub_and_table,
+    keep_screenshot,
+    page_url,
+    play_to_the_protocol,
+)
 
 GAME = f"r1-t{ACL_TABLE}"
 TIMEOUT = 30_000
@@ -146,9 +153,7 @@ def test_hidden_standings_reach_the_head_judge_but_not_the_players(
     gets no standings; the head judge still sees them."""
     broker = private_acl_broker
     with hub_and_table(broker, tmp_path, standings={"hidden": True}) as (hub, table):
-        play(table, actions_of(3))
-        wait_for("the protocol at the hub",
-                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        play_to_the_protocol(hub, table)
         context = chromium.new_context(viewport=PHONE)
         context.add_init_script("window.liveRecord = [];")
         player, judge = context.new_page(), context.new_page()
@@ -176,9 +181,7 @@ def test_a_place_on_equal_points_says_why_on_the_players_page(
     league's chain that placed it (docs/scoring.md), in the page's language."""
     broker = private_acl_broker
     with hub_and_table(broker, tmp_path) as (hub, table):
-        play(table, actions_of(3))
-        wait_for("the protocol at the hub",
-                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        play_to_the_protocol(hub, table)
         context = chromium.new_context(viewport=PHONE)
         try:
             shown = {}

@@ -148,6 +148,19 @@ const Live = (() => {
     return roles;
   }
 
+  /** "{name} ..." with `values` filled in (a missing value leaves nothing). */
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
+  }
+
+  /** A new element with a class and a text (either may be left out). */
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
   return { options, tableTopic, hubTopic, publish, requestId, connect, words, secondsLeft,
-           rolesOf };
+           rolesOf, fill, el };
 })();

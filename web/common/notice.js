@@ -32,10 +32,6 @@ const LinkNotice = (() => {
     },
   };
 
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
-  }
-
   /**
    * One page's link, as far as the page can tell. `needs`: the address's parameters the page
    * cannot work without (["tournament", "table"]); `waitsFor`: "table" or "hub", what should
@@ -81,7 +77,7 @@ const LinkNotice = (() => {
         const mode = this.mode();
         if (!mode) return "";
         const key = mode === "unknown" ? waitsFor : mode;
-        return fill(W[key], { broker, home, tournament: opts.tournament, table: opts.table,
+        return Live.fill(W[key], { broker, home, tournament: opts.tournament, table: opts.table,
                               missing: missing.map((name) => `${name}=`).join(lang === "ru"
                                 ? " и " : " and ") });
       },

@@ -29,10 +29,10 @@ const StandingsWhy = (() => {
     if (row.lot) {
       const shared = rows.filter((r) => r.lot && r.place === row.place).length;
       const places = shared > 1 ? `${row.place}–${row.place + shared - 1}` : String(row.place);
-      return W.lot.replace("{places}", places);
+      return Live.fill(W.lot, { places });
     }
     if (row.tie_break) {
-      return W.tieBreak.replace("{what}", W.keys[row.tie_break] || row.tie_break);
+      return Live.fill(W.tieBreak, { what: W.keys[row.tie_break] || row.tie_break });
     }
     return "";
   }
