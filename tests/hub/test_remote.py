@@ -245,8 +245,7 @@ def test_the_players_pages_show_the_next_seat_and_roles_of_decided_games_only(
     players = pages["public/players"]
     assert players["rounds"] == [1]
     assert players["standings"] == [{"place": 1, "player": "P1", "total": 1.0, "games": 1,
-                                     "wins": 1, "lot": False,
-                                     "tie_break": None}]  # what a phone shows
+                                     "wins": 1, "lot": False}]  # what a phone shows
     [game] = pages["public/rounds/1"]["games"]
     seats = seating.rounds[0].games[0].seats
     assert game["players"] == list(seats)

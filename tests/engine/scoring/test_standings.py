@@ -17,7 +17,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.scoring.game import SeatScore
 from engine.scoring.logs import game_from_log
 from engine.scoring.playout import random_tournament
-from engine.scoring.standings import ScoredGame, StandingsError, standings
+from engine.scoring.standings import ScoredGame, StandingsError, standings, tie_break_reasons
 
 RULES = ("cml", "judge-guide", "fiim-2015", "fiim")
 HARD = ("don", "sheriff")
@@ -194,7 +194,8 @@ def test_a_place_on_equal_points_names_the_tie_break_that_decided_it_000_III_14(
     equal through the whole chain name none and carry the lot."""
     rules = load_ruleset("cml")
     table = standings([game(NAMES, None, "red", extra={5: 30, 6: 30, 7: 20})], rules)
-    by = {r.player: (r.total, r.lot, r.tie_break) for r in table.rows}
+    reasons = tie_break_reasons(table.rows, table.tie_breaks)
+    by = {r.player: (r.total, r.lot, why) for r, why in zip(table.rows, reasons, strict=True)}
     # (this helper's games carry the extras only: the winners' base points are not in them)
     assert by["Eve"] == by["Fay"] == (30, True, None)  # equal through the chain: a lot
     assert by["Gus"] == (20, False, None)  # alone on his total
@@ -204,4 +205,7 @@ def test_a_place_on_equal_points_names_the_tie_break_that_decided_it_000_III_14(
     assert by["Hal"] == (0, True, "wins_don_sheriff")  # below Ann by it, equal to Ivy
     assert by["Ivy"] == (0, True, None)  # equal to both neighbours through the chain
     assert by["Сова"] == (0, True, "wins")  # equal to Ivy, above Bob (who lost) by wins
-    assert table.as_dict()["standings"][3]["tie_break"] == "wins_don_sheriff"
+    # the same from the JSON (points, not hundredths), with the chain the JSON carries
+    data = table.as_dict()
+    assert data["tie_breaks"] == list(rules.scoring.tie_breaks)
+    assert tie_break_reasons(data["standings"], data["tie_breaks"]) == reasons
