@@ -177,6 +177,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                       "seating"),
     "venue.standings": ("Турнирная таблица", "Standings"),
     "venue.after": ("Таблица после тура {n}", "Standings after round {n}"),
+    "venue.during": ("Таблица: тур {n} ещё идёт", "Standings: round {n} still in play"),
     "venue.seating": ("Рассадка: тур {n}", "Seating: round {n}"),
     "venue.place": ("Место", "Place"),
     "venue.player": ("Игрок", "Player"),

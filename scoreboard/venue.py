@@ -71,17 +71,20 @@ def _count(rows: tuple[tuple[str, ...], ...]) -> int:
 def _kinds(board: HubBoard, lang: str) -> list[_Kind]:
     kinds = []
     standings = board.standings
+    seating = board.seating()
     if standings:
         number = board.as_of_round
+        # the hub counts a round from its first finished game: while some of its tables
+        # still play (players still have that round ahead), the standings are not "after" it
+        during = number is not None and seating is not None and seating.round <= number
         kinds.append(_Kind(
             kind="standings",
-            title=t(lang, "venue.after", n=number) if number is not None
-            else t(lang, "venue.standings"),
+            title=t(lang, "venue.during" if during else "venue.after", n=number)
+            if number is not None else t(lang, "venue.standings"),
             headings=(t(lang, "venue.place"), t(lang, "venue.player"), t(lang, "venue.points")),
             rows=tuple((f"{row.place}{'*' if row.lot else ''}", row.player, f"{row.total:.2f}")
                        for row in standings),
             lots=frozenset(i for i, row in enumerate(standings) if row.lot)))
-    seating = board.seating()
     if seating is not None:
         kinds.append(_Kind(
             kind="seating", title=t(lang, "venue.seating", n=seating.round),

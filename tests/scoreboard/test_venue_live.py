@@ -30,7 +30,7 @@ from tests.hub.helpers import (
     T,
     actions_of,
     hub_settings,
-    play_all,
+    play,
     running_hub,
     wait_for,
 )
@@ -38,14 +38,16 @@ from tests.hub.helpers import (
 GUARD_S = 60.0
 
 
-def shown(live: LiveFeed, source: ScreenSource, now: float,
-          want: str) -> VenueFrame:
-    """Pump until the page shown at `now` has the title `want`."""
+def shown(live: LiveFeed, source: ScreenSource, now: float, want: str,
+          rows: int = 20) -> VenueFrame:
+    """Pump until the page shown at `now` has the title `want` and `rows` rows (the hub
+    counts a round's standings from its first finished game on: the whole round comes when
+    both tables are done)."""
     deadline = time.monotonic() + GUARD_S
     while True:
         frame = source(now)
         assert isinstance(frame, VenueFrame)
-        if frame.title == want:
+        if frame.title == want and len(frame.rows) == rows:
             return frame
         assert time.monotonic() < deadline, f"never shown: {want!r} (last: {frame.title!r})"
         live.pump(0.2)
@@ -76,7 +78,10 @@ def test_a_round_on_the_venue_screen_from_the_hubs_pages(
             assert set(first.rows) == expected and len(first.rows) == 20
             wait_for("both tables opened their round-1 game with its roster", lambda: all(
                 t.game_id == f"r1-t{t.table}" and len(t.names) == 10 for t in tables))
-            play_all(tables, {t.table: actions_of(int(t.table)) for t in tables})
+            play(tables[0], actions_of(1))  # table 1 is done, table 2 plays on
+            partial = shown(live, source, 0.0, "Таблица: тур 1 ещё идёт", rows=10)
+            assert {row[1] for row in partial.rows} == set(tables[0].names)
+            play(tables[1], actions_of(2))
             standings = shown(live, source, 0.0, "Таблица после тура 1")
             assert {row[1] for row in standings.rows} == {n for n, _, _ in expected}
             second = shown(live, source, 10.0, "Рассадка: тур 2")
