@@ -77,8 +77,9 @@ def broker_command(args: argparse.Namespace) -> int:
         print(f"mosquitto running at {broker.url} (Ctrl-C stops it)", flush=True)
         if broker.ws_port is not None and not args.outside:
             pages = broker.ws_url.replace("ws://", "http://")
-            print(f"browsers: MQTT over WebSockets at {broker.ws_url}; stream overlay at "
-                  f"{pages}/overlay/index.html?tournament=T&table=N (docs/web.md)", flush=True)
+            print(f"browsers: MQTT over WebSockets at {broker.ws_url}; the pages (stream "
+                  f"overlay, head judge's page, player's page) from {pages}/ (docs/web.md)",
+                  flush=True)
         for line in _bridge_lines(broker, args):
             print(line, flush=True)
         code = broker.wait()

@@ -46,13 +46,16 @@ if TYPE_CHECKING:
 class PadCheck:
     """The stand-in consumer: print each key event, flash the seat of each seat key press."""
 
-    def __init__(self, hardware: TableHardware) -> None:
+    def __init__(self, hardware: TableHardware, lang: str = "en") -> None:
         self.hardware = hardware
+        self.lang = lang
         self.last = ""
 
     def __call__(self, event: KeyEvent) -> None:
+        from firmware_sim.words import pad_event
+
         print(json.dumps({"key": event.key, "kind": event.kind, "t": round(event.t, 4)}))
-        self.last = f"{event.key} {event.kind}"
+        self.last = pad_event(event.key, event.kind, self.lang)
         if event.kind == "press":
             self.hardware.signal_ok(seat_of(event.key))
 
@@ -98,7 +101,7 @@ def command(args: argparse.Namespace) -> int:
     if args.headless:
         clock = ManualClock()
         hardware = TableHardware(pin_map, factory, clock, background=False)
-        check = PadCheck(hardware)
+        check = PadCheck(hardware, args.lang)
         try:
             replay_virtual(hardware, ScriptPlayer(board, drives, clock()), clock, check)
             if args.screenshot:
@@ -109,7 +112,7 @@ def command(args: argparse.Namespace) -> int:
     from firmware_sim.window import SimWindow
 
     hardware = TableHardware(pin_map, factory)
-    check = PadCheck(hardware)
+    check = PadCheck(hardware, args.lang)
     player = ScriptPlayer(board, drives, hardware.clock()) if steps else None
     try:
         SimWindow(hardware, board, hook=check.drain, status=lambda: check.last,

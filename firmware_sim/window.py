@@ -24,7 +24,7 @@ from device.keys import CLASSIC_SEATS
 from device.pins import FUNCTION_KEYS, seat_keys
 from firmware_sim.board import MockBoard
 from firmware_sim.script import ScriptPlayer, play_realtime
-from firmware_sim.words import hint, key_name
+from firmware_sim.words import hint, key_name, ready
 from scoreboard.fonts import find_font
 
 SIZE = (800, 480)
@@ -176,7 +176,7 @@ class SimWindow:
     def _status_line(self, status: str) -> pygame.Surface:
         """The status, in the top-left corner clear of seat 3's label (smaller, then cut
         short with "..." when it is long: the judge's last error can be)."""
-        text = status or "ready"
+        text = status or ready(self.lang)
         width = self._status_width()
         return self._fit(text, self._font if self._font.size(text)[0] <= width else self._small,
                          width)

@@ -11,6 +11,20 @@ KEY_NAMES = {  # the pad's function keys, as printed on a Russian pad
     "UNDO": "Отмена", "TIMER": "Таймер",
 }
 HINT_WORDS = {"space": "пробел"}
+EVENT_WORDS = {"press": "нажата", "hold": "удерживается", "release": "отпущена"}
+
+
+def ready(lang: str) -> str:
+    """The top line before anything happened (the pad check, a table with no game yet)."""
+    return "Пульт готов" if lang == "ru" else "Pad ready"
+
+
+def pad_event(key: str, kind: str, lang: str) -> str:
+    """The pad check's last key event: "Фол нажата" is wrong Russian, so the key's name comes
+    with the word "клавиша" ("клавиша Фол нажата", "клавиша 4 отпущена")."""
+    if lang != "ru":
+        return f"{key} {kind}"
+    return f"клавиша {key_name(key, lang)} {EVENT_WORDS.get(kind, kind)}"
 
 
 def pad_words(text: str, lang: str) -> str:

@@ -72,8 +72,9 @@ class HubConfigError(ValueError):
 
 def load_hub_settings(path: Path | str | None = None, **overrides: object) -> HubSettings:
     if path is not None and not Path(path).is_file():
-        raise HubConfigError(f"config file {path} does not exist: write one (README.md, "
-                             "\"Running a tournament hub\", shows one) or give --config FILE")
+        raise HubConfigError(f"config file {path} does not exist: write one (docs/hub.md, "
+                             "\"Running a tournament, step by step\", shows one) or give "
+                             "--config FILE")
     base = Path(path).parent if path is not None else Path()
     out = load_toml_settings(HubSettings, path, overrides, HubConfigError)
     # Relative files in hub.toml are relative to hub.toml, not to where the hub was started.

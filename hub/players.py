@@ -22,6 +22,7 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.scoring.game import as_points
+from engine.scoring.standings import tie_break_reasons
 from hub.club import club_tonight
 from hub.decisions import DecisionRow
 from hub.seating import Seating
@@ -46,11 +47,16 @@ def seat_points(table: str, game_id: str, protocol: dict[str, Any],
 
 def compact_standings(standings: dict[str, Any] | None) -> list[dict[str, Any]] | None:
     """What a phone shows of the standings (place, player, total, games, wins, lot): the
-    library's full rows of 100 players would not fit one message with everything else."""
+    library's full rows of 100 players would not fit one message with everything else. A
+    row placed by a tie-break on equal points says which (`tie_break`, only then: bytes
+    count here; docs/scoring.md)."""
     if standings is None:
         return None
-    return [{k: row.get(k) for k in ("place", "player", "total", "games", "wins", "lot")}
-            for row in standings.get("standings", [])]
+    rows = standings.get("standings", [])
+    reasons = tie_break_reasons(rows, standings.get("tie_breaks") or ())
+    return [{**{k: row.get(k) for k in ("place", "player", "total", "games", "wins", "lot")},
+             **({"tie_break": why} if why else {})}
+            for row, why in zip(rows, reasons, strict=True)]
 
 
 def public_pages(seating: Seating | None, games: list[dict[str, Any]],

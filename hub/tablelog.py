@@ -1,7 +1,7 @@
 """The hub's log, one line per table as it comes up, goes quiet and comes back.
 
-A head judge starting the hub (README, "A tournament", step 5) watches its log to see each
-table arrive; "connected" alone says nothing about the tables. Each change of a table's
+A head judge starting the hub (docs/hub.md, "Running a tournament", step 5) watches its log
+to see each table arrive; "connected" alone says nothing about the tables. Each change of a table's
 liveness is said once, in words that say what to do.
 """
 

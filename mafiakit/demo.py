@@ -368,7 +368,7 @@ class Shots:
                  "wall": ("wall", "wall")}
         self.sources = {
             name: ScreenSource(stores[feeds[name][0]], mode=feeds[name][1],
-                               **({} if name == "wall" else {"table": table}), lang=lang)
+                               table=None if name == "wall" else table, lang=lang)
             for name in screens if name != "sim"}
         self.window = (SimWindow(sim.hardware, sim.board, status=table_status(sim.service, lang),
                                  lang=lang) if "sim" in screens else None)

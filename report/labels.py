@@ -35,6 +35,8 @@ TEXT: dict[Lang, dict[str, str]] = {
         "lift": "поднят", "fouls_out": "фолы", "disqualified": "дисквал.",
         "clauses": "Основания", "late_dq": "Дисквалификация после результата",
         "colour_left": "Под запись",
+        "legend": "Роли (001 9.4.1): К — красный игрок, Ч — чёрный игрок, Ш — шериф, Д — дон. "
+                  "Д1, Н2 — день 1, ночь 2.",
     },
     Lang.EN: {
         "title": "Game protocol", "tournament": "Tournament", "stage": "Stage", "game": "Game",
@@ -51,5 +53,26 @@ TEXT: dict[Lang, dict[str, str]] = {
         "lift": "lifted", "fouls_out": "fouls", "disqualified": "disqualified",
         "clauses": "Clauses", "late_dq": "Disqualified after the result",
         "colour_left": "On record",
+        "legend": "Roles (001 9.4.1): C — citizen (red), M — mafia (black), S — sheriff, "
+                  "D — don. D1, N2 — day 1, night 2.",
     },
 }
+
+
+# The tournament's stage (001 9.2.1 "стадию турнира"): the game log's header carries it as
+# typed ("qualifier" in docs/game-log.md); the usual ones are printed in the protocol's
+# language, anything else as written.
+STAGE = {
+    Lang.RU: {"qualifier": "отборочный этап", "quarterfinal": "четвертьфинал",
+              "semifinal": "полуфинал", "final": "финал"},
+    Lang.EN: {"qualifier": "qualifier", "quarterfinal": "quarter-final",
+              "semifinal": "semi-final", "final": "final"},
+}
+_STAGE_ALIASES = {"qualifying": "qualifier", "qualification": "qualifier"}
+
+
+def stage_text(stage: str, lang: Lang) -> str:
+    """The stage in `lang`: "qualifier", "Semi-final" or "semi_final" -> "полуфинал"; a stage
+    the kit has no word for ("Отбор, день 2") is printed as the judge wrote it."""
+    key = "".join(ch for ch in stage.casefold() if ch.isalnum())
+    return STAGE[lang].get(_STAGE_ALIASES.get(key, key), stage)

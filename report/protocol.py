@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from engine.game import Game
 from engine.scoring.game import as_points, score_game
 from engine.scoring.limits import pts
-from report.labels import ROLE_LETTER, TEXT, Lang
+from report.labels import ROLE_LETTER, TEXT, Lang, stage_text
 
 CAUSE = {"kill": "killed", "fouls": "fouls_out"}  # removal cause -> its label
 
@@ -82,6 +82,8 @@ def build(header: Mapping[str, Any], game: Game, lang: Lang = Lang.RU) -> Protoc
         + [f"{t['late_dq']}: {seat} ({kind})" for seat, kind in s.late_disqualifications])
     head = {k: str(header[k]) for k in ("tournament", "stage", "game", "table", "date")
             if header.get(k) is not None}
+    if "stage" in head:
+        head["stage"] = stage_text(head["stage"], lang)
     judge = s.sheet.judge or header.get("judge")
     if judge:
         head["judge"] = str(judge)

@@ -59,6 +59,7 @@ td.small { font-size: 8pt; }
 td.total { font-weight: bold; }
 .result { margin-top: 4mm; font-size: 12pt; font-weight: bold; }
 .notes { margin-top: 2mm; font-size: 8.5pt; }
+.legend { margin-top: 2mm; font-size: 8.5pt; color: #333; }
 .sign { margin-top: 10mm; display: flex; justify-content: space-between; }
 .sign .line { border-top: 0.6pt solid #000; width: 70mm; padding-top: 1mm; text-align: center; }
 """
@@ -91,6 +92,7 @@ def to_html(p: Protocol) -> str:
 </tbody></table>
 <div class="result">{escape(t['result'])}: {escape(p.result)}</div>
 <div class="notes">{notes}</div>
+<div class="legend">{escape(t['legend'])}</div>
 <div class="sign"><div>{escape(state)}</div>
 <div class="line">{escape(t['signature'])}{': ' + judge if judge else ''}</div></div>
 </body></html>

@@ -3,6 +3,7 @@
     mafiakit scoreboard --table 3 --broker mqtt://scoreboard:PASSWORD@10.0.0.2 --tournament cup
     mafiakit scoreboard --wall --lang en --size 1280x720 --fullscreen
     mafiakit scoreboard --table 3 --sample vote --screenshot vote.png     # no broker needed
+    mafiakit scoreboard --venue --tournament cup --fullscreen   # standings and seating, in turn
 
 Exit codes: 0 done, 1 the screen or broker failed, 2 the command line is wrong.
 """
@@ -19,7 +20,9 @@ from typing import TYPE_CHECKING
 
 from scoreboard.i18n import LANGS
 from scoreboard.samples import NOW, SAMPLES, fill_store
-from scoreboard.sizes import SIZES, STALE_AFTER_S, parse_size
+from scoreboard.sizes import PAGE_S, SIZES, STALE_AFTER_S, parse_size
+
+VENUE_SAMPLE = "tournament"  # the venue's sample: scoreboard/venue_samples.py
 
 if TYPE_CHECKING:  # the view model loads when the screen runs, not when `mafiakit` starts
     from scoreboard.feed import FeedStore
@@ -32,16 +35,25 @@ DEFAULT_TOURNAMENT = "local"
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the `scoreboard` subcommand."""
     sizes = ", ".join(f"{w}x{h}" for w, h in SIZES)
-    p = sub.add_parser("scoreboard", help="show a table, the wall of all tables, or the judge",
+    p = sub.add_parser("scoreboard", help="a table, the judge, the wall of all tables, or the "
+                       "venue between rounds",
                        description="A screen fed by the broker: the players' screen at a table "
-                       "(--table N), a venue screen (--audience), the judge's (--judge) or the "
-                       "wall of every table (--wall). Esc or q closes the window.")
+                       "(--table N), a venue screen (--audience), the judge's (--judge), the "
+                       "wall of every table (--wall) or, between rounds, the standings and the "
+                       "next round's seating page after page (--venue). Esc or q closes the "
+                       "window.")
     p.add_argument("--table", help="the table to show (its id in the topics, e.g. 3)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--wall", action="store_true", help="all tables of the tournament")
     mode.add_argument("--judge", action="store_true", help="the judge's screen: everything")
     mode.add_argument("--audience", action="store_true",
                       help="a venue screen the players cannot see (shows nominations)")
+    mode.add_argument("--venue", action="store_true",
+                      help="the hall between rounds: the standings after round N and the next "
+                           "round's seating (table and seat per player, alphabetical), a page "
+                           "at a time, from the hub's public pages")
+    p.add_argument("--page-seconds", type=float, default=PAGE_S, metavar="S",
+                   help=f"with --venue: how long each page stays (default {PAGE_S:g})")
     p.add_argument("--lang", choices=LANGS, default="ru", help="screen language (default ru)")
     p.add_argument("--size", default="1920x1080", help=f"screen size: {sizes}")
     p.add_argument("--window", metavar="WxH",
@@ -56,9 +68,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--screenshot", metavar="PATH", help="save one frame as PNG and exit")
     p.add_argument("--wait", type=float, default=5.0, metavar="S",
                    help="with --screenshot: seconds to wait for the table's state (default 5)")
-    p.add_argument("--sample", choices=sorted(SAMPLES), metavar="NAME",
+    p.add_argument("--sample", choices=[*sorted(SAMPLES), VENUE_SAMPLE], metavar="NAME",
                    help="show a built-in sample game state instead of listening to a broker: "
-                   + ", ".join(sorted(SAMPLES)))
+                   + ", ".join(sorted(SAMPLES)) + f"; with --venue: {VENUE_SAMPLE} (120 "
+                   "players at 12 tables)")
     p.add_argument("--stale-after", type=float, default=STALE_AFTER_S, metavar="S",
                    help=f"a silent table counts as stale after S seconds (default "
                         f"{STALE_AFTER_S:g})")
@@ -73,12 +86,17 @@ def command(args: argparse.Namespace) -> int:
     try:
         size = parse_size(args.size)
         _window(args.window)
-        mode = "wall" if args.wall else "judge" if args.judge else "table"
-        if mode != "wall" and not args.table:
-            raise ValueError("say which table to show with --table, or use --wall")
+        mode = ("wall" if args.wall else "judge" if args.judge else "venue" if args.venue
+                else "table")
+        if mode not in ("wall", "venue") and not args.table:
+            raise ValueError("say which table to show with --table, or use --wall or --venue")
+        if (args.sample == VENUE_SAMPLE) != (mode == "venue" and args.sample is not None):
+            raise ValueError(f"--sample {VENUE_SAMPLE} goes with --venue, and --venue with "
+                             f"--sample {VENUE_SAMPLE} only")
         store = FeedStore(stale_after=args.stale_after)
         source = ScreenSource(store, mode=mode, table=args.table, lang=args.lang,
-                              info_class="audience" if args.audience else "public")
+                              info_class="audience" if args.audience else "public",
+                              page_s=args.page_seconds)
         feed = _source(args, store, mode)
     except ValueError as exc:
         print(f"scoreboard: {exc}", file=sys.stderr)
@@ -101,7 +119,14 @@ class _SampleFeed:
 
     def __init__(self, store: FeedStore, name: str, table: str, wall: bool) -> None:
         self.store = store
-        self.alive = fill_store(store, name, table, wall=wall)
+        self.alive: list[str] = []
+        if name == VENUE_SAMPLE:
+            from scoreboard.venue_samples import sample_pages
+
+            for page, raw in sample_pages().items():
+                store.on_hub_page(page, raw)
+        else:
+            self.alive = fill_store(store, name, table, wall=wall)
         self.started = time.monotonic()
 
     def clock(self) -> float:
@@ -117,6 +142,9 @@ class _SampleFeed:
         return True
 
     def silence(self, wait: float) -> str | None:
+        return None
+
+    def waited(self) -> None:
         return None
 
     def close(self) -> None:
@@ -140,12 +168,14 @@ class _BrokerFeed:
             raise ValueError(str(exc)) from None
         view_class = "judge" if mode == "judge" else "audience" if args.audience else "public"
         self.store = store
-        self.table = None if mode == "wall" else args.table
+        self.venue = mode == "venue"
+        self.table = None if mode in ("wall", "venue") else args.table
         self.live = LiveFeed(config, store, tournament=args.tournament, table=self.table,
-                             view_class=view_class).start()
+                             view_class=view_class, venue=self.venue).start()
         self.clock: Callable[[], float] = time.time
         self.address = f"{config.host}:{config.port}"  # (never the password of the URL)
-        self.where = (f"tournament {args.tournament!r}" if self.table is None
+        self.where = (f"the hub of tournament {args.tournament!r}" if self.venue
+                      else f"tournament {args.tournament!r}" if self.table is None
                       else f"table {self.table!r} of tournament {args.tournament!r}")
         self._said: str | None = None
 
@@ -172,12 +202,21 @@ class _BrokerFeed:
             self.live.pump(0.1)
         if self.live.link_problem is not None or not self.live.client.connected:
             return self.dead()
+        running = ("is the hub running, with the same --tournament?" if self.venue else
+                   "is that table running, with the same --tournament and --table?")
         return (f"the broker at {self.address} has nothing from {self.where} within {wait:g} "
-                "s: is that table running, with the same --tournament and --table?")
+                f"s: {running}")
+
+    def waited(self) -> None:
+        """The screenshot waited `--wait` s: what was not heard by now, the broker does not
+        know, and the picture says so (as a running screen does after SILENCE_S)."""
+        self.live.waited()
 
     def ready(self) -> bool:
         """Every table heard of has sent its state and its status (the retained ones come
-        right after subscribing, in no fixed order)."""
+        right after subscribing, in no fixed order); the venue: the hub's players page."""
+        if self.venue:
+            return self.store.board.players is not None
         tables = self.store.tables() if self.table is None else [self.table]
         now = self.clock()
         feeds = [self.store.feed(table, now) for table in tables]
@@ -212,6 +251,7 @@ def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: _SampleFee
     while not feed.ready() and time.monotonic() < deadline:
         feed.pump(0.1)
     silence = feed.silence(args.wait)
+    feed.waited()
     now = NOW if args.sample else feed.clock()
     path = save_png(Renderer(size).draw(source(now)), args.screenshot)
     print(path)
@@ -226,7 +266,8 @@ def _run(args: argparse.Namespace, source: ScreenSource, feed: _SampleFeed | _Br
     from scoreboard.display import Display, ScreenLoop
     from scoreboard.render import Renderer
 
-    title = "mafiakit: " + ("wall" if args.wall else f"table {args.table}")
+    title = "mafiakit: " + ("wall" if args.wall else "venue" if args.venue
+                            else f"table {args.table}")
     signal.signal(signal.SIGTERM, _interrupt)  # systemd stops us: close the screen cleanly
     display = Display(size, fullscreen=args.fullscreen, title=title,
                       window=_window(args.window))

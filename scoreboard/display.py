@@ -21,11 +21,10 @@ from typing import Final
 
 import pygame
 
-from scoreboard.frames import TableFrame, WallFrame
+from scoreboard.frames import Frame
 from scoreboard.render import Renderer
 from scoreboard.sdl_env import private_runtime_dir
 
-Frame = TableFrame | WallFrame
 POLL_S: Final = 0.1  # wake-ups per second: window events and countdown changes are noticed
 QUIT_KEYS: Final = (pygame.K_ESCAPE, pygame.K_q)
 

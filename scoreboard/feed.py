@@ -17,10 +17,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from bus.errors import PayloadError
 from bus.payloads import Snapshot
 from engine.refusal_view import RefusalView
 from engine.viewmodels import JudgeView
 from engine.vocab import Phase
+from scoreboard.board import HubBoard
+from scoreboard.link import Link
 from scoreboard.sizes import STALE_AFTER_S
 from scoreboard.tablefeed import Payload, TableFeed, read_names, read_snapshot
 from scoreboard.view import Revealed, ViewError
@@ -74,6 +77,10 @@ class FeedStore:
         self.changes = 0
         # the hub's `standings_as_of` (docs/hub.md): (round or None, hidden), None unheard
         self.standings_as_of: tuple[int | None, bool] | None = None
+        # the screen's own link to the broker (None: no broker, a sample): scoreboard/link.py
+        self.link: Link | None = None
+        # the hub's public pages, for the venue's screen (scoreboard/board.py)
+        self.board = HubBoard()
         for table, roster in (names or {}).items():
             self._table(table).names = read_names(list(roster)) or ()
 
@@ -118,6 +125,23 @@ class FeedStore:
             self.standings_as_of = as_of
             self.changes += 1
 
+    def on_hub_page(self, name: str, raw: bytes) -> bool:
+        """One of the hub's retained public pages ("public/players", "public/rounds/3");
+        False (and a problem noted) when it does not read: the screen keeps what it had."""
+        try:
+            self.board.on_page(name, raw)
+        except PayloadError as exc:
+            self.problems.append(f"hub: {exc}")
+            return False
+        self.changes += 1
+        return True
+
+    def on_link(self, link: Link) -> None:
+        """The screen's connection changed (connecting, up, down, refused)."""
+        if link != self.link:
+            self.link = link
+            self.changes += 1
+
     def on_heartbeat(self, table: str, now: float) -> None:
         """A sign of life; it changes a screen only when the table was not online."""
         entry = self._table(table)
@@ -157,7 +181,7 @@ class FeedStore:
         status = liveness(offline_at=entry.offline_at, last_seen=entry.last_seen, now=now,
                           stale_after=self.stale_after)
         snap = entry.snapshot
-        feed = TableFeed(table=table, names=entry.names, status=status)
+        feed = TableFeed(table=table, names=entry.names, status=status, link=self.link)
         if snap is None:
             return feed
         view = snap.view

@@ -22,6 +22,15 @@ class Countdown:
 
 
 @dataclass(frozen=True)
+class Focus:
+    """What stands in the clock's place when there is no clock: the seat being voted on in a
+    vote without a time limit (the club's, 004), large, with a word under it."""
+
+    text: str  # "№5"
+    label: str  # "На голосовании: Лиса"
+
+
+@dataclass(frozen=True)
 class SeatCard:
     """One seat along the bottom of the screen."""
 
@@ -110,6 +119,8 @@ class TableFrame:
     judge: JudgePanel | None = None
     deck: int = 0  # the deal: card backs to draw where the clock stands (0 = none)
     deal_lines: tuple[str, ...] = ()  # the deal: how it goes, for everyone watching
+    focus: Focus | None = None  # the clock's place without a clock (a vote with no limit)
+    link: str = ""  # the screen's link to the broker is the problem, in words (link.py)
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,26 @@ class WallCard:
 
 
 @dataclass(frozen=True)
+class VenueFrame:
+    """One page of the venue's screen between rounds: the standings after round N or the
+    next round's seating (scoreboard/venue.py), its rows in reading order (the first column
+    top to bottom, then the second)."""
+
+    lang: str
+    kind: str  # standings | seating | empty
+    title: str  # "Таблица после тура 3", "Рассадка: тур 4"
+    note: str  # right of the title: the tournament's name, "Таблица скрыта до финала"
+    headings: tuple[str, ...]  # one per cell of a row: ("№", "Игрок", "Баллы")
+    rows: tuple[tuple[str, ...], ...]
+    page: int  # 1-based, within this kind
+    pages: int
+    page_text: str  # "1 / 3"
+    footnote: str  # "* делят место: решит жребий"; what comes next
+    empty_text: str = ""
+    link: str = ""  # the screen's link to the broker is the problem, in words (link.py)
+
+
+@dataclass(frozen=True)
 class WallFrame:
     """Every table of a tournament at a glance."""
 
@@ -140,3 +171,7 @@ class WallFrame:
     cards: tuple[WallCard, ...]
     empty_text: str
     standings_note: str = ""  # "as of round N" or "hidden", from the hub's aggregate
+    link: str = ""  # the screen's link to the broker is the problem, in words (link.py)
+
+
+Frame = TableFrame | WallFrame | VenueFrame  # what a screen draws

@@ -30,6 +30,26 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
                        "Table offline: last known state"),
     "notice.stale": ("Нет сигнала от стола", "No signal from the table"),
     "notice.no_view": ("Ожидание данных от стола", "Waiting for the table"),
+    # the screen's own link to the broker (scoreboard/link.py): the table is not to blame
+    "status.nolink": ("нет брокера", "no broker"),
+    "link.connecting": ("Подключение к брокеру {address}…",
+                        "Connecting to the broker at {address}…"),
+    "link.down": ("Нет связи с брокером {address}", "No connection to the broker at {address}"),
+    "link.refused": ("Брокер {address} не пустил экран: проверьте имя и пароль в --broker",
+                     "The broker at {address} refused this screen: check the user and "
+                     "password in --broker"),
+    "link.no_table": ("Брокер {address} не знает стол {table} турнира «{tournament}»: "
+                      "проверьте --table и --tournament",
+                      "The broker at {address} has nothing from table {table} of tournament "
+                      "'{tournament}': check --table and --tournament"),
+    "link.no_hub": ("Брокер {address} не знает хаб турнира «{tournament}»: проверьте "
+                    "--tournament и что хаб запущен",
+                    "The broker at {address} has no hub of tournament '{tournament}': check "
+                    "--tournament and that the hub is running"),
+    "link.no_tournament": ("Брокер {address} не знает ни одного стола турнира «{tournament}»: "
+                           "проверьте --tournament",
+                           "The broker at {address} has no table of tournament "
+                           "'{tournament}': check --tournament"),
     # phase banners
     "banner.deal": ("Раздача карт", "Dealing cards"),
     "banner.ready": ("Карты розданы", "Cards are dealt"),
@@ -52,6 +72,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "sub.majority_speech": ("Речь {seat} {name}, 30 секунд", "{seat} {name} speaks 30 seconds"),
     "sub.vote": ("Голосуем за {seat} {name}", "Voting on {seat} {name}"),
     "sub.ready": ("Скоро наступит ночь", "Night falls soon"),
+    # a vote with no time limit: the seat being voted on stands where the clock would
+    "focus.vote": ("На голосовании", "On the vote"),
+    "focus.vote_named": ("На голосовании: {name}", "On the vote: {name}"),
     # the deal (000 I.4.4, 003 4.1.3): what happens while the middle of the screen waits
     "deal.title": ("Как раздают карты", "How the cards are dealt"),
     "deal.turns": ("Игроки по очереди, начиная с №1, выбирают карту в закрытую",
@@ -148,6 +171,22 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "wall.no_tables": ("Столы ещё не подключились", "No table has connected yet"),
     "wall.standings_as_of": ("Таблица после тура {n}", "Standings as of round {n}"),
     "wall.standings_hidden": ("Таблица скрыта до финала", "Standings hidden until the final"),
+    # the venue's screen between rounds (scoreboard/venue.py)
+    "venue.title": ("Таблица и рассадка", "Standings and seating"),
+    "venue.waiting": ("Ждём таблицу и рассадку от хаба", "Waiting for the hub's standings and "
+                      "seating"),
+    "venue.standings": ("Турнирная таблица", "Standings"),
+    "venue.after": ("Таблица после тура {n}", "Standings after round {n}"),
+    "venue.during": ("Таблица: тур {n} ещё идёт", "Standings: round {n} still in play"),
+    "venue.seating": ("Рассадка: тур {n}", "Seating: round {n}"),
+    "venue.place": ("Место", "Place"),
+    "venue.player": ("Игрок", "Player"),
+    "venue.points": ("Баллы", "Points"),
+    "venue.table": ("Стол", "Table"),
+    "venue.seat": ("Место", "Seat"),
+    "venue.page": ("стр. {page} из {pages}", "page {page} of {pages}"),
+    "venue.lot": ("* делят место: решит жребий", "* a shared place: the lot decides"),
+    "venue.next": ("далее — {what}", "next — {what}"),
 }
 
 
@@ -224,8 +263,13 @@ _PAD_WORD: Final = re.compile(
     r"\b(" + "|".join(re.escape(w) for w in sorted(PAD_WORDS, key=len, reverse=True)) + r")\b")
 
 
+_SEAT_MARK: Final = re.compile(r"#(\d+)")  # "VOTE #6": the seat being voted on
+
+
 def pad_text(text: str, lang: str) -> str:
-    """The pad's unfinished input in the screen's language (the table reports it in English)."""
+    """The pad's unfinished input in the screen's language (the table reports it in English);
+    a Russian screen writes a seat "№6" (seat_ref), as everywhere else, not "#6"."""
     if check_lang(lang) == "en":
         return text
-    return _PAD_WORD.sub(lambda m: PAD_WORDS[m.group(1)], text)
+    words = _PAD_WORD.sub(lambda m: PAD_WORDS[m.group(1)], text)
+    return _SEAT_MARK.sub(lambda m: t(lang, "seat_ref", seat=m.group(1)), words)

@@ -11,6 +11,8 @@ import json
 import queue
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Final
 
 from bus.client import BusClient, LinkDown, Received
 from bus.config import BrokerConfig
@@ -18,8 +20,13 @@ from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import ClubProtocol, Event, Heartbeat, Protocol, Snapshot, Status
 from bus.topics import VIEW_CLASSES, TopicError, hub_topic, parse, table_filter
+from scoreboard.board import PLAYERS, ROUNDS
 from scoreboard.feed import FeedStore
+from scoreboard.link import SILENCE_S, Link
 from scoreboard.view import ViewError, club_points
+
+REFUSED: Final = "the broker refused the connection"  # bus.client's LinkDown for a CONNACK
+# failure: a wrong account or password (the screen says so, not "no connection")
 
 
 def subscriptions(tournament: str, table: str | None, view_class: str) -> list[str]:
@@ -45,16 +52,28 @@ class LiveFeed:
         table: str | None,
         view_class: str = "public",
         clock: Callable[[], float] = time.time,
+        silence_after: float = SILENCE_S,
+        venue: bool = False,
     ) -> None:
         self.store = store
         self.view_class = view_class
         self.clock = clock
         self.link_problem: str | None = None
-        self.client = BusClient(config, name=f"scoreboard-{view_class}")
-        for topic_filter in subscriptions(tournament, table, view_class):
+        # what the screen shows of its own link (scoreboard/link.py): never the password
+        self.link = Link(address=f"{config.host}:{config.port}", tournament=tournament,
+                         since=clock(), silence_after=silence_after)
+        store.on_link(self.link)
+        self.client = BusClient(config, name=f"scoreboard-{'venue' if venue else view_class}")
+        # the venue's screen reads the hub's public pages only (scoreboard/board.py)
+        self.hub_pages = hub_topic(tournament, "public") + "/" if venue else None
+        if venue:  # the players' page, and every round's (`rounds/+`)
+            self.client.subscribe(hub_topic(tournament, PLAYERS))
+            self.client.subscribe(hub_topic(tournament, ROUNDS.rstrip("/")) + "/+")
+        for topic_filter in subscriptions(tournament, table, view_class) if not venue else ():
             self.client.subscribe(topic_filter)
         # the wall (every table) also reads the hub's aggregate: "standings as of round N"
-        self.aggregate = hub_topic(tournament, "public/aggregate") if table is None else None
+        self.aggregate = hub_topic(tournament, "public/aggregate") if (
+            table is None and not venue) else None
         if self.aggregate is not None:
             self.client.subscribe(self.aggregate)
 
@@ -80,15 +99,21 @@ class LiveFeed:
 
     def handle(self, item: object) -> None:
         """Apply one inbox item to the store (on the owner's thread)."""
+        now = self.clock()
         if isinstance(item, LinkDown):
             self.link_problem = item.reason
+            self._link("refused" if item.reason.startswith(REFUSED) else "down", now)
             return
         if not isinstance(item, Received):
             self.link_problem = None  # LinkUp
+            self._link("up", now)
             return
-        now = self.clock()
         if item.topic == self.aggregate:
             self.store.on_standings_as_of(standings_as_of(item.payload))
+            return
+        if self.hub_pages is not None and item.topic.startswith(self.hub_pages):
+            name = item.topic.removeprefix(self.hub_pages)
+            self.store.on_hub_page(f"public/{name}", item.payload)
             return
         if not item.payload:  # a cleared retained message: only the protocol is ever cleared
             try:
@@ -125,6 +150,18 @@ class LiveFeed:
                 self.store.problem(table, f"protocol refused: {exc}")
                 return
             self.store.on_protocol(table, payload.game_id, payload.reveal, points)
+
+    def waited(self) -> None:
+        """The caller waited as long as it will (a screenshot's `--wait`): a table or
+        tournament not heard of by now is unknown to the broker, said at once."""
+        self.link = replace(self.link, silence_after=0.0)
+        self.store.on_link(self.link)
+
+    def _link(self, state: str, now: float) -> None:
+        """A new link state for the screen (the time of an unchanged state is kept)."""
+        if state != self.link.state:
+            self.link = replace(self.link, state=state, since=now)
+            self.store.on_link(self.link)
 
     def close(self) -> None:
         """Disconnect."""

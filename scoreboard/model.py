@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.viewmodels import JudgeView, View
+from engine.viewmodels import JudgeView, View, VoteView
 from engine.vocab import ClubStep, InfoClass, Phase, Step
 from scoreboard import parts
 from scoreboard.countdown import clock
 from scoreboard.frames import (
     Countdown,
+    Focus,
     SeatCard,
     TableFrame,
     WallCard,
     WallFrame,
 )
 from scoreboard.i18n import check_lang, has, t
+from scoreboard.link import Link, link_text
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import Outcome, TimerSpec
 
@@ -54,10 +56,11 @@ def judge_frame(feed: TableFeed, now: float, lang: str = "ru") -> TableFrame:
 
 def wall_frame(
     feeds: Iterable[TableFeed] | Mapping[str, TableFeed], now: float, lang: str = "ru",
-    standings_as_of: tuple[int | None, bool] | None = None,
+    standings_as_of: tuple[int | None, bool] | None = None, link: Link | None = None,
 ) -> WallFrame:
     """All tables of a tournament, each reduced to what a public screen may show; with the
-    hub's word on its standings ("as of round N" or hidden), when it has spoken."""
+    hub's word on its standings ("as of round N" or hidden), when it has spoken, and what is
+    wrong with the screen's link to the broker (`link`), if anything."""
     items = feeds.values() if isinstance(feeds, Mapping) else feeds
     ordered = sorted(items, key=lambda feed: _natural(feed.table))
     return WallFrame(
@@ -66,6 +69,7 @@ def wall_frame(
         cards=tuple(_wall_card(feed, now, lang) for feed in ordered),
         empty_text=t(lang, "wall.no_tables"),
         standings_note=standings_note(standings_as_of, lang),
+        link=link_text(link, now, lang, table=None, heard=any(f.heard for f in ordered)),
     )
 
 
@@ -78,10 +82,20 @@ def standings_note(as_of: tuple[int | None, bool] | None, lang: str) -> str:
     return t(lang, "wall.standings_as_of", n=number) if number is not None else ""
 
 
+def _status(feed: TableFeed) -> str:
+    """The table's liveness, or "nolink" while the screen's own link is not up: what the
+    screen last heard says nothing about the table then."""
+    return feed.status if feed.link is None or feed.link.up else "nolink"
+
+
+def _link(feed: TableFeed, now: float, lang: str) -> str:
+    return link_text(feed.link, now, lang, table=feed.table, heard=feed.heard)
+
+
 def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFrame:
     view = feed.view
     if view is None:
-        return _waiting(feed, lang, info_class)
+        return _waiting(feed, now, lang, info_class)
     judge = info_class == "judge"
     over = feed.over
     hide_night = view.phase == Phase.NIGHT and not judge
@@ -106,6 +120,7 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         for seat in view.seats
     )
     timer = feed.timer
+    countdown = None if hide_night or timer is None else _countdown(timer, now, lang)
     return TableFrame(
         table=feed.table,
         info_class=info_class,
@@ -115,10 +130,10 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         subtitle="" if hide_night else _subtitle(view, over, feed, lang),
         night=view.phase == Phase.NIGHT,
         over=over,
-        status=feed.status,
-        status_text=t(lang, f"status.{feed.status}"),
+        status=_status(feed),
+        status_text=t(lang, f"status.{_status(feed)}"),
         notice=_notice(feed, lang),
-        countdown=None if hide_night or timer is None else _countdown(timer, now, lang),
+        countdown=countdown,
         seats=seats,
         nominations_text=_nominations_text(view, over, nominations, lang, hide_night),
         vote=None if hide_night else parts.vote_panel(view, vote, feed, lang, show_voters),
@@ -132,7 +147,19 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         if judge else None,
         deck=len(view.seats) if view.phase == Phase.SETUP else 0,
         deal_lines=_deal_lines(view, lang),
+        focus=None if countdown is not None or over else _focus(marks[1], feed, lang),
+        link=_link(feed, now, lang),
     )
+
+
+def _focus(vote: VoteView | None, feed: TableFeed, lang: str) -> Focus | None:
+    """A vote with no time limit (the club's, 004) puts the seat being voted on where the
+    clock would stand, so the middle of the screen is not left empty."""
+    if vote is None:
+        return None
+    name = feed.name(vote.current)
+    label = t(lang, "focus.vote_named", name=name) if name else t(lang, "focus.vote")
+    return Focus(text=t(lang, "seat_ref", seat=vote.current), label=label)
 
 
 def _deal_lines(view: View, lang: str) -> tuple[str, ...]:
@@ -144,7 +171,7 @@ def _deal_lines(view: View, lang: str) -> tuple[str, ...]:
     return t(lang, "deal.title"), t(lang, "deal.turns"), t(lang, "deal.look"), t(lang, "deal.next")
 
 
-def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
+def _waiting(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFrame:
     """A table that has not sent its state yet: names and liveness only."""
     seats = tuple(
         SeatCard(n, feed.name(n), True, (), 0, False, False, None, False, False, None, None, "")
@@ -154,11 +181,12 @@ def _waiting(feed: TableFeed, lang: str, info_class: str) -> TableFrame:
         table=feed.table, info_class=info_class, lang=lang,
         title=t(lang, "judge_table" if info_class == "judge" else "table", table=feed.table),
         banner=t(lang, "banner.waiting"),
-        subtitle="", night=False, over=False, status=feed.status,
-        status_text=t(lang, f"status.{feed.status}"), notice=_notice(feed, lang),
+        subtitle="", night=False, over=False, status=_status(feed),
+        status_text=t(lang, f"status.{_status(feed)}"), notice=_notice(feed, lang),
         countdown=None, seats=seats, nominations_text="", vote=None, lift=None, result="",
         result_side=None, termination="", summary=(),
         judge=parts.judge_panel(None, feed, lang) if info_class == "judge" else None,
+        link=_link(feed, now, lang),
     )
 
 
@@ -263,7 +291,7 @@ def _wall_card(feed: TableFeed, now: float, lang: str) -> WallCard:
         urgent=bool(countdown and countdown.urgent),  # steady red: the wall does not flash
         night=frame.night,
         over=frame.over,
-        status=feed.status,
+        status=frame.status,
         status_text=frame.status_text,
         result=frame.result,
         result_side=frame.result_side,

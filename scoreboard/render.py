@@ -14,7 +14,7 @@ from collections import OrderedDict
 import pygame
 
 from scoreboard.fonts import Fonts
-from scoreboard.frames import SeatCard, TableFrame, WallFrame
+from scoreboard.frames import Frame, SeatCard, TableFrame, VenueFrame, WallFrame
 from scoreboard.layout import TableLayout, table_layout
 from scoreboard.panel import Line, panel_lines
 from scoreboard.seatcard import draw_card
@@ -31,6 +31,7 @@ from scoreboard.theme import (
     URGENT,
     Theme,
 )
+from scoreboard.venuedraw import draw_venue
 from scoreboard.wall import draw_wall
 
 CARD_CACHE = 256
@@ -51,7 +52,7 @@ class Renderer:
             OrderedDict())
 
     def draw(
-        self, frame: TableFrame | WallFrame, target: pygame.Surface | None = None
+        self, frame: Frame, target: pygame.Surface | None = None
     ) -> pygame.Surface:
         """Draw `frame` onto `target` (a new surface when None) and return it."""
         if target is None:
@@ -60,6 +61,8 @@ class Renderer:
             raise ValueError(f"the target is {target.get_size()}, the layout is {self.size}")
         if isinstance(frame, WallFrame):
             draw_wall(frame, target, self.fonts)
+        elif isinstance(frame, VenueFrame):
+            draw_venue(frame, target, self.fonts)
         else:
             self._table(frame, target)
         return target
@@ -79,27 +82,58 @@ class Renderer:
             px = lay.px(50)
             self._centered(self.fonts.fit(frame.subtitle, px, area.width), px, theme.text,
                            bg=theme.bg, area=area, target=target)
+        digits_px = JUDGE_CLOCK_PX if judge else CLOCK_PX
+        middle = True  # something stands in the clock's place
         if frame.over and frame.result:
             self._result(frame, target, clock)
         elif frame.countdown is not None:
-            self._clock(frame, theme, target, clock, JUDGE_CLOCK_PX if judge else CLOCK_PX)
+            self._clock(frame, theme, target, clock, digits_px)
         elif frame.night:
             _moon(target, clock.center, lay.px(130), theme)
         elif frame.deck:
             _deck(target, clock, frame.deck, theme, lay)
+        elif frame.focus is not None:
+            self._big(frame.focus.text, frame.focus.label, theme.clock, theme, target=target,
+                      area=clock, digits_px=digits_px)
+        else:
+            middle = False
         lines = panel_lines(frame)
         if lines:
-            self._panel(lines, theme, target, lay.judge_panel if judge else lay.panel,
-                        JUDGE_PANEL_PX if judge else PANEL_PX)
+            panel = lay.judge_panel if judge else lay.panel
+            if not middle:  # nothing beside it: the panel takes the clock's place too
+                panel = panel.union(clock)
+            self._panel(lines, theme, target, panel, JUDGE_PANEL_PX if judge else PANEL_PX)
         card_lay = lay.card_layout(len(frame.seats))
         for card, rect in zip(frame.seats, lay.seats(len(frame.seats)), strict=True):
             target.blit(self._card(card, theme, rect.size, card_lay), rect)
-        if frame.notice:
-            band = lay.notice
-            color = NOTICE[frame.status]
-            target.fill(color, band)
-            self._centered(frame.notice, lay.px(36), (255, 255, 255), bg=color, area=band,
-                           target=target, bold=True)
+        words = frame.link or frame.notice  # the link first: then the table is not to blame
+        if words:
+            self._notice(words, NOTICE["nolink" if frame.link else frame.status], target)
+
+    def _notice(self, text: str, color: tuple[int, int, int],
+                target: pygame.Surface) -> list[str]:
+        """The band above the seats. A long text (a broker's address and the ids to check)
+        is made smaller, then broken into two lines, the band growing upwards; returns the
+        lines drawn."""
+        lay, fonts = self.layout, self.fonts
+        band = lay.notice
+        width = band.width - 2 * lay.px(40)
+        px = lay.px(36)
+        while px > lay.px(28) and fonts.width(text, px, True) > width:
+            px -= 1
+        lines = fonts.wrap(text, px, width, True)[:2] if fonts.width(text, px, True) > width \
+            else [text]
+        row = round(px * 1.3)
+        height = band.height if len(lines) == 1 else max(band.height, 2 * row + lay.px(12))
+        area = pygame.Rect(band.left, band.bottom - height, band.width, height)
+        target.fill(color, area)
+        top = area.centery - len(lines) * row // 2
+        for i, line in enumerate(lines):
+            spot = area if len(lines) == 1 else pygame.Rect(area.left, top + i * row,
+                                                            area.width, row)
+            self._centered(line, px, (255, 255, 255), bg=color, target=target, bold=True,
+                           area=spot)
+        return lines
 
     def _header(self, frame: TableFrame, theme: Theme, target: pygame.Surface) -> None:
         lay, fonts = self.layout, self.fonts
@@ -121,14 +155,22 @@ class Renderer:
                area: pygame.Rect, digits_px: int) -> None:
         countdown = frame.countdown
         assert countdown is not None
-        lay = self.layout
         color = URGENT if countdown.flash else PAUSED if countdown.paused else theme.clock
-        digits = self.fonts.text(countdown.text, lay.px(digits_px), color, bold=True, bg=theme.bg)
+        self._big(countdown.text, countdown.label, color, theme, target=target, area=area,
+                  digits_px=digits_px)
+
+    def _big(self, text: str, label: str, color: tuple[int, int, int], theme: Theme, *,
+             target: pygame.Surface, area: pygame.Rect, digits_px: int) -> None:
+        """Large digits at the top of `area` (the countdown, or the seat being voted on) and
+        a label under them (smaller, then cut, to fit the area's width)."""
+        lay = self.layout
+        digits = self.fonts.text(text, lay.px(digits_px), color, bold=True, bg=theme.bg)
         target.blit(digits, digits.get_rect(midtop=(area.centerx, area.top)))
-        if countdown.label:
-            label = self.fonts.text(countdown.label, lay.px(44), theme.dim, bg=theme.bg)
-            target.blit(label, label.get_rect(midtop=(area.centerx,
-                                                      area.top + lay.px(digits_px * 1.23))))
+        if label:
+            words, px = self.fonts.shrink(label, lay.px(44), area.width)
+            surface = self.fonts.text(words, px, theme.dim, bg=theme.bg)
+            target.blit(surface, surface.get_rect(midtop=(area.centerx,
+                                                          area.top + lay.px(digits_px * 1.23))))
 
     def _result(self, frame: TableFrame, target: pygame.Surface, area: pygame.Rect) -> None:
         lay, fonts = self.layout, self.fonts

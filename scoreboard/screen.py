@@ -19,14 +19,15 @@ from dataclasses import replace
 from typing import Final
 
 from scoreboard.feed import FeedStore
-from scoreboard.frames import TableFrame, WallFrame
+from scoreboard.frames import Frame, VenueFrame, WallFrame
 from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.secrecy import secrets_found
+from scoreboard.sizes import PAGE_S
 from scoreboard.tablefeed import TableFeed
+from scoreboard.venue import venue_frame
 
-MODES: Final = ("table", "wall", "judge")
+MODES: Final = ("table", "wall", "judge", "venue")
 WALL_TICK: Final = 1.0  # seconds: the wall's countdowns step together, once a second
-Frame = TableFrame | WallFrame
 
 
 class ScreenSource:
@@ -40,10 +41,14 @@ class ScreenSource:
         table: str | None = None,
         lang: str = "ru",
         info_class: str = "public",
+        page_s: float = PAGE_S,
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"screen mode {mode!r} is not one of {', '.join(MODES)}")
-        if mode != "wall" and not table:
+        if page_s <= 0:
+            raise ValueError("--page-seconds must be a positive number of seconds")
+        self.page_s = page_s
+        if mode not in ("wall", "venue") and not table:
             raise ValueError(f"a {mode} screen needs a table (--table)")
         self.store = store
         self.mode = mode
@@ -56,10 +61,10 @@ class ScreenSource:
         self._wall: tuple[tuple[object, ...], Frame] | None = None
 
     def __call__(self, now: float) -> Frame:
-        if self.mode == "wall":
+        if self.mode in ("wall", "venue"):
             return self._wall_at(now)
         frame = self._built(now)
-        if self.mode == "judge":
+        if self.mode == "judge" or isinstance(frame, VenueFrame):
             return frame
         if isinstance(frame, WallFrame):
             return self._guard_wall(frame)
@@ -84,9 +89,12 @@ class ScreenSource:
         return self.build(now)
 
     def _build(self, now: float) -> Frame:
+        if self.mode == "venue":  # the hub's public pages only: no table, no secret
+            return venue_frame(self.store.board, now, self.lang, page_s=self.page_s,
+                               link=self.store.link)
         if self.mode == "wall":
             return wall_frame(self.store.feeds(now), now, self.lang,
-                              self.store.standings_as_of)
+                              self.store.standings_as_of, self.store.link)
         feed = self.store.feed(self.table, now)
         if self.mode == "judge":
             return judge_frame(feed, now, self.lang)
@@ -104,7 +112,7 @@ class ScreenSource:
 
     def _blank(self, table: str, status: str) -> TableFeed:
         names = self.store.feed(table, 0.0).names
-        return TableFeed(table=table, names=names, status=status)
+        return TableFeed(table=table, names=names, status=status, link=self.store.link)
 
     def _block(self, table: str, leaks: list[str]) -> None:
         text = f"table {table}: a frame was not shown because it gave away {leaks[0]}"

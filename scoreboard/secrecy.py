@@ -6,7 +6,8 @@ fields while the frame, or the wall card, is not over. Tests run it on every sam
 service refuses to show a public frame that fails it.
 
 Nicknames and table ids are not scanned: players and organisers choose them, and a player
-called "Don" gives nothing away.
+called "Don" gives nothing away; nor is a frame's `link` text (the broker's address and the
+tournament's and table's ids in the kit's fixed words: "red-cup" would read as a role word).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ ROLE_WORDS: Final = re.compile(
     re.IGNORECASE,
 )
 SECRET_FIELDS: Final = frozenset({"role", "role_text", "judge", "points"})  # points: 004 §8
-NOT_SCANNED: Final = frozenset({"nickname", "table"})
+NOT_SCANNED: Final = frozenset({"nickname", "table", "link"})  # link: the kit's words about
+# its broker, with the operator's ids (scoreboard/link.py); no game data goes into it
 
 
 def secrets_found(frame: object) -> list[str]:

@@ -7,6 +7,8 @@ from typing import Final
 
 SIZES: Final = ((1920, 1080), (1280, 720))
 STALE_AFTER_S: Final = 15.0  # the feed store's default (scoreboard/feed.py)
+PAGE_S: Final = 10.0  # a venue page's time on the screen (scoreboard/venue.py): long enough
+# to find a name among 24, short enough to wait for the next page
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from bus.payloads import Snapshot
 from engine.refusal_view import RefusalView
 from engine.scoring.view import AfterGameView
 from engine.viewmodels import MAX_SEATS, MIN_SEATS, View
+from scoreboard.link import Link
 from scoreboard.view import (
     Outcome,
     Revealed,
@@ -55,6 +56,12 @@ class TableFeed:
     started_at: float | None = None  # when the view's timer started (epoch seconds)
     reveal: Revealed | None = None  # a finished game's reveal, from the protocol topic
     points: Mapping[int, int] = field(default_factory=dict)  # a club game's score, same topic
+    link: Link | None = None  # the screen's own link to the broker (None: a sample, a test)
+
+    @property
+    def heard(self) -> bool:
+        """Anything of this table has arrived (a snapshot, a status, a heartbeat)."""
+        return self.view is not None or self.status != "unknown"
 
     def error_text(self, lang: str) -> str | None:
         """The last refusal in `lang`; the table's English when the key is not known here."""

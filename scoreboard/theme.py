@@ -91,12 +91,14 @@ STATUS: Final[dict[str, Color]] = {
     "stale": (245, 170, 30),
     "offline": (225, 45, 45),
     "unknown": (130, 140, 155),
+    "nolink": (130, 140, 155),  # the screen's link is down: the table's state is unknown
 }
 NOTICE: Final[dict[str, Color]] = {
     "offline": (170, 25, 25),
     "stale": (170, 110, 10),
     "unknown": (60, 70, 90),
     "online": (60, 70, 90),
+    "nolink": (170, 25, 25),  # the link text (scoreboard/link.py) is said on red
 }
 FOUL: Final[dict[int, Color]] = {1: (245, 200, 60), 2: (245, 200, 60), 3: (245, 120, 30)}
 FOUL_OUT: Final[Color] = (225, 45, 45)

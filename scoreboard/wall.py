@@ -17,7 +17,7 @@ import pygame
 from scoreboard.fonts import Fonts
 from scoreboard.frames import WallCard, WallFrame
 from scoreboard.layout import wall_layout
-from scoreboard.theme import DAY, NIGHT, RESULT, STATUS, URGENT, Theme
+from scoreboard.theme import DAY, NIGHT, NOTICE, RESULT, STATUS, URGENT, Theme
 
 Color = tuple[int, int, int]
 Placed = tuple[str, pygame.Rect]  # what was drawn ("3:timer") and where
@@ -77,20 +77,23 @@ def draw_wall(frame: WallFrame, target: pygame.Surface, fonts: Fonts) -> list[Pl
     """Draw the wall frame onto `target`; returns every text and dot with its rectangle."""
     layout = wall_layout(target.get_size(), len(frame.cards))
     target.fill(DAY.bg)
-    target.fill(DAY.header, layout.header)
+    # the screen's own link is the problem: the header says so on red, instead of the title
+    header_bg, title_fg = (NOTICE["nolink"], (255, 255, 255)) if frame.link else (
+        DAY.header, DAY.banner)
+    target.fill(header_bg, layout.header)
     px = layout.header.height * 48 // 100
     left = layout.header.height // 3
     room = layout.header.width - 2 * left
     placed: list[Placed] = []
-    if frame.standings_note:  # the hub's "as of round N" / "hidden", right; the title gives way
-        note_px = max(8, px * 3 // 4)
+    if frame.standings_note and not frame.link:  # the hub's "as of round N" / "hidden",
+        note_px = max(8, px * 3 // 4)  # right; the title gives way
         words = fonts.fit(frame.standings_note, note_px, room // 2)
         note = fonts.text(words, note_px, DAY.dim, bg=DAY.header)
         spot = note.get_rect(midright=(layout.header.width - left, layout.header.centery))
         placed.append(("standings", target.blit(note, spot)))
         room -= spot.width + left
-    label = fonts.fit(frame.title, px, room, bold=True)
-    title = fonts.text(label, px, DAY.banner, bold=True, bg=DAY.header)
+    label, px = fonts.shrink(frame.link or frame.title, px, room, True, 0.6)
+    title = fonts.text(label, px, title_fg, bold=True, bg=header_bg)
     placed.insert(0, ("title", target.blit(title, title.get_rect(midleft=(
         left, layout.header.centery)))))
     if not frame.cards:

@@ -8,7 +8,7 @@ the head judge, never guessed here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple, TypedDict
@@ -91,6 +91,7 @@ class StandingsJson(TypedDict):
 
     rules: str
     games: int
+    tie_breaks: list[str]  # the ruleset's chain, in order (what `tie_break_reasons` reads)
     standings: list[RowJson]
 
 
@@ -124,10 +125,11 @@ class Standings(NamedTuple):
     rules: str
     games: int
     rows: tuple[Row, ...]
+    tie_breaks: tuple[str, ...] = ()  # the ruleset's chain that ordered equal totals
 
     def as_dict(self) -> StandingsJson:
         """The JSON object of `mafiakit standings`."""
-        return {"rules": self.rules, "games": self.games,
+        return {"rules": self.rules, "games": self.games, "tie_breaks": list(self.tie_breaks),
                 "standings": [r.as_dict() for r in self.rows]}
 
 
@@ -186,12 +188,24 @@ def compensation(t: _Tally, rules: Ruleset) -> tuple[int, int]:
     return 0, 0
 
 
-_KEYS: dict[str, Callable[[Row], int]] = {
-    "extras": lambda r: r.extras,
-    "wins": lambda r: r.wins,
-    "wins_don_sheriff": lambda r: r.wins_by_role["don"] + r.wins_by_role["sheriff"],
-    "extras_don_sheriff": lambda r: r.extras_don_sheriff,
-    "first_night_deaths": lambda r: r.first_night_deaths,
+def _field(row: Row | Mapping[str, object], name: str) -> object:
+    """A figure of a row, whether a `Row` or its JSON (`RowJson`): the same names."""
+    return row[name] if isinstance(row, Mapping) else getattr(row, name)
+
+
+def _wins_don_sheriff(row: Row | Mapping[str, object]) -> object:
+    wins = _field(row, "wins_by_role")
+    assert isinstance(wins, Mapping)
+    return wins["don"] + wins["sheriff"]
+
+
+# each tie-break, "more is better", on a Row (hundredths) or its JSON (points) alike
+_KEYS: dict[str, Callable[[Row | Mapping[str, object]], object]] = {
+    "extras": lambda r: _field(r, "extras"),
+    "wins": lambda r: _field(r, "wins"),
+    "wins_don_sheriff": _wins_don_sheriff,
+    "extras_don_sheriff": lambda r: _field(r, "extras_don_sheriff"),
+    "first_night_deaths": lambda r: _field(r, "first_night_deaths"),
 }
 
 
@@ -224,7 +238,7 @@ def standings(games: Iterable[ScoredGame], rules: Ruleset) -> Standings:
     chain = [_KEYS[k] for k in rules.scoring.tie_breaks]
 
     def key(r: Row) -> tuple[int, ...]:
-        return (-r.total, *(-f(r) for f in chain))
+        return (-r.total, *(-_int(f(r)) for f in chain))
 
     rows.sort(key=lambda r: (key(r), r.player))
     out: list[Row] = []
@@ -233,7 +247,31 @@ def standings(games: Iterable[ScoredGame], rules: Ruleset) -> Standings:
         same_next = i + 1 < len(rows) and key(rows[i + 1]) == key(r)
         place = out[-1].place if same_prev else i + 1
         out.append(r._replace(place=place, lot=same_prev or same_next))
-    return Standings(rules=rules.id, games=len(played), rows=tuple(out))
+    return Standings(rules=rules.id, games=len(played), rows=tuple(out),
+                     tie_breaks=tuple(rules.scoring.tie_breaks))
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def tie_break_reasons(rows: Sequence[Row | Mapping[str, object]],
+                      chain: Iterable[str]) -> list[str | None]:
+    """For each row in order, what set it apart on equal points: the first tie-break of
+    `chain` (a Standings' `tie_breaks`) on which it differs from a neighbour with the same
+    total, the row above first; None when no neighbour has its total, or when it is equal to
+    them through the whole chain (then `lot`). What a player on equal points is told."""
+    keys = [k for k in chain if k in _KEYS]
+    out: list[str | None] = []
+    for i, row in enumerate(rows):
+        decided = None
+        for j in (i - 1, i + 1):
+            if decided is None and 0 <= j < len(rows) and (
+                    _field(rows[j], "total") == _field(row, "total")):
+                decided = next((k for k in keys if _KEYS[k](rows[j]) != _KEYS[k](row)), None)
+        out.append(decided)
+    return out
 
 
 CSV_HEADER = ("place,player,total,base,extras,penalties,ci,compensation,games,wins,"

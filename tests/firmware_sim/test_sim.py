@@ -16,6 +16,7 @@ from device.pad import KeyEvent
 from engine.viewmodels import JudgeView
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
+from firmware_sim.run import PadCheck
 from firmware_sim.script import (
     HOLD_EXTRA,
     TAP,
@@ -28,7 +29,7 @@ from firmware_sim.script import (
     schedule,
 )
 from firmware_sim.window import LED_OFF, LED_ON, SimWindow, _layout
-from firmware_sim.words import key_name
+from firmware_sim.words import key_name, pad_event, ready
 from mafiakit.cli import main
 
 SCRIPT = """
@@ -264,3 +265,22 @@ def test_a_russian_table_refuses_a_key_in_russian(tmp_path: Path,
     report = json.loads(capsys.readouterr().out)
     assert report["last_error"] == "fouls count only once the game has started"
     assert "фолы считаются только после начала игры" in report["status"]
+
+
+def test_a_russian_pad_check_says_ready_and_each_key_in_russian(
+    hardware: TableHardware, board: MockBoard
+) -> None:
+    """Issue 25: the simulator's top line said "ready" and "FOUL press" on a Russian table."""
+    def top(status: str) -> list[tuple[int, ...]]:
+        surface = SimWindow(hardware, board, status=lambda: status, lang="ru").render_to_surface()
+        return [tuple(surface.get_at((x, y))) for x in range(16, 360) for y in range(8, 36)]
+
+    assert top("") == top("Пульт готов") != top("ready")
+    assert ready("en") == "Pad ready"
+    check = PadCheck(hardware, "ru")
+    check(KeyEvent("FOUL", "press", 0.0))
+    assert check.last == "клавиша Фол нажата" == pad_event("FOUL", "press", "ru")
+    check(KeyEvent("4", "hold", 0.1))
+    assert check.last == "клавиша 4 удерживается"
+    assert not re.search("[A-Za-z]", check.last)
+    assert pad_event("FOUL", "press", "en") == "FOUL press"

@@ -1,5 +1,5 @@
-"""The hub's first run as a head judge meets it (README, "A tournament", steps 5 and 10):
-its log names each table as it comes up, goes quiet and comes back; an export before any
+"""The hub's first run as a head judge meets it (docs/hub.md, "Running a tournament", steps 5
+and 10): its log names each table as it comes up, goes quiet and comes back; an export before any
 game has finished still writes `standings.csv`. On a real broker, through the real hub."""
 
 from __future__ import annotations

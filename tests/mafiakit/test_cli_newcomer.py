@@ -28,7 +28,7 @@ def test_the_hub_without_its_config_says_where_an_example_is(tmp_path: Path) -> 
         done = mafiakit(*args, cwd=tmp_path)
         assert done.returncode == 2, args
         assert "hub.toml does not exist" in done.stderr
-        assert "README.md" in done.stderr and "--config FILE" in done.stderr
+        assert "docs/hub.md" in done.stderr and "--config FILE" in done.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -41,21 +41,23 @@ def test_reading_a_journal_that_is_not_there_says_so_and_makes_none(tmp_path: Pa
     assert list(tmp_path.iterdir()) == []  # before: an empty journal, and `[]` printed
 
 
-def _readme_block(title: str) -> list[str]:
-    """The indented command lines of the README section `title`."""
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+def _doc_block(doc: str, title: str) -> list[str]:
+    """The indented command lines of the section `title` of docs/`doc` (up to its next
+    section)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / doc).read_text(encoding="utf-8")
+    section = text.split(f"# {title}\n", 1)[1].split("\n## ", 1)[0]
     return [line.strip() for line in section.splitlines()
             if line.startswith(("    mafiakit", "    SDL_"))]
 
 
-def test_the_readme_s_table_setup_puts_the_screen_beside_the_simulator() -> None:
+def test_the_table_setup_puts_the_screen_beside_the_simulator() -> None:
     """Issue 11: both windows open in the middle of the desktop, so the screen covered the
-    simulator whole; the README's commands place them side by side on a 1920x1080 desktop."""
+    simulator whole; the commands of docs/table.md (once the README's "Running a table")
+    place them side by side on a 1920x1080 desktop."""
     from firmware_sim.window import SIZE
 
     boxes = []
-    for line in _readme_block("Running a table"):
+    for line in _doc_block("table.md", "Running a table"):
         words = line.split()
         at = next((w.split("=", 1)[1] for w in words if w.startswith("SDL_VIDEO_WINDOW_POS=")),
                   None)

@@ -63,8 +63,10 @@ def test_pdf_is_one_page_with_cyrillic_nicknames_and_every_column(pdf: Path) -> 
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
     for word in (*NICKNAMES, *COLUMNS_RU, "Протокол игры", "Победа красных", "Подпись судьи",
-                 "Autumn Cup", "Ivanova"):
-        assert word in text, word
+                 "Autumn Cup", "Ivanova", "Стадия: отборочный этап",
+                 "К — красный игрок, Ч — чёрный игрок, Ш — шериф, Д — дон"):
+        assert word in " ".join(text.split()), word
+    assert "qualifier" not in text  # issue 25: the stage in the protocol's language
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
                            check=True).stdout
     assert "DejaVu" in fonts
@@ -92,3 +94,25 @@ def test_pdf_layout_matches_the_reference_image(pdf: Path, tmp_path: Path) -> No
     assert changed / (page.size[0] * page.size[1]) < 0.015, changed
     dark = page.point(lambda v: 255 if v < 128 else 0).getbbox()
     assert dark is not None and dark[2] - dark[0] > page.size[0] * 0.8  # the table spans it
+
+
+@pytest.mark.parametrize(("stage", "ru", "en"), [
+    ("qualifier", "отборочный этап", "qualifier"),
+    ("Semi-final", "полуфинал", "semi-final"),
+    ("FINAL", "финал", "final"),
+    ("Отбор, день 2", "Отбор, день 2", "Отбор, день 2"),  # free text stays as typed
+])
+def test_the_stage_is_printed_in_the_protocols_language(stage: str, ru: str, en: str) -> None:
+    """Issue 25: the Russian protocol printed "Стадия: qualifier" (001 9.2.1: the stage of
+    the tournament is the judge's to write; the usual ones are translated)."""
+    from report.labels import Lang, stage_text
+
+    assert (stage_text(stage, Lang.RU), stage_text(stage, Lang.EN)) == (ru, en)
+
+
+def test_the_role_letters_have_a_legend_in_each_language() -> None:
+    """Issue 25: "Д" is the don and also "day" (Д1): the HTML and PDF say which is which."""
+    ru = protocol("html", "ru").stdout.decode("utf-8")
+    en = protocol("html", "en").stdout.decode("utf-8")
+    assert "Роли (001 9.4.1): К — красный игрок" in ru and "Д1, Н2 — день 1, ночь 2" in ru
+    assert "Roles (001 9.4.1): C — citizen (red)" in en and "Stage: <b>qualifier</b>" in en

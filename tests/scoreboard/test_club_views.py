@@ -16,6 +16,7 @@ from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.render import Renderer
 from scoreboard.secrecy import secret_free, secrets_found
 from scoreboard.tablefeed import TableFeed
+from scoreboard.theme import DAY, NIGHT
 from scoreboard.view import read_view
 
 NOW = 1_764_403_200.0
@@ -71,3 +72,31 @@ def test_the_judge_sees_the_club_night_step_and_the_end() -> None:
     end = judge_frame(TableFeed("3", view=judge_view(game), status="online"), NOW, "ru")
     assert end.over and end.result.startswith("Победа")
     assert all(seat.role_text for seat in end.seats)
+
+
+@pytest.mark.parametrize("seats", [7, 12])
+def test_no_club_screen_leaves_the_clocks_half_empty(seats: int) -> None:
+    """Issue 25: the club's vote has no time limit, and its screen left the clock's half
+    blank; now the seat being voted on stands there, and a panel with nothing beside it takes
+    the whole width. Every public frame of a random club game, at 1280x720."""
+    renderer = Renderer((1280, 720))
+    clock = renderer.layout.clock
+    played = random_club_game(seats, 1, ClubMix())
+    assert played.game is not None
+    game = ClubGame(played.game.settings)
+    votes = 0
+    for action in played.entered:
+        game.push(action)
+        view = read_view(public_view(game).model_dump(mode="json"))
+        frame = table_frame(TableFeed("3", view=view, status="online", started_at=NOW - 5),
+                            NOW, "ru")
+        surface = renderer.draw(frame)
+        background = (NIGHT if frame.night else DAY).bg
+        inked = sum(1 for x in range(clock.left, clock.right, 8)
+                    for y in range(clock.top, clock.bottom, 8)
+                    if tuple(surface.get_at((x, y)))[:3] != background)
+        assert inked > 100, (view.phase, view.step, len(game.actions), inked)
+        if view.vote is not None and frame.countdown is None and not frame.over:
+            votes += 1
+            assert frame.focus is not None and frame.focus.text == f"№{view.vote.current}"
+    assert votes, "the game had no vote to look at"

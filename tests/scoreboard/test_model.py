@@ -384,3 +384,18 @@ def test_the_club_pad_input_reads_in_russian_on_the_judges_screen(pad: str, ru: 
     payload = sample_payload("judge_over", view={**sample_view("judge_over"), "pad": pad})
     frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
     assert frame.judge is not None and frame.judge.pending == f"Пульт: {ru}"
+
+
+@pytest.mark.parametrize(("pad", "ru", "en"), [
+    ("VOTE #6: 2 5", "ГОЛОСОВАНИЕ №6: 2 5", "VOTE #6: 2 5"),
+    ("VOTE #10 COUNT: _", "ГОЛОСОВАНИЕ №10 ГОЛОСОВ: _", "VOTE #10 COUNT: _"),
+])
+def test_a_russian_pad_line_writes_a_seat_as_every_screen_does(pad: str, ru: str,
+                                                              en: str) -> None:
+    """Issue 25: the simulator and the judge's screen said "#6" where every Russian screen
+    says "№6" (i18n `seat_ref`); English keeps "#6"."""
+    payload = sample_payload("judge_day", view={**sample_view("judge_day"), "pad": pad})
+    feed = sample_feed("judge_day", payload=payload)
+    for lang, want in (("ru", ru), ("en", en)):
+        panel = judge_frame(feed, NOW, lang).judge
+        assert panel is not None and panel.pending.split(": ", 1)[1] == want

@@ -22,7 +22,7 @@ from hub.config import HubSettings
 from hub.roster_csv import write_seating
 from hub.seating import TournamentPlan, generate
 from hub.service import HubService
-from tests.hub.helpers import running_hub, wait_for
+from tests.hub.helpers import actions_of, play, running_hub, stored, wait_for
 
 NAMES = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]
 
@@ -96,6 +96,14 @@ def hub_and_table(broker: MosquittoProcess, tmp: Path, **more: Any
         wait_for("the table has its round-1 game and roster",
                  lambda: table.game_id == f"r1-t{ACL_TABLE}" and len(table.names) == 10)
         yield hub, table
+
+
+def play_to_the_protocol(hub: HubService, table: TableService) -> None:
+    """Table cup/3 plays random game 3 of its round-1 game to the end; returns once the
+    game's protocol is stored at the hub."""
+    play(table, actions_of(3))
+    wait_for("the protocol at the hub",
+             lambda: stored(hub).protocol(ACL_TABLE, f"r1-t{ACL_TABLE}") is not None)
 
 
 def page_url(broker: MosquittoProcess, page: str, user: str, query: str = "") -> str:

@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE
 from engine.roles import Role
-from tests.hub.helpers import actions_of, play, stored, wait_for
-from tests.web.conftest import PHONE, hub_and_table, keep_screenshot, page_url
+from tests.hub.helpers import stored
+from tests.web.conftest import PHONE, hub_and_table, keep_screenshot, page_url, play_to_the_protocol
 
 GAME = f"r1-t{ACL_TABLE}"
 STANDINGS = ("Object.fromEntries(((window.judgeState.judge || {}).standings || [])"
@@ -50,9 +50,7 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
         private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
     broker = private_acl_broker
     with hub_and_table(broker, tmp_path) as (hub, table):
-        play(table, actions_of(3))
-        wait_for("the protocol at the hub",
-                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        play_to_the_protocol(hub, table)
         at_table = table.game.state.winner
         changed = "black" if at_table == "red" else "red"
         context = chromium.new_context(viewport=PHONE)

@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, Page
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE
 from engine.roles import Role
-from tests.hub.helpers import actions_of, play, stored, wait_for
-from tests.web.conftest import PHONE, hub_and_table, page_url
+from tests.hub.helpers import stored
+from tests.web.conftest import PHONE, hub_and_table, page_url, play_to_the_protocol
 from tests.web.test_judge_page import CARD, GAME, TIMEOUT
 
 
@@ -39,9 +39,7 @@ def test_each_head_judge_decides_as_himself_and_reads_refusals_in_his_language(
         private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
     broker = private_acl_broker
     with hub_and_table(broker, tmp_path) as (hub, table):
-        play(table, actions_of(3))
-        wait_for("the protocol at the hub",
-                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        play_to_the_protocol(hub, table)
         context = chromium.new_context(viewport=PHONE)
         try:
             anna, boris = context.new_page(), context.new_page()

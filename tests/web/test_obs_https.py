@@ -35,8 +35,12 @@ def open_page(browser: Browser, url: str) -> Page:
     # the venue CA is trusted by ignoring the check, as a device trusts it once installed
     context = browser.new_context(ignore_https_errors=True)
     page = context.new_page()
+    failed: list[str] = []  # a file of the page that did not load, or a script that threw
+    page.on("requestfailed", lambda request: failed.append(f"{request.url}: {request.failure}"))
+    page.on("pageerror", lambda error: failed.append(f"script error: {error}"))
     response = page.goto(url)
     assert response is not None and response.status == 200, url
+    assert failed == [], failed
     # HTTP/1, never the h2 mosquitto fails (with no ALPN Chromium names the version of the
     # answer, and libwebsockets answers a file as HTTP/1.0)
     assert page.evaluate(PROTOCOL) in ("http/1.0", "http/1.1")
@@ -62,7 +66,8 @@ def test_the_production_https_pages_and_wss_work_in_chromium_with_http2_on(
         assert overlay.locator("#seats .name").all_inner_texts() == NAMES
         judge = open_page(chromium, f"{base}/judge/index.html?tournament=cup"
                                     f"&user=head-judge&password={accounts['head-judge']}")
-        judge.wait_for_function("window.judgeState.link === true", timeout=WAIT_MS)
+        judge.wait_for_function("window.judgeState && window.judgeState.link === true",
+                                timeout=WAIT_MS)
         assert judge.evaluate("window.judgeState.refused") is False
         overlay.context.close()
         judge.context.close()

@@ -118,7 +118,9 @@ def test_the_overlay_recovers_after_a_broker_restart_and_a_page_reload(
 
         web_broker.restart(down_for=1.0)
         page.wait_for_selector("#overlay[data-state=down]", timeout=WAIT_MS)
-        assert page.locator("#link").inner_text() == "No link"
+        # issue 25: the link is named, with the broker's address, not "no link"
+        assert page.locator("#link").inner_text() == (
+            f"No connection to the broker at 127.0.0.1:{web_broker.ws_port}")
         page.wait_for_selector("#overlay[data-state=live]", timeout=WAIT_MS)
         for line in lines[30:40]:
             assert table.submit_line(line)[0]

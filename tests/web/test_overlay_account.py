@@ -115,7 +115,8 @@ def test_the_overlay_page_logs_in_with_its_account(
         assert page.locator("#seats .name").all_inner_texts() == NAMES
         page.goto(overlay_url(acl_broker.ws_url, query.replace("password=", "password=x")))
         page.wait_for_selector("#overlay[data-state=refused]", timeout=15_000)
-        assert "password" in page.locator("#link").inner_text()
+        assert page.locator("#link").inner_text() == (  # issue 25: the broker named
+            f"Брокер 127.0.0.1:{acl_broker.ws_port} отклонил вход: проверьте имя и пароль")
         assert page.locator("#seats .seat").count() == 0
     finally:
         table.close()

@@ -17,7 +17,14 @@ from engine.game import Game
 from engine.playout import random_game
 from hub.roster_csv import read_seating
 from tests.hub.helpers import actions_of, play, stored, wait_for
-from tests.web.conftest import NAMES, PHONE, hub_and_table, keep_screenshot, page_url
+from tests.web.conftest import (
+    NAMES,
+    PHONE,
+    hub_and_table,
+    keep_screenshot,
+    page_url,
+    play_to_the_protocol,
+)
 
 GAME = f"r1-t{ACL_TABLE}"
 TIMEOUT = 30_000
@@ -146,9 +153,7 @@ def test_hidden_standings_reach_the_head_judge_but_not_the_players(
     gets no standings; the head judge still sees them."""
     broker = private_acl_broker
     with hub_and_table(broker, tmp_path, standings={"hidden": True}) as (hub, table):
-        play(table, actions_of(3))
-        wait_for("the protocol at the hub",
-                 lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
+        play_to_the_protocol(hub, table)
         context = chromium.new_context(viewport=PHONE)
         context.add_init_script("window.liveRecord = [];")
         player, judge = context.new_page(), context.new_page()
@@ -164,5 +169,45 @@ def test_hidden_standings_reach_the_head_judge_but_not_the_players(
             judge.wait_for_selector("#standings-table tbody tr", timeout=TIMEOUT)
             assert judge.locator("#standings-table tbody tr").count() == 10
             assert "Таблица скрыта от игроков" in judge.locator("#standings-note").inner_text()
+        finally:
+            context.close()
+
+
+def test_a_place_on_equal_points_says_why_on_the_players_page(
+        private_acl_broker: MosquittoProcess, chromium: Browser, tmp_path: Path) -> None:
+    """Issue 25: tied players sat at "2*" and "4*" with no reason shown. After one decided
+    game most of the ten share a total: every such row now says why it stands where it
+    does, a shared place with its range and the lot (000 III.14), or the tie-break of the
+    league's chain that placed it (docs/scoring.md), in the page's language."""
+    broker = private_acl_broker
+    with hub_and_table(broker, tmp_path) as (hub, table):
+        play_to_the_protocol(hub, table)
+        context = chromium.new_context(viewport=PHONE)
+        try:
+            shown = {}
+            for lang in ("ru", "en"):
+                page = context.new_page()
+                page.goto(page_url(broker, "player", "player", f"&lang={lang}&player=Кит"))
+                page.wait_for_function(
+                    "document.querySelectorAll('#standings-table tbody tr').length === 10",
+                    timeout=TIMEOUT)
+                rows = page.evaluate("window.playerState.data.standings")
+                whys = page.locator("#standings-table tbody tr").evaluate_all(
+                    "rows => rows.map(r => (r.querySelector('.why') || {}).textContent || '')")
+                shown[lang] = list(zip(rows, whys, strict=True))
+                if lang == "ru":
+                    keep_screenshot(page, tmp_path, "player-standings-ru.png")
+            for lang, lot, placed in (("ru", ": решит жребий", "место решили"),
+                                      ("en", "the lot decides", "placed by")):
+                totals = [row["total"] for row, _ in shown[lang]]
+                for i, (row, why) in enumerate(shown[lang]):
+                    equal = totals.count(row["total"]) > 1
+                    assert bool(why) == (row["lot"] or row.get("tie_break") is not None), (row, why)
+                    if row["lot"]:
+                        assert lot in why and f"{row['place']}–" in why, why
+                    elif row.get("tie_break"):
+                        assert placed in why and equal, why
+                    assert not equal or why, (i, row)  # no shared total without a reason
+            assert any(row["lot"] for row, _ in shown["ru"])
         finally:
             context.close()

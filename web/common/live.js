@@ -90,8 +90,7 @@ const Live = (() => {
 
   const WORDS = {
     ru: {
-      connecting: "Подключение…", offline: "Стол не в сети", linkDown: "Нет связи",
-      refused: "Брокер отклонил вход: проверьте user и password в адресе",
+      offline: "Стол не в сети",  // the link's own troubles: common/notice.js
       setup: "Раздача", night: "Ночь", day: "День", finished: "Игра окончена",
       deal: "Раздача карт", ready: "Карты розданы", zero_night: "Нулевая ночь",
       farewell: "Прощальная минута", speech: "Речь", muted_turn: "Пропуск речи",
@@ -99,13 +98,16 @@ const Live = (() => {
       lift: "Подъём", await_night: "Наступает ночь", over: "Игра окончена",
       red: "Победа красных", black: "Победа чёрных", draw: "Ничья",
       citizen: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон",
-      vote_cause: "голосование", lift_cause: "подъём", kill_cause: "убит ночью",
-      fouls_cause: "фолы", disqualified_cause: "дисквалификация",
+      // how a player left: the scoreboard's `left.*` words (scoreboard/i18n.py,
+      // club_words.py), one vocabulary on every screen (tests/web/test_page_words.py)
+      left: { vote: "заголосован", lift: "поднят", kill: "убит", fouls: "удалён за фолы",
+              disqualified: "дисквалифицирован", catastrophe: "авто катастрофа",
+              kamikaze: "взорван", sapper: "подорван", dropped: "выбыл",
+              other: "покинул стол" },
       candidates: "На голосовании", round: "Круг",
     },
     en: {
-      connecting: "Connecting…", offline: "Table offline", linkDown: "No link",
-      refused: "The broker refused the login: check user and password in the address",
+      offline: "Table offline",
       setup: "Deal", night: "Night", day: "Day", finished: "Game over",
       deal: "Dealing cards", ready: "Cards dealt", zero_night: "Zero night",
       farewell: "Farewell", speech: "Speech", muted_turn: "Speech lost",
@@ -113,8 +115,9 @@ const Live = (() => {
       lift: "Lift", await_night: "Night falls", over: "Game over",
       red: "Red team wins", black: "Black team wins", draw: "Draw",
       citizen: "Citizen", sheriff: "Sheriff", mafia: "Mafia", don: "Don",
-      vote_cause: "voted out", lift_cause: "lifted", kill_cause: "shot",
-      fouls_cause: "fouls", disqualified_cause: "disqualified",
+      left: { vote: "voted out", lift: "lifted", kill: "killed", fouls: "out on fouls",
+              disqualified: "disqualified", catastrophe: "car crash", kamikaze: "blown up",
+              sapper: "mined", dropped: "dropped out", other: "left the table" },
       candidates: "On the vote", round: "Round",
     },
   };

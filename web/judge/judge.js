@@ -23,6 +23,8 @@
                   tab: "tables", form: null, pending: null, replies: [],
                   evenings: {}, clubDate: null, clubOpen: null };
   window.judgeState = state;  // read by the browser tests
+  // the link's own troubles, said in words on the page (common/notice.js)
+  const notice = LinkNotice.tracker(opts, ["tournament"], "hub", () => drawLink());
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -47,10 +49,8 @@
 
   function drawLink() {
     let text = "";
-    let mode = "live";
-    if (state.refused) [text, mode] = [G.refused, "refused"];
-    else if (!state.link && state.judge) [text, mode] = [G.linkDown, "down"];
-    else if (!state.link) [text, mode] = [G.connecting, "connecting"];
+    let mode = notice.mode() || "live";  // the address, the broker, a hub it does not know
+    if (mode !== "live") text = notice.text(opts.lang);
     else if (state.hub && state.hub.state !== "online") text = W.hubOffline;
     $("link").textContent = text;
     root.dataset.state = mode;
@@ -124,7 +124,10 @@
       const line = el("tr");
       line.dataset.player = row.player;
       line.append(el("td", "num place", `${row.place}${row.lot ? "*" : ""}`));
-      line.append(el("td", "player", row.player));
+      const who = el("td", "player", row.player);
+      const why = StandingsWhy.reason(row, rows, opts.lang);  // a shared place, a tie-break
+      if (why) who.append(el("div", "why", why));
+      line.append(who);
       line.append(el("td", "num total", Number(row.total).toFixed(2)));
       line.append(el("td", "num", String(row.games)));
       line.append(el("td", "num", String(row.wins)));
@@ -548,6 +551,7 @@
   const EVENINGS = Live.hubTopic(opts, "judge/club/");
 
   function onMessage(kind, payload, topic) {
+    notice.heard();  // the broker knows this tournament's hub
     if (topic.startsWith(EVENINGS)) {
       if (payload) state.evenings[topic.slice(EVENINGS.length)] = payload;
       else delete state.evenings[topic.slice(EVENINGS.length)];
@@ -571,10 +575,11 @@
     state.link = up;
     if (up) state.refused = false;
     else if (why === "refused") state.refused = true;
+    notice.link(up, why);
     drawLink();
   }
 
-  client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",
+  if (!notice.missing.length) client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",
                                "judge/club/+"].map(
     (name) => Live.hubTopic(opts, name)), onMessage, onLink);
   setInterval(tickClocks, 1000);

@@ -14,6 +14,8 @@
   if (window.innerHeight <= 720) root.classList.add("small");
 
   const state = { link: false, refused: false, status: null, snapshot: null, protocol: null };
+  // the link's own troubles, said in words on the overlay (common/notice.js)
+  const notice = LinkNotice.tracker(opts, ["tournament", "table"], "table", () => render());
   // Read by the browser tests: the state, and what the DOM showed after each public snapshot.
   window.overlayState = state;
   window.overlayDrawn = [];
@@ -27,7 +29,7 @@
   }
 
   function outText(out) {
-    return out ? W[`${out.cause}_cause`] || out.cause : "";
+    return out ? W.left[out.cause] || W.left.other : "";
   }
 
   function decided() {
@@ -66,10 +68,8 @@
   function drawLink() {
     const node = document.getElementById("link");
     let text = "";
-    let mode = "live";
-    if (state.refused) [text, mode] = [W.refused, "refused"];
-    else if (!state.link && state.snapshot) [text, mode] = [W.linkDown, "down"];
-    else if (!state.link) [text, mode] = [W.connecting, "connecting"];
+    let mode = notice.mode() || "live";  // the address, the broker, a table it does not know
+    if (mode !== "live") text = notice.text(opts.lang);
     else if (state.status && state.status.state !== "online") [text, mode] = [W.offline, "offline"];
     node.textContent = text;
     root.dataset.state = mode;
@@ -153,6 +153,7 @@
   }
 
   function onMessage(kind, payload) {
+    notice.heard();  // the broker knows this table
     if (kind === "status") state.status = payload;
     else if (kind === "protocol") state.protocol = payload;
     else if (kind === "public" || kind === "stream") {
@@ -189,12 +190,13 @@
     state.link = up;
     if (up) state.refused = false;
     else if (why === "refused") state.refused = true;
+    notice.link(up, why);
     render();
   }
 
   const topics = streaming ? OverlayStream.topics(opts)
     : ["public", "status", "protocol"].map((k) => Live.tableTopic(opts, k));
-  Live.connect(opts, topics, onMessage, onLink);
+  if (!notice.missing.length) Live.connect(opts, topics, onMessage, onLink);
   setInterval(drawTimer, 250);
   render();
 })();

@@ -49,6 +49,8 @@
   const state = { link: false, refused: false, data: null, rounds: {}, club: [],
                   chosen: params.get("player") || localStorage.getItem("mafiakit.player") || "" };
   window.playerState = state;  // read by the browser tests
+  // the link's own troubles, said in words on the page (common/notice.js)
+  const notice = LinkNotice.tracker(opts, ["tournament"], "hub", () => drawLink());
 
   const { el, fill } = Live;
 
@@ -59,11 +61,8 @@
   }
 
   function drawLink() {
-    let text = "";
-    let mode = "live";
-    if (state.refused) [text, mode] = [G.refused, "refused"];
-    else if (!state.link && state.data) [text, mode] = [G.linkDown, "down"];
-    else if (!state.link) [text, mode] = [G.connecting, "connecting"];
+    const mode = notice.mode() || "live";  // the address, the broker, a hub it does not know
+    const text = mode === "live" ? "" : notice.text(opts.lang);
     $("link").textContent = text;
     root.dataset.state = mode;
   }
@@ -193,7 +192,10 @@
       const line = el("tr", String(row.player).toLocaleLowerCase() === me ? "me" : "");
       line.dataset.player = row.player;
       line.append(el("td", "num", `${row.place}${row.lot ? "*" : ""}`));
-      line.append(el("td", "", row.player));
+      const who = el("td", "", row.player);
+      const why = StandingsWhy.reason(row, rows, opts.lang);  // a shared place, a tie-break
+      if (why) who.append(el("div", "why", why));
+      line.append(who);
       line.append(el("td", "num total", Number(row.total).toFixed(2)));
       body.append(line);
     }
@@ -228,6 +230,7 @@
   const ROUNDS = Live.hubTopic(opts, "public/rounds/");
 
   function onMessage(kind, payload, topic) {
+    notice.heard();  // the broker knows this tournament's hub
     if (topic.startsWith(ROUNDS)) {
       if (payload) state.rounds[topic.slice(ROUNDS.length)] = payload;
       else delete state.rounds[topic.slice(ROUNDS.length)];
@@ -244,10 +247,11 @@
     state.link = up;
     if (up) state.refused = false;
     else if (why === "refused") state.refused = true;
+    notice.link(up, why);
     drawLink();
   }
 
-  Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
+  if (!notice.missing.length) Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
     (n) => Live.hubTopic(opts, n)), onMessage, onLink);
   render();
 })();

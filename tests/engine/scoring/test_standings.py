@@ -17,7 +17,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.scoring.game import SeatScore
 from engine.scoring.logs import game_from_log
 from engine.scoring.playout import random_tournament
-from engine.scoring.standings import ScoredGame, StandingsError, standings
+from engine.scoring.standings import ScoredGame, StandingsError, standings, tie_break_reasons
 
 RULES = ("cml", "judge-guide", "fiim-2015", "fiim")
 HARD = ("don", "sheriff")
@@ -185,3 +185,27 @@ def test_standings_refuse_a_mixed_tournament_and_a_nickname_twice() -> None:
         standings([game(NAMES, None, "red", rules="fiim")], rules)
     with pytest.raises(StandingsError, match=r"Ann twice"):
         standings([game(["Ann", *NAMES[:9]], None, "red")], rules)
+
+
+def test_a_place_on_equal_points_names_the_tie_break_that_decided_it_000_III_14() -> None:
+    """Issue 25: a player's page showed "2*" and "4*" with no reason. On equal points each
+    row names the first tie-break of the league's chain (000 III.14: extras, wins, wins as
+    don or sheriff, ...) on which it differs from its neighbour with the same total; rows
+    equal through the whole chain name none and carry the lot."""
+    rules = load_ruleset("cml")
+    table = standings([game(NAMES, None, "red", extra={5: 30, 6: 30, 7: 20})], rules)
+    reasons = tie_break_reasons(table.rows, table.tie_breaks)
+    by = {r.player: (r.total, r.lot, why) for r, why in zip(table.rows, reasons, strict=True)}
+    # (this helper's games carry the extras only: the winners' base points are not in them)
+    assert by["Eve"] == by["Fay"] == (30, True, None)  # equal through the chain: a lot
+    assert by["Gus"] == (20, False, None)  # alone on his total
+    # Ann's win as the sheriff puts her above the winning citizens on the same total (the
+    # chain's third tie-break, after extras and wins, which are equal)
+    assert by["Ann"] == (0, False, "wins_don_sheriff")
+    assert by["Hal"] == (0, True, "wins_don_sheriff")  # below Ann by it, equal to Ivy
+    assert by["Ivy"] == (0, True, None)  # equal to both neighbours through the chain
+    assert by["Сова"] == (0, True, "wins")  # equal to Ivy, above Bob (who lost) by wins
+    # the same from the JSON (points, not hundredths), with the chain the JSON carries
+    data = table.as_dict()
+    assert data["tie_breaks"] == list(rules.scoring.tie_breaks)
+    assert tie_break_reasons(data["standings"], data["tie_breaks"]) == reasons
