@@ -126,8 +126,7 @@ def _votes(s: GameState, rng: random.Random, mix: Mix) -> act.Action:
     voting = s.voting
     assert voting is not None
     seat = voting.candidates[len(voting.entered)]
-    cast = sum(n for _, n, _ in voting.entered)
-    left = len(s.at_table) - cast
+    left = voting.votes_left()
     if rng.random() < mix.tie_bias:
         count = min(left, len(s.at_table) // len(voting.candidates))
     else:
