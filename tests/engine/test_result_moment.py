@@ -59,7 +59,7 @@ def tomorrow(game: Game) -> str:
     end_speeches(game)
     game.push(Night())
     to_day(game, shot=None)
-    return view(game.state, game.rules, "public").day_vote
+    return str(view(game.state, game.rules, "public").day_vote)
 
 
 def causes(game: Game) -> list[tuple[int, str]]:
