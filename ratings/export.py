@@ -25,7 +25,7 @@ from engine.ruleset import Ruleset
 from engine.state import GameState, Round
 from ratings.rulescode import differences, rules_code
 from ratings.site import VERSION, SiteGame
-from ratings.timeline import GameTime, moment, site_round
+from ratings.timeline import GameTime, moment, same_moment, site_round
 
 ROLE_NAMES = {Role.DON: "don", Role.MAFIA: "maf", Role.SHERIFF: "sheriff"}
 WINNERS = {"red": "civ", "black": "maf", "draw": "tie"}
@@ -61,7 +61,9 @@ class _Day:
     """One day's voting as it happened: each closed round (the round, the players at the
     table when it closed) and the lift (yes voters or None for a count, players asked)."""
 
-    rounds: list[tuple[Round, frozenset[int]]] = field(default_factory=list)
+    rounds: list[tuple[Round, frozenset[int], bool]] = field(default_factory=list)
+    """(the round, the players at the table when it ended, whether it was closed: a round
+    the game's end stopped, its result known, keeps the votes counted until then)"""
     lift: tuple[tuple[int, ...] | None, frozenset[int]] | None = None
 
 
@@ -76,13 +78,38 @@ class _Walk:
         self.days: dict[int, _Day] = {}
         self.shooting: dict[int, dict[int, int | None]] = {}  # night -> black seat -> target
         self.orders: dict[tuple[object, ...], int] = {}
+        self.in_round: list[GameTime] = []  # the times stamped in the round being counted
 
     def stamp(self, state: GameState) -> GameTime:
         """The moment of a line entered now, with its place among lines at that moment."""
         t = moment(state)
         key = tuple(sorted(t.items()))
         self.orders[key] = self.orders.get(key, 0) + 1
-        return {**t, "order": self.orders[key]}
+        stamped = {**t, "order": self.orders[key]}
+        if state.voting is not None:
+            self.in_round.append(stamped)
+        return stamped
+
+    def round_cancelled(self, state: GameState) -> None:
+        """A removal cancelled the round being counted: its votes are not exported, so
+        every line entered during it is dated at the round's start, in order; the time then
+        says "before the result" to the import even where the record keeps no votes
+        (docs/mafiaratings.md, "Game times")."""
+        day = state.day
+        assert day is not None
+        r, held = day.number - 1, len(day.rounds)
+        start: GameTime = ({"round": r, "time": "voting start"} if held == 0
+                           else {"round": r, "time": "voting", "votingRound": held})
+        key = tuple(sorted(start.items()))
+        order = self.orders.get(key, 0)
+        for stamped in self.in_round:
+            if not same_moment(stamped, start):
+                order += 1
+                for k in ("speaker", "nominee", "votingRound"):
+                    stamped.pop(k, None)
+                stamped.update(start, order=order)
+        self.orders[key] = order
+        self.in_round = []
 
     def action(self, before: GameState, a: act.Action, events: tuple[ev.Event, ...]) -> None:
         s = before
@@ -97,12 +124,20 @@ class _Walk:
             blacks = s.black_at_table()
             shots = dict(a.shots) if a.shots is not None else dict.fromkeys(blacks, a.target)
             self.shooting[s.number] = {b: shots.get(b) for b in blacks}
+        if before.voting is not None and ev.VoteCancelled(next_day=False) in events:
+            self.round_cancelled(before)
         for e in events:
+            if isinstance(e, ev.RoundBegan | ev.RoundClosed):
+                self.in_round = []
             if isinstance(e, ev.RoundClosed):
                 day, voting = s.day, s.voting
                 assert day is not None and voting is not None
                 self.days.setdefault(day.number, _Day()).rounds.append(
-                    (voting._replace(votes=e.votes), s.at_table))
+                    (voting._replace(votes=e.votes), s.at_table, True))
+            elif isinstance(e, ev.GameEnded) and s.voting is not None and s.voting.entered:
+                assert s.day is not None  # decided inside a round whose result stood
+                self.days.setdefault(s.day.number, _Day()).rounds.append(
+                    (s.voting, s.at_table, False))
             elif isinstance(e, ev.LiftVoted) and isinstance(a, act.Lift):
                 assert s.day is not None
                 self.days.setdefault(s.day.number, _Day()).lift = (a.voters, s.at_table)
@@ -256,7 +291,7 @@ def _votes(walk: _Walk, players: list[dict[str, Any]], notes: list[str]) -> tupl
     for number, day in sorted(walk.days.items()):
         r = number - 1
         per_player: dict[int, list[int | bool]] = {}
-        for k, (rnd, present) in enumerate(day.rounds):
+        for k, (rnd, present, closed) in enumerate(day.rounds):
             if any(voters is None for _, _, voters in rnd.entered):
                 if kept:
                     notes.append(f"day {number}: votes entered as counts: the site keeps each "
@@ -266,7 +301,8 @@ def _votes(walk: _Walk, players: list[dict[str, Any]], notes: list[str]) -> tupl
                 continue
             named = {v: cand for cand, _, voters in rnd.entered for v in (voters or ())}
             last = rnd.candidates[-1]  # every vote named in no list (000 I.6.15, 003 4.4.9)
-            for seat in sorted(present | set(named)):
+            voted = present | set(named) if closed else set(named)
+            for seat in sorted(voted):
                 per_player.setdefault(seat, []).append(named.get(seat, last))
             for gone in rnd.gone:
                 if gone not in named and k == 0 and kept:

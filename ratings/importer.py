@@ -25,7 +25,7 @@ from engine.ruleset import Ruleset, load_ruleset
 from engine.state import FAREWELL, NIGHT, REGULAR_KINDS, GameState
 from engine.timer import night_steps
 from ratings.rulescode import rulesets_of, upgraded
-from ratings.site import Death, SiteGame, known_fields
+from ratings.site import TIMES, Death, SiteGame, known_fields
 from ratings.timeline import GameTime, moment, rank, same_moment, site_round
 from ratings.votes import VotePlan, plan_counts
 
@@ -210,9 +210,8 @@ class _Playback:
                 break
             self._before_flush(s)
             self._flush(self.game.state)
-            s = self.game.state
-            if s.finished and s.speech is None:
-                break
+            if self.game.state is not s:
+                continue  # a foul or removal moved the game on: its new moment first
             self._next(s)
         self._flush(self.game.state, final=True)
         self._after_game()
@@ -253,13 +252,17 @@ class _Playback:
         if s.phase == NIGHT and not s.finished and night_steps(s, self.rules) == ("best_move",):
             self._best_move(s)
 
-    def _flush(self, s: GameState, final: bool = False) -> None:
+    def _flush(self, s: GameState, final: bool = False,
+               before: tuple[int, int] | None = None) -> None:
+        """Enter the record's fouls and removals of this moment; with `before`, also those
+        of earlier times the playback did not meet (a step the record does not keep), so
+        that a night's stay in its night and a day's in its day."""
         m = moment(s)
         for e in self.events:
             if e.done:
                 continue
             exact = same_moment(e.time, m)
-            passed = rank(e.time) < rank(m) or final
+            passed = rank(e.time) < (before or rank(m)) or final
             if not exact and not passed:
                 continue
             if not exact:
@@ -282,6 +285,9 @@ class _Playback:
         if s.lift is not None:
             self._lift(s)
             return
+        self._flush(s, before=(site_round(s) + 1, 0))
+        if self.game.state is not s:
+            return  # the day goes on from the new state (or the game ended)
         self.push(act.Night(), f"the night after day {s.number}")
 
     # -- the day -------------------------------------------------------------------------
@@ -359,7 +365,15 @@ class _Playback:
             r = site_round(s)
             leaving = frozenset(seat for seat, (kind, dr) in self.deaths.items()
                                 if kind == "day" and dr == r)
-            plan = plan_counts(leaving, self.rules)
+            removals = [(e.seat, e.time) for e in self.events
+                        if e.time.get("round") == r and e.time.get("nominee") is not None
+                        and _removes(e.action, self.game.state, self.rules)]
+            tomorrow = any(r + 1 < len(p.nominating or ()) and (p.nominating or [])[r + 1]
+                           for p in self.site.players)
+            revotes = max((int(e.time.get("votingRound") or 0) for e in self.events
+                           if e.time.get("round") == r and e.time.get("time") == "voting"),
+                          default=0)
+            plan = plan_counts(leaving, self.rules, removals, revotes, tomorrow)
             self.plans[day.number] = plan
             self.note(f"day {s.number}: the record has no votes: counts inferred that give its "
                       f"outcome ({_leavers(leaving)})")
@@ -405,6 +419,9 @@ class _Playback:
                                          else act.SheriffCheck(seat=seat))
                     self.push(check, f"night {n}: the {key}'s check of {seat}")
                     return
+        self._flush(s, before=(n, TIMES.index("day start")))
+        if self.game.state is not s:
+            return  # the night goes on from the new state
         self.push(act.Day(), f"the morning after night {n}")
 
     def _checked(self, key: str, n: int) -> int | None:
@@ -514,11 +531,20 @@ class _Playback:
                                    "not speak that day as the kit replays the game")
             for r, votes in enumerate(p.voting or ()):
                 day = days.get(r + 1)
-                if votes is not None and self._has("v") and (day is None or not day.rounds):
+                decided_inside = day is not None and day.vote == "pending"  # the game ended
+                if (votes is not None and self._has("v") and not decided_inside
+                        and (day is None or not day.rounds)):
                     status = "not reached" if day is None else f"'{day.vote}'"
                     raise _Refusal(f"the record has votes on day {r + 1}, but as the kit "
                                    f"replays the game that day's vote is {status} under "
                                    f"{self.rules.id} (docs/rules.md, \"Cancelled votes\")")
+
+
+def _removes(a: act.Action, s: GameState, rules: Ruleset) -> bool:
+    """A removal by discipline: a disqualification, or the foul that is the fourth."""
+    if isinstance(a, act.Disqualify):
+        return True
+    return isinstance(a, act.Foul) and s.fouls[a.seat - 1] >= rules.fouls.removal_at - 1
 
 
 def _leavers(seats: frozenset[int]) -> str:
