@@ -7,6 +7,7 @@
     mafiakit hub decide --config hub.toml --table 3 --game r1-t3 --kind change_result \\
         --who "Head judge" --why "..." --arg winner=black
     mafiakit hub export --config hub.toml --out results/
+    mafiakit hub export --config hub.toml --out results/ --format mafiaratings --club 12
     mafiakit hub evening --config hub.toml --date 2026-11-27 --format csv > evening.csv
 
 Light on purpose: everything heavy is imported inside the command that needs it, so
@@ -165,11 +166,38 @@ def export_(args: argparse.Namespace) -> int:
     from hub.store import Store
 
     settings = _settings(args)
+    if args.format == "mafiaratings":
+        return _export_mafiaratings(args, settings)
     store = Store(settings.database)
     try:
         as_of = (args.as_of_round if args.as_of_round is not None
                  else settings.standings.as_of_round)
         counts = export(store, Path(args.out), settings.rules, as_of)
+    finally:
+        store.close()
+    print(json.dumps(counts))
+    return 0
+
+
+def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
+    """`hub export --format mafiaratings`: every game as it counts, for the rating site."""
+    from hub.export import export_mafiaratings
+    from hub.store import Store
+    from ratings.export import Site, player_ids
+
+    try:
+        ids = player_ids(Path(args.players).read_text(encoding="utf-8")) if args.players \
+            else {}
+    except (OSError, ValueError) as exc:
+        print(f"hub export: players: {exc}", file=sys.stderr)
+        return 2
+    site = Site(club=args.club, event=args.event, tournament=args.tournament,
+                moderator=args.moderator, players=ids, language=args.language,
+                date=args.date)
+    store = Store(settings.database)
+    try:
+        counts = export_mafiaratings(store, Path(args.out), site,
+                                     lambda note: print(note, file=sys.stderr))
     finally:
         store.close()
     print(json.dumps(counts))
@@ -288,6 +316,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--as-of-round", type=int, default=None, metavar="N",
                    help="standings of rounds 1..N only (default: hub.toml's [standings], "
                         "else every game); shown even when hidden from the public")
+    e.add_argument("--format", choices=("kit", "mafiaratings"), default="kit",
+                   help="kit: everything the hub holds (default); mafiaratings: each game "
+                        "as it counts in the rating site's JSON, OUT/mafiaratings/ "
+                        "(docs/mafiaratings.md)")
+    e.add_argument("--club", type=int, default=0, help="mafiaratings: the club's id on the site")
+    e.add_argument("--event", type=int, default=None,
+                   help="mafiaratings: the event's id on the site")
+    e.add_argument("--tournament", type=int, default=None,
+                   help="mafiaratings: the tournament's id on the site")
+    e.add_argument("--moderator", type=int, default=0,
+                   help="mafiaratings: the judges' user id on the site")
+    e.add_argument("--players", metavar="FILE", help="mafiaratings: the players' user ids "
+                   "(a JSON object or CSV lines nickname,id)")
+    e.add_argument("--language", default="ru",
+                   help="mafiaratings: the language of the games (default ru)")
+    e.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="mafiaratings: the date of games whose lines carry no time")
     e.set_defaults(func=export_)
 
     v = tools.add_parser("evening", help="a club evening's points per player from the club "

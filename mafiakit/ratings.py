@@ -19,17 +19,9 @@ FORMATS = ("mafiaratings",)
 
 
 def _players(path: str | None) -> dict[str, int]:
-    """Nickname -> the site's user id, from a JSON object or CSV lines "nickname,id"."""
-    if path is None:
-        return {}
-    text = Path(path).read_text(encoding="utf-8")
-    if text.lstrip().startswith("{"):
-        data = json.loads(text)
-        return {str(k): int(v) for k, v in data.items()}
-    import csv
+    from ratings.export import player_ids
 
-    return {row[0].strip(): int(row[1]) for row in csv.reader(text.splitlines())
-            if len(row) >= 2 and row[1].strip().lstrip("-").isdigit()}
+    return {} if path is None else player_ids(Path(path).read_text(encoding="utf-8"))
 
 
 def export_command(args: argparse.Namespace) -> int:

@@ -77,11 +77,11 @@ class _Checks:
             if sa != sb:
                 return sa < sb
         if a["time"] == "speaking":
-            first = self.opener(a["round"])
-            sa = (a["speaker"] - first) % 10
-            sb = (b["speaker"] - first) % 10
-            if sa != sb:
-                return sa < sb
+            first = self.opener(int(a["round"]))
+            pa = (int(a["speaker"]) - first) % 10
+            pb = (int(b["speaker"]) - first) % 10
+            if pa != pb:
+                return pa < pb
         return int(a.get("order", -1)) < int(b.get("order", -1))
 
     def _voting_key(self, t: Time) -> tuple[int, int, int]:
@@ -111,8 +111,9 @@ class _Checks:
         for i in range(10):
             seat = (first - 1 + i) % 10 + 1
             noms = self.players[seat - 1].nominating or []
-            if r < len(noms) and noms[r] is not None:
-                out.append(noms[r])
+            nominee = noms[r] if r < len(noms) else None
+            if nominee is not None:
+                out.append(nominee)
         return out
 
     # -- the checks ------------------------------------------------------------------------

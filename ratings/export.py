@@ -50,6 +50,16 @@ class Site:
     date: str | None = None
 
 
+def player_ids(text: str) -> dict[str, int]:
+    """Nickname -> the site's user id: a JSON object, or CSV lines "nickname,id"."""
+    if text.lstrip().startswith("{"):
+        return {str(k): int(v) for k, v in json.loads(text).items()}
+    import csv
+
+    return {row[0].strip(): int(row[1]) for row in csv.reader(text.splitlines())
+            if len(row) >= 2 and row[1].strip().lstrip("-").isdigit()}
+
+
 @dataclass
 class Exported:
     game: dict[str, Any]
@@ -177,8 +187,11 @@ class _Walk:
 
 
 def export_game(lines: Iterable[str | bytes], site: Site | None = None,
-                rulesets: Mapping[str, Ruleset] | None = None) -> Exported:
-    """The site's JSON of one finished game log, and what it could not hold."""
+                rulesets: Mapping[str, Ruleset] | None = None,
+                times: tuple[str, str] | None = None) -> Exported:
+    """The site's JSON of one finished game log, and what it could not hold. `times`: when
+    the game began and ended, for a log whose lines carry no time (the hub knows them). The
+    hub adds its head judge's decisions with `as_decided`."""
     site = site or Site()
     raw = [line.decode("utf-8") if isinstance(line, bytes) else line for line in lines]
     head, played = replay(raw, rulesets)
@@ -189,11 +202,11 @@ def export_game(lines: Iterable[str | bytes], site: Site | None = None,
     for a in played.actions:
         before = game.state
         walk.action(before, a, game.push(a))
-    return _assemble(head, raw, game, walk, site)
+    return _assemble(head, raw, game, walk, site, times=times)
 
 
-def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Site
-              ) -> Exported:
+def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Site, *,
+              times: tuple[str, str] | None) -> Exported:
     s = game.state
     rules = game.rules
     notes = walk.notes
@@ -221,7 +234,7 @@ def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Si
         ("k" if kill_all_kept else "") + "nwr" + ("o" if rules.scoring.colour_left.allowed
                                                  else "")
     notes += [f"rules code: {d}" for d in differences(rules)]
-    start, end = _times(raw, head, site)
+    start, end = _times(raw, head, site, times)
     winner = s.winner
     assert winner is not None
     out: dict[str, Any] = {
@@ -264,9 +277,11 @@ def _judge(head: LogHeader, s: GameState) -> dict[str, str]:
     return {"name": str(judge)} if judge else {}
 
 
-def _times(raw: list[str], head: LogHeader, site: Site) -> tuple[str, str]:
-    """The first and last time a line was entered ("t"), else the header's date, else the
-    date given; the site takes ISO 8601 and reads it in the event's time zone."""
+def _times(raw: list[str], head: LogHeader, site: Site, times: tuple[str, str] | None
+           ) -> tuple[str, str]:
+    """The first and last time a line was entered ("t"), else the times given, else the
+    header's date, else the date given; the site takes ISO 8601 and reads it in the event's
+    time zone."""
     stamps = []
     for line in raw[1:]:
         text = line.strip()
@@ -276,6 +291,8 @@ def _times(raw: list[str], head: LogHeader, site: Site) -> tuple[str, str]:
                 stamps.append(t)
     if stamps:
         return min(stamps), max(stamps)
+    if times is not None:
+        return times
     date = head.get("date") or site.date
     if isinstance(date, str) and date:
         return date, date
@@ -367,10 +384,10 @@ def _nights(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: lis
 
 def _deaths(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: list[str]
             ) -> None:
-    for seat, death in walk.deaths.items():
-        players[seat - 1]["death"] = death
+    for seat, gone in walk.deaths.items():
+        players[seat - 1]["death"] = gone
     for seat, times in walk.warnings.items():
-        death = walk.deaths.get(seat)
+        death: dict[str, Any] | None = walk.deaths.get(seat)
         if death is None and len(times) >= 4:
             # a fourth foul after the decision removes nobody (002); the site's reader wants
             # a fourth warning to be a removal: one at the end, as its client writes it
@@ -383,15 +400,15 @@ def _deaths(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: lis
         players[seat - 1]["warnings"] = times[:cap]
     bm = s.best_move
     if bm is not None:
-        death = walk.deaths.get(bm.seat)
-        if death is None or death["type"] != "night" or death["round"] > 1:
+        victim = walk.deaths.get(bm.seat)
+        if victim is None or victim["type"] != "night" or victim["round"] > 1:
             notes.append(f"seat {bm.seat}'s best move: the site keeps a best move only from "
                          "the player killed in night 1")
         else:
             players[bm.seat - 1]["legacy"] = list(bm.guess)
     for colour in s.sheet.colour_left:
-        death = walk.deaths.get(colour.seat)
-        r = death["round"] if death is not None else 1
+        left = walk.deaths.get(colour.seat)
+        r = left["round"] if left is not None else 1
         players[colour.seat - 1].setdefault("record", []).append(
             {"round": r, "time": "night kill speaking", "record": [-colour.named]})
 
@@ -418,3 +435,25 @@ def _sheet(s: GameState, players: list[dict[str, Any]], notes: list[str]) -> Non
         notes.append("the penalty for a disqualification is the site's scoring, from how the "
                      "player left (kickOut): not in the bonus")
 
+
+
+def as_decided(done: Exported, winner: str | None, points: Iterable[tuple[int, float, str]]
+               ) -> Exported:
+    """The game as it counts after the head judge's decisions (hub/decisions.py): the
+    result he changed, and points he gave or took (seat, points, why) added to the bonus."""
+    game = json.loads(json.dumps(done.game))
+    notes = list(done.notes)
+    if winner is not None and WINNERS[winner] != game["winner"]:
+        game["winner"] = WINNERS[winner]
+        notes.append(f"the head judge changed the result to {winner}: the site takes the "
+                     "winner as given")
+    for seat, value, why in points:
+        player = game["players"][seat - 1]
+        total = round(float(player.get("bonus", 0.0)) + value, 2)
+        if total:
+            player["bonus"] = total
+        else:
+            player.pop("bonus", None)
+        player["comment"] = "; ".join(x for x in (player.get("comment"), why) if x)
+    SiteGame.model_validate(game)
+    return Exported(game, notes)

@@ -477,13 +477,13 @@ class _Playback:
                     self.note(f"seat {seat}'s bonus {item:+.2f}: a penalty in the kit names its "
                               "clause (docs/scoring.md); left out")
                     continue
+                extra = act.Extra(seat=seat, points=round(item * 100))  # hundredths
                 try:
-                    self.game.push(act.Extra(seat=seat, points=round(item * 100) / 100))
+                    self.game.push(extra)
                 except IllegalAction as exc:
                     self.note(f"seat {seat}'s bonus {item:+.2f}: not entered: {exc}")
                     continue
-                self.lines.append(action_to_dict(act.Extra(seat=seat,
-                                                           points=round(item * 100) / 100)))
+                self.lines.append(action_to_dict(extra))
 
     def _compare(self) -> None:
         """The replay against the record: who left, how and when; the winner; every

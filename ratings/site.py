@@ -165,7 +165,7 @@ class SiteGame(_Model):
 
     @model_validator(mode="after")
     def _roles(self) -> SiteGame:
-        roles = [p.role or "civ" for p in self.players]
+        roles: list[str] = [p.role or "civ" for p in self.players]
         wanted = {"civ": 6, "sheriff": 1, "maf": 2, "don": 1}
         for role, n in wanted.items():
             if roles.count(role) != n:

@@ -106,14 +106,20 @@ class VotePlan:
 
     def _no_leaver(self, s: GameState, candidates: tuple[int, ...], n: int,
                    repeat: bool = True) -> dict[int, int]:
-        """A tie, the largest the votes allow; with `repeat`, one whose revote can tie
-        again (every vote in it to the tied) to end without anybody leaving."""
+        """A tie, the largest the votes allow. With `repeat`, one that ends the day without
+        anybody leaving (a day-1 tie of 5 or 10 in cml, or one whose revote ties again:
+        every vote in it to the tied); without, one that leads to a revote, of the players
+        the record has leaving by the vote among others."""
         day = s.day
         assert day is not None
         day1 = day.number == 1
         for t in range(len(candidates), 1, -1):
             no_revote = day1 and t in self.rules.day.day1_no_revote_tie_sizes
+            if not repeat and (no_revote or (day.rounds and t == len(candidates))):
+                continue  # a tie that ends the day, or the same tie again (the lift)
             for tied in combinations(candidates, t):
+                if not repeat and not self.leaving <= set(tied):
+                    continue
                 vector = _tie(candidates, list(tied), n)
                 if vector and (not repeat or no_revote or n % t == 0):
                     return vector
