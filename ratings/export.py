@@ -230,6 +230,10 @@ def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Si
     if not votes_kept:
         for p in players:
             p.pop("voting", None)
+    elif _day1_winner_stayed(s):
+        notes.append("day 1's vote winner stayed (000 I.6.18.5): the site's reader accepts that "
+                     "only under its rules option 'to-talk', not cml's 'self-break', and may "
+                     "cut this game's votes (docs/mafiaratings.md)")
     features = "gsdutc" + "l" + "h" + ("v" if votes_kept else "") + \
         ("k" if kill_all_kept else "") + "nwr" + ("o" if rules.scoring.colour_left.allowed
                                                  else "")
@@ -254,6 +258,18 @@ def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Si
                      "has no place for protests")
     SiteGame.model_validate(out)  # what the reader takes, or a bug here
     return Exported(out, notes)
+
+
+def _day1_winner_stayed(s: GameState) -> bool:
+    days = s.days if s.day is None else (*s.days, s.day)
+    first = next((d for d in days if d.number == 1), None)
+    if first is None or not first.rounds:
+        return False
+    votes = first.rounds[-1].votes
+    top = max(votes)
+    leaders = [c for c, n in zip(first.rounds[-1].candidates, votes, strict=True) if n == top]
+    return len(leaders) == 1 and not any(
+        r.seat == leaders[0] and r.cause == "vote" for r in s.removed)
 
 
 def _ordered(letters: str) -> str:

@@ -195,3 +195,25 @@ def known_fields(obj: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 fixed.append(p)
         kept["players"] = fixed
     return kept, dropped
+
+
+SCHEMA_FILE = "mafiaratings.schema.json"  # in docs/, written by `write_schema`
+
+
+def schema() -> dict[str, Any]:
+    """The models as a JSON Schema, as docs/mafiaratings.schema.json holds them."""
+    out: dict[str, Any] = {"$id": f"docs/{SCHEMA_FILE}", **SiteGame.model_json_schema()}
+    out["description"] = ("One finished game in the rating site's game JSON, format 1.3, as "
+                          "the kit writes and reads it (docs/mafiaratings.md; written from "
+                          "ratings/site.py by ratings.site.write_schema).")
+    return out
+
+
+def write_schema() -> None:
+    """Write docs/mafiaratings.schema.json again after the models changed."""
+    import json
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    (docs / SCHEMA_FILE).write_text(json.dumps(schema(), ensure_ascii=False, indent=1) + "\n",
+                                    encoding="utf-8")
