@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ratings.arguments import add_site_arguments
+
 
 def _settings(args: argparse.Namespace) -> Any:
     from hub.config import HubConfigError, load_hub_settings
@@ -183,17 +185,13 @@ def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
     """`hub export --format mafiaratings`: every game as it counts, for the rating site."""
     from hub.export import export_mafiaratings
     from hub.store import Store
-    from ratings.export import Site, player_ids
+    from ratings.arguments import site_from
 
     try:
-        ids = player_ids(Path(args.players).read_text(encoding="utf-8")) if args.players \
-            else {}
+        site = site_from(args)
     except (OSError, ValueError) as exc:
         print(f"hub export: players: {exc}", file=sys.stderr)
         return 2
-    site = Site(club=args.club, event=args.event, tournament=args.tournament,
-                moderator=args.moderator, players=ids, language=args.language,
-                date=args.date)
     store = Store(settings.database)
     try:
         counts = export_mafiaratings(store, Path(args.out), site,
@@ -320,19 +318,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="kit: everything the hub holds (default); mafiaratings: each game "
                         "as it counts in the rating site's JSON, OUT/mafiaratings/ "
                         "(docs/mafiaratings.md)")
-    e.add_argument("--club", type=int, default=0, help="mafiaratings: the club's id on the site")
-    e.add_argument("--event", type=int, default=None,
-                   help="mafiaratings: the event's id on the site")
-    e.add_argument("--tournament", type=int, default=None,
-                   help="mafiaratings: the tournament's id on the site")
-    e.add_argument("--moderator", type=int, default=0,
-                   help="mafiaratings: the judges' user id on the site")
-    e.add_argument("--players", metavar="FILE", help="mafiaratings: the players' user ids "
-                   "(a JSON object or CSV lines nickname,id)")
-    e.add_argument("--language", default="ru",
-                   help="mafiaratings: the language of the games (default ru)")
-    e.add_argument("--date", metavar="YYYY-MM-DD",
-                   help="mafiaratings: the date of games whose lines carry no time")
+    add_site_arguments(e, prefix="mafiaratings: ")
     e.set_defaults(func=export_)
 
     v = tools.add_parser("evening", help="a club evening's points per player from the club "

@@ -15,25 +15,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ratings.arguments import add_site_arguments
+
 FORMATS = ("mafiaratings",)
-
-
-def _players(path: str | None) -> dict[str, int]:
-    from ratings.export import player_ids
-
-    return {} if path is None else player_ids(Path(path).read_text(encoding="utf-8"))
 
 
 def export_command(args: argparse.Namespace) -> int:
     from engine.replay import ReplayError
     from mafiakit.standings import CommandError, league_rulesets
-    from ratings.export import ExportError, Site, export_game
+    from ratings.arguments import site_from
+    from ratings.export import ExportError, export_game
 
     try:
         leagues = league_rulesets(args.rules)
-        site = Site(club=args.club, event=args.event, tournament=args.tournament,
-                    moderator=args.moderator, players=_players(args.players),
-                    language=args.language, date=args.date)
+        site = site_from(args)
     except (CommandError, OSError, ValueError) as exc:
         print(f"export: {exc}", file=sys.stderr)
         return 2
@@ -134,18 +129,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="the site's format (mafiaratings)")
     e.add_argument("--out", metavar="DIR", help="write DIR/<log name>.json for each game "
                    "(default: the JSON on stdout, a list for several files)")
-    e.add_argument("--club", type=int, default=0, help="the club's id on the site")
-    e.add_argument("--event", type=int, default=None, help="the event's id on the site")
-    e.add_argument("--tournament", type=int, default=None,
-                   help="the tournament's id on the site")
-    e.add_argument("--moderator", type=int, default=0,
-                   help="the judge's user id on the site")
-    e.add_argument("--players", metavar="FILE", help="the players' user ids on the site: a "
-                   "JSON object or CSV lines nickname,id (the log's header names the players)")
-    e.add_argument("--language", default="ru", help="the language the game was played in "
-                   "(two letters, default ru)")
-    e.add_argument("--date", metavar="YYYY-MM-DD", help="the game's date, for a log with no "
-                   "time on its lines and no date in its header")
+    add_site_arguments(e)
     e.add_argument("--rules", action="append", metavar="TOML",
                    help="a league's ruleset file, for logs whose header names its id")
     e.set_defaults(run="mafiakit.ratings:export_command")

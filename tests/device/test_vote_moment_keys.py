@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from device.keys import Action, PadDecoder, Pending, Result
 from device.pad import KeyEvent
-from engine import Day, Game, Night, Shoot
+from engine import Day, Game, Shoot
 from engine.log import parse_action
-from engine.testing import speeches, started, to_day
+from engine.testing import second_day
 from engine.views import judge_view
 
 
@@ -32,13 +32,7 @@ def key(game: Game, decoder: PadDecoder, keys: str) -> list[Result]:
 
 def day_2_round(rules: str) -> Game:
     """Day 2 of a game: candidates 4, 9, 6, 2 (10 at the table), the vote open on #4."""
-    game = started(rules)
-    game.push(Day())
-    speeches(game)
-    game.push(Night())
-    to_day(game, shot=None)
-    speeches(game, {2: 4, 3: 9, 4: 6, 5: 2})
-    return game
+    return second_day(rules, {2: 4, 3: 9, 4: 6, 5: 2})
 
 
 def test_a_fourth_foul_keyed_after_the_result_is_known_keeps_the_vote() -> None:

@@ -24,7 +24,15 @@ from engine.protocol import result
 from engine.replay import replay
 from engine.ruleset import load_ruleset
 from engine.state import Speech
-from engine.testing import day_result, end_speeches, refused, speeches, started, to_day
+from engine.testing import (
+    day_result,
+    end_speeches,
+    refused,
+    second_day,
+    speeches,
+    started,
+    to_day,
+)
 from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
@@ -42,14 +50,8 @@ def remove(game: Game, seat: int, how: str) -> None:
 
 
 def day_2_vote(rules: str, nominations: dict[int, int]) -> Game:
-    """Day 1 without nominations, a miss, then day 2's speeches with `nominations`: the
-    first round of day 2 is open (10 at the table, speaker 2 opens)."""
-    game = started(rules)
-    game.push(Day())
-    speeches(game)
-    game.push(Night())
-    to_day(game, shot=None)
-    speeches(game, nominations)
+    """Day 2's first round open (10 at the table, speaker 2 opened the day)."""
+    game = second_day(rules, nominations)
     assert game.state.voting is not None
     return game
 

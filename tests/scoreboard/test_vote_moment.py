@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Day, Disqualify, Game, Night, SpeechEnd, Votes
-from engine.testing import speeches, started, to_day
+from engine import Disqualify, Game, SpeechEnd, Votes
+from engine.testing import second_day
 from engine.views import view
 from scoreboard.frames import TableFrame
 from scoreboard.model import table_frame
@@ -20,12 +20,7 @@ NOW = 1_764_403_200.0
 def day_2_round(votes_for_4: int) -> Game:
     """fiim, day 2: candidates 4, 9, 6, 2; 4 counted with `votes_for_4` of 10; then seat 9,
     a candidate still to be counted, is disqualified."""
-    game = started("fiim")
-    game.push(Day())
-    speeches(game)
-    game.push(Night())
-    to_day(game, shot=None)
-    speeches(game, {2: 4, 3: 9, 4: 6, 5: 2})
+    game = second_day("fiim", {2: 4, 3: 9, 4: 6, 5: 2})
     game.push(Votes(4, count=votes_for_4))
     game.push(Disqualify(9))
     return game
