@@ -73,18 +73,23 @@ def causes(game: Game) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("rules", RULESETS)
 @pytest.mark.parametrize("how", REMOVALS)
+@pytest.mark.parametrize("who", [7, 4, 9], ids=["a voter", "the counted leader",
+                                               "a candidate still to be counted"])
 def test_a_removal_before_the_result_is_fixed_cancels_todays_vote_000_I_8_1(
-        rules: str, how: str) -> None:
+        rules: str, how: str, who: int) -> None:
     """4 has 5 of 10 and 5 votes are still to come: 9 or 6 could still reach 5 (a tie), so
-    the result is not known and today's vote is not held (000 I.8.1 "текущее")."""
+    the result is not known and today's vote is not held (000 I.8.1 "текущее"), whoever
+    leaves: a voter, the candidate counted so far, or one still to be counted."""
     game = day_2_vote(rules, {2: 4, 3: 9, 4: 6})
     game.push(Votes(4, count=5))  # 5 to come: 9 or 6 could still reach 5
     assert not result_known(game.state, game.rules)
-    remove(game, 7, how)
+    remove(game, who, how)
     assert game.state.voting is None
     assert day_result(game, 2)["vote"] == "cancelled"
-    assert causes(game) == [(7, REMOVALS[how])]
-    assert 4 in game.state.at_table
+    assert day_result(game, 2)["rounds"] == []
+    assert causes(game) == [(who, REMOVALS[how])]
+    assert {4, 9, 6} - {who} <= game.state.at_table
+    assert tomorrow(game) == "pending"  # one removal cancels one vote: today's
 
 
 @pytest.mark.parametrize("rules", RULESETS)

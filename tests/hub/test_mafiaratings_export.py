@@ -53,3 +53,38 @@ def test_every_game_as_it_counts_goes_to_the_site(tmp_path: Path,
     assert g1["startTime"] == "2026-11-29T21:00:00+03:00"  # no events: when it came in
     g2 = json.loads((tmp_path / "out" / "mafiaratings" / "1-g2.json").read_text("utf-8"))
     assert issues(g2) == []
+
+
+def test_a_vote_that_stood_after_a_removal_reaches_the_hub_and_the_site(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/cml-candidate-disqualified-after-the-result-is-known: 9 is disqualified after
+    4's seven votes fixed the result (000 I.8.2); the hub takes the table's protocol (it
+    replays to its result), counts the game as played, and the site gets 9's kick-out dated
+    after the votes for 4 and every vote of the day."""
+    from bus.payloads import Protocol
+    from device.snapshots import protocol
+    from engine.replay import replay
+    from hub.checks import check_protocol
+    from hub.standings import games_as_they_count
+
+    example = Path(__file__).resolve().parents[2] / "examples" / \
+        "cml-candidate-disqualified-after-the-result-is-known.jsonl"
+    lines = example.read_text(encoding="utf-8").splitlines()
+    _, game = replay(lines)
+    published = protocol(game, "r1-t1", json.loads(lines[0]))
+    assert isinstance(published, Protocol)
+    assert check_protocol(published, "1") is None
+    store = Store(tmp_path / "hub.sqlite")
+    store.add_protocol("1", "r1-t1", json.loads(published.model_dump_json()), "2026-11-29")
+    [counted] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert counted["counts"] and counted["winner"] == game.state.winner
+    store.close()
+    config = tmp_path / "hub.toml"
+    config.write_text('tournament = "cup"\n', encoding="utf-8")
+    assert main(["hub", "export", "--config", str(config), "--out", str(tmp_path / "out"),
+                 "--format", "mafiaratings"]) == 0
+    capsys.readouterr()
+    site = json.loads((tmp_path / "out" / "mafiaratings" / "1-r1-t1.json").read_text("utf-8"))
+    assert site["players"][8]["death"]["time"] == {
+        "round": 1, "time": "voting", "votingRound": 0, "nominee": 4, "order": 1}
+    assert "v" in site["features"] and issues(site) == []
