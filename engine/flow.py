@@ -239,6 +239,9 @@ def remove_by_discipline(tx: Tx, seat: int, cause: str, team_loss: bool = False)
     if team_loss:
         end_game(tx, s.role(seat).team.other.value, "team_loss")  # 003 6.8
     check_win(tx)
+    day = tx.state.day
+    if stands and tx.state.finished and day is not None and day.vote == PENDING:
+        tx.emit(ev.VoteSettled(HELD))  # the result stood; the game ended before the count
     voting = tx.state.voting
     if voting is not None and len(voting.entered) + 1 >= len(voting.candidates):
         close_round(tx)  # he was the last but one still to be counted: the last takes the rest

@@ -531,9 +531,10 @@ class _Playback:
                                    "not speak that day as the kit replays the game")
             for r, votes in enumerate(p.voting or ()):
                 day = days.get(r + 1)
-                decided_inside = day is not None and day.vote == "pending"  # the game ended
-                if (votes is not None and self._has("v") and not decided_inside
-                        and (day is None or not day.rounds)):
+                # votes on a day without a closed round: the vote never came, unless it stood
+                # when a removal inside it decided the game ("held" without its round)
+                if (votes is not None and self._has("v")
+                        and (day is None or (not day.rounds and day.vote != "held"))):
                     status = "not reached" if day is None else f"'{day.vote}'"
                     raise _Refusal(f"the record has votes on day {r + 1}, but as the kit "
                                    f"replays the game that day's vote is {status} under "

@@ -355,3 +355,24 @@ def test_replay_of_the_log_gives_the_same_result(rules: str) -> None:
     assert result(replayed.state, rules) == result(game.state, rules)
     assert result(game.state, rules)["removed"][:2] == [
         {"seat": 9, "cause": "fouls", "day": 2}, {"seat": 4, "cause": "vote", "day": 2}]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_removal_after_the_result_that_decides_the_game_leaves_the_vote_held(
+        rules: str) -> None:
+    """The game ends at the removal (black parity, 000 I.1.4): today's vote stood, so it is
+    "held", though its round was never counted to the end (it is not among the rounds)."""
+    game = started(rules)
+    for seat in (2, 4, 6):  # the zero night: three reds removed (day 1's vote cancelled)
+        game.push(Disqualify(seat))
+    game.push(Day())
+    speeches(game)
+    game.push(Night())
+    to_day(game, shot=None)
+    speeches(game, {7: 9, 8: 7, 9: 10})  # 7 at the table: 1, 3, 5, 7, 8, 9, 10
+    game.push(Votes(9, count=5))  # 2 to come: nobody reaches 5
+    game.push(Disqualify(1))  # reds 7, 9, 10 against blacks 3, 5, 8
+    assert game.state.winner == "black" and game.state.termination == "black_parity"
+    day2 = day_result(game, 2)
+    assert (day2["vote"], day2["rounds"]) == ("held", [])
+    assert 9 in game.state.at_table  # the game ended before the vote removed anyone

@@ -4,8 +4,7 @@
 out for the reason docs/mafiaratings.md, "What the format cannot hold", names:
 the kit's points (the site scores the game itself), protests and the signature; a second
 check of the same seat by the same checker; the votes and the lift's answers where the
-export says (its features) it could not keep them, and then whether a vote stood when a
-removal inside it decided the game; a best move the site cannot place; the kind of a
+export says (its features) it could not keep them; a best move the site cannot place; the kind of a
 disqualification after the decision; fouls beyond what the site keeps.
 """
 
@@ -67,8 +66,6 @@ def comparable(res: dict[str, Any], exported: dict[str, Any]) -> dict[str, Any]:
         if "v" not in features:
             day.pop("rounds")
             day.pop("lift")
-            if day["vote"] == "pending":  # decided inside a vote whose votes are not kept
-                day.pop("vote")
         elif "k" not in features and day["lift"] is not None:
             day["lift"] = {"passed": day["lift"]["passed"]}
         days.append(day)
