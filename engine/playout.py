@@ -93,7 +93,8 @@ def _choose(game: Game, s: GameState, rng: random.Random, mix: Mix) -> act.Actio
             return act.Disqualify(seat=seat, kind="team_loss")
         return act.Disqualify(seat=seat, kind="removal")
     the_step = step(s, rules)
-    if the_step == "vote" and len(at_table) > 3 and rng.random() < mix.vote_removal:
+    if (the_step == "vote" and mix.vote_removal and len(at_table) > 3
+            and rng.random() < mix.vote_removal):
         seat = rng.choice(at_table)
         if s.fouls[seat - 1] == rules.fouls.removal_at - 1:
             return act.Foul(seat=seat)
