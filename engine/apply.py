@@ -102,7 +102,7 @@ def _withdrawn(s: GameState, e: ev.Withdrawn) -> GameState:
 
 
 def _round_began(s: GameState, e: ev.RoundBegan) -> GameState:
-    return _evolve(s, voting=Round(e.candidates), revote=())
+    return _evolve(s, voting=Round(e.candidates, electorate=len(s.at_table)), revote=())
 
 
 def _votes_entered(s: GameState, e: ev.VotesEntered) -> GameState:
@@ -151,10 +151,14 @@ def _vote_cancelled(s: GameState, e: ev.VoteCancelled) -> GameState:
 
 
 def _player_removed(s: GameState, e: ev.PlayerRemoved) -> GameState:
+    """A removal during an open round (by discipline: the others come between rounds)
+    leaves the round as it stands; if the removal cancels the vote, `VoteCancelled` drops
+    the round right after (engine.flow)."""
     seat = e.seat
     queue = tuple(q for q in s.queue if q.seat != seat or q.kind == FAREWELL)
+    voting = s.voting if s.voting is None else s.voting.without(seat)
     return _evolve(
-        s, at_table=s.at_table - {seat},
+        s, at_table=s.at_table - {seat}, voting=voting,
         removed=(*s.removed, Removal(seat, e.cause, s.phase, s.number)),
         queue=queue, loses_speech=s.loses_speech - {seat},
         phase_removals=s.phase_removals + 1,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.apply import apply
+from engine.moment import LIFT, SETTLES_THE_DAY, after_tie, result_known
 from engine.roles import BLACK_ROLES
 from engine.ruleset import Ruleset
 from engine.state import (
@@ -141,7 +142,7 @@ def close_round(tx: Tx) -> None:
     voting = s.voting
     assert voting is not None
     counts = [count for _, count, _ in voting.entered]
-    counts.append(len(s.at_table) - sum(counts))
+    counts.append(voting.last_candidates_votes())
     tx.emit(ev.RoundClosed(tuple(counts)))
     resolve_round(tx, voting.candidates, counts)
 
@@ -172,43 +173,45 @@ def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int]) -> Non
     s, rules = tx.state, tx.rules
     day = s.day
     assert day is not None
+    closed = day.rounds[-1]
     top = max(counts)
     leaders = tuple(c for c, n in zip(candidates, counts, strict=True) if n == top)
     if len(leaders) == 1:
         winner = leaders[0]
-        if (day.number == 1 and rules.day.day1_majority_stays
-                and not self_voted(s, day.rounds[-1], winner)):
-            # 000 I.6.18.5-6: on day 1 the winner stays, speaks 30 s, night falls.
-            tx.emit(ev.VoteSettled(HELD))
+        # 000 I.6.18.5-6: on day 1 the winner stays, speaks 30 s, night falls.
+        stays = (day.number == 1 and rules.day.day1_majority_stays
+                 and not self_voted(s, closed, winner))
+        tx.emit(ev.VoteSettled(HELD))
+        _after_the_moment(tx, closed.gone, leaving=() if stays else (winner,))
+        if winner not in s.at_table:
+            return  # removed by discipline once this result was known: he has left already
+        if stays:
             tx.emit(ev.SpeechesQueued((SPEECHES[MAJORITY_SPEECH][winner],), THEN_NIGHT))
             advance(tx)
             return
-        tx.emit(ev.VoteSettled(HELD))
         remove_by_vote(tx, (winner,), "vote")
         return
-    if day.number == 1 and len(leaders) in rules.day.day1_no_revote_tie_sizes:
-        tx.emit(ev.VoteSettled(HELD))  # 000 I.6.18.1: no revote of 5 or 10 on day 1
+    then = after_tie(s, rules, candidates, leaders, revote=len(day.rounds) >= 2)
+    if then in SETTLES_THE_DAY:
+        tx.emit(ev.VoteSettled(HELD))
+        _after_the_moment(tx, closed.gone, leaving=())
         return
-    if len(day.rounds) >= 2 and (leaders == candidates or rules.lift.after_any_repeated_tie):
-        # The same tie again: the lift question (000 I.6.18.4, 003 4.4.13), unless not held;
-        # a tie among fewer too where the ruleset reads 001 4.4.13 so.
-        if lift_not_held(s, rules, leaders):
-            tx.emit(ev.VoteSettled(HELD))
-        else:
-            tx.emit(ev.LiftPut(leaders))
+    assert not closed.gone, "a tie still to be settled is no known result (engine.moment)"
+    if then == LIFT:
+        tx.emit(ev.LiftPut(leaders))
         return
     speeches = tuple(SPEECHES[TIE_SPEECH][c] for c in leaders)  # in nomination order
     tx.emit(ev.SpeechesQueued(speeches, THEN_REVOTE, leaders))
     advance(tx)
 
 
-def lift_not_held(s: GameState, rules: Ruleset, tied: tuple[int, ...]) -> bool:
-    at_table = len(s.at_table)
-    if rules.lift.not_held_when_all_at_table and len(tied) == at_table:
-        return True  # 000 I.8.6, 003 7.10
-    if (len(tied), at_table) in rules.lift.not_held_for:
-        return True  # 000 I.8.7
-    return at_table in rules.lift.not_held_at_table_sizes  # 003 7.6, 001 7.6
+def _after_the_moment(tx: Tx, gone: tuple[int, ...], leaving: tuple[int, ...]) -> None:
+    """Players removed by discipline once today's result was known: today's vote stood;
+    one who was not leaving by it cancels tomorrow's where the ruleset says so (000 I.8.2,
+    003 7.2, 002; not 001 7.1). The leaver himself cancels nothing (000 I.8.1 "является
+    покинувшим игру по результату голосования", 003 7.2)."""
+    if tx.rules.vote_cancel.next_day_after_result and any(g not in leaving for g in gone):
+        tx.emit(ev.VoteCancelled(next_day=True))
 
 
 def remove_by_vote(tx: Tx, seats: tuple[int, ...], cause: str) -> None:
@@ -228,13 +231,20 @@ def remove_by_discipline(tx: Tx, seat: int, cause: str, team_loss: bool = False)
     """Fourth foul or disqualification: out at once, no farewell (003 6.5, 001 6.5), and
     the current or next vote is cancelled (000 I.8.1-8.2, 003 7.1-7.2, 001 7.1-7.2)."""
     s = tx.state
+    stands = result_known(s, tx.rules)  # judged on the votes counted before he left
     if s.speech is not None and s.speech.seat == seat:
         tx.emit(ev.SpeechEnded(seat))
     tx.emit(ev.PlayerRemoved(seat, cause))
-    _cancel_vote(tx, seat)
+    _cancel_vote(tx, seat, stands)
     if team_loss:
         end_game(tx, s.role(seat).team.other.value, "team_loss")  # 003 6.8
     check_win(tx)
+    day = tx.state.day
+    if stands and tx.state.finished and day is not None and day.vote == PENDING:
+        tx.emit(ev.VoteSettled(HELD))  # the result stood; the game ended before the count
+    voting = tx.state.voting
+    if voting is not None and len(voting.entered) + 1 >= len(voting.candidates):
+        close_round(tx)  # he was the last but one still to be counted: the last takes the rest
     advance(tx)
 
 
@@ -251,9 +261,11 @@ def late_disqualification(tx: Tx, seat: int, kind: str, team_loss: bool) -> None
     advance(tx)
 
 
-def _cancel_vote(tx: Tx, seat: int) -> None:
-    """Which vote a removal by discipline cancels: today's while it is still to come,
-    else tomorrow's where the ruleset says so (docs/rules.md, "Cancelled votes")."""
+def _cancel_vote(tx: Tx, seat: int, stands: bool) -> None:
+    """Which vote a removal by discipline cancels: today's while its result is not known,
+    else tomorrow's where the ruleset says so (docs/rules.md, "Cancelled votes"). `stands`:
+    the removal came inside a round whose result the counted votes had fixed (engine.moment);
+    tomorrow's is then decided when the round closes (`_after_the_moment`)."""
     s, opts = tx.state, tx.rules.vote_cancel
     if s.phase == NIGHT:
         if opts.shot_player_excepted and s.night is not None and s.night.shot == seat:
@@ -264,6 +276,8 @@ def _cancel_vote(tx: Tx, seat: int) -> None:
     if s.phase != DAY or day is None:
         return
     if day.vote == PENDING:
+        if stands:
+            return  # 000 I.8.2, 003 7.2 "после того, как был определён результат голосования"
         tx.emit(ev.VoteCancelled(next_day=False))  # 000 I.8.1 "текущее"
         if s.speech is not None and s.speech.kind == TIE_SPEECH:
             tx.emit(ev.SpeechEnded(s.speech.seat))

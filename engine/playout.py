@@ -39,6 +39,9 @@ class Mix:
     tie_bias: float = 0.35
     voters: float = 0.5
     miss: float = 0.12
+    vote_removal: float = 0.0
+    """During a voting round: a removal by discipline (a fourth foul where the player has
+    three, else a disqualification), before or after the result is known (engine.moment)."""
 
 
 def random_game(rules: Ruleset | str = "cml", seed: int = 0, mix: Mix = Mix(),
@@ -90,6 +93,12 @@ def _choose(game: Game, s: GameState, rng: random.Random, mix: Mix) -> act.Actio
             return act.Disqualify(seat=seat, kind="team_loss")
         return act.Disqualify(seat=seat, kind="removal")
     the_step = step(s, rules)
+    if (the_step == "vote" and mix.vote_removal and len(at_table) > 3
+            and rng.random() < mix.vote_removal):
+        seat = rng.choice(at_table)
+        if s.fouls[seat - 1] == rules.fouls.removal_at - 1:
+            return act.Foul(seat=seat)
+        return act.Disqualify(seat=seat, kind="removal")
     if the_step in ("farewell", "tie_speech", "majority_speech"):
         return act.SpeechEnd()
     if the_step.value in REGULAR_KINDS:
@@ -126,8 +135,7 @@ def _votes(s: GameState, rng: random.Random, mix: Mix) -> act.Action:
     voting = s.voting
     assert voting is not None
     seat = voting.candidates[len(voting.entered)]
-    cast = sum(n for _, n, _ in voting.entered)
-    left = len(s.at_table) - cast
+    left = voting.votes_left()
     if rng.random() < mix.tie_bias:
         count = min(left, len(s.at_table) // len(voting.candidates))
     else:

@@ -250,8 +250,8 @@ def _votes(tx: Tx, a: act.Votes) -> None:
     expected = candidates[len(entered)]
     if a.seat != expected:
         raise IllegalAction(R.VOTE_ORDER, seat=expected)
-    cast = sum([n for _, n, _ in entered])
-    left = len(s.at_table) - cast
+    cast = voting.cast()
+    left = voting.votes_left()
     if a.voters is not None:
         already: set[int] = set()
         for _, _, voters in entered:

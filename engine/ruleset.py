@@ -90,6 +90,11 @@ class FoulOptions(NamedTuple):
 
 
 class VoteCancelOptions(NamedTuple):
+    result_known_when_fixed: bool = True
+    """Today's result is known from the first moment the votes already counted fix it,
+    inside a round (000 I.8.2 "стал известен", 003 7.2 "во время голосования, после того,
+    как был определён результат голосования", 002 "стал известен"): a removal by discipline
+    after it keeps today's vote (engine.moment); off: only once the round is closed."""
     next_day_after_result: bool = True
     """A removal by fouls after today's vote result (of a player not leaving by it) cancels
     tomorrow's vote (000 I.8.2, 003 7.2, 002). fiim-2015 7.1 only cancels today's."""

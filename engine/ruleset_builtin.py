@@ -68,6 +68,7 @@ BUILT: dict[str, Ruleset] = {
             voting_foul_never_removes=True,
         ),
         vote_cancel=VoteCancelOptions(
+            result_known_when_fixed=True,
             next_day_after_result=True,
             next_day_after_day_without_vote=False,
             shot_player_excepted=True,
@@ -210,6 +211,7 @@ BUILT: dict[str, Ruleset] = {
             voting_foul_never_removes=False,
         ),
         vote_cancel=VoteCancelOptions(
+            result_known_when_fixed=True,
             next_day_after_result=True,
             next_day_after_day_without_vote=True,
             shot_player_excepted=True,
@@ -346,6 +348,7 @@ BUILT: dict[str, Ruleset] = {
             voting_foul_never_removes=False,
         ),
         vote_cancel=VoteCancelOptions(
+            result_known_when_fixed=True,
             next_day_after_result=False,
             next_day_after_day_without_vote=False,
             shot_player_excepted=False,
@@ -482,6 +485,7 @@ BUILT: dict[str, Ruleset] = {
             voting_foul_never_removes=False,
         ),
         vote_cancel=VoteCancelOptions(
+            result_known_when_fixed=True,
             next_day_after_result=True,
             next_day_after_day_without_vote=True,
             shot_player_excepted=True,

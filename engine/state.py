@@ -52,11 +52,50 @@ class Removal(NamedTuple):
 
 
 class Round(NamedTuple):
-    """One voting round: the candidates in nomination order and the votes entered so far."""
+    """One voting round: the candidates in nomination order and the votes entered so far.
+
+    A player removed by discipline once the round's result is known (000 I.8.2, 003 7.2)
+    leaves the round as it stands (docs/rules.md, "The moment today's result is known"): he
+    is in `gone`; a candidate not yet counted drops out of `candidates`; a vote he had not
+    cast is not counted (`void` when the voters lists tell, `unsure` when a count hides it).
+    """
 
     candidates: tuple[int, ...]
     entered: tuple[tuple[int, int, tuple[int, ...] | None], ...] = ()
     votes: tuple[int, ...] = ()  # final counts, aligned with candidates, once closed
+    electorate: int = 10  # players at the table when the round began: one vote each
+    gone: tuple[int, ...] = ()
+    void: int = 0  # votes of `gone` players known never cast
+    unsure: int = 0  # votes of `gone` players that may or may not be among those counted
+
+    def cast(self) -> int:
+        """The votes counted so far."""
+        return sum([n for _, n, _ in self.entered])
+
+    def votes_left(self) -> int:
+        """At most how many votes are still to come (one per player who has not voted)."""
+        return self.electorate - self.cast() - self.void
+
+    def last_candidates_votes(self) -> int:
+        """The last candidate's votes: every one still to come (000 I.6.15, 003 4.4.9), a
+        removed player's doubtful vote taken as not cast unless the counts need it."""
+        return max(0, self.votes_left() - self.unsure)
+
+    def without(self, seat: int) -> Round:
+        """The round once `seat` is removed by discipline after its result was known."""
+        named = [v for _, _, voters in self.entered for v in (voters or ())]
+        void, unsure = self.void, self.unsure
+        if seat not in named:
+            if all(voters is not None for _, _, voters in self.entered):
+                void += 1  # every vote so far is named, his is not: he had not voted
+            else:
+                unsure += 1
+        counted = {cand for cand, _, _ in self.entered}
+        candidates = self.candidates
+        if seat in candidates and seat not in counted:  # he drops out of the round
+            candidates = tuple(c for c in candidates if c != seat)
+        return self._replace(candidates=candidates, gone=(*self.gone, seat), void=void,
+                             unsure=unsure)
 
 
 class DayLog(NamedTuple):

@@ -93,6 +93,18 @@ def timer_of(game: Game) -> tuple[str, float] | None:
     return None if t is None else (t.kind, t.seconds)
 
 
+def second_day(rules: Ruleset | str, nominations: Mapping[int, int]) -> Game:
+    """Day 1 without nominations, a miss in night 1, then day 2's speeches with
+    `nominations` (speaker -> nominee): all ten still at the table, day 2 opened by seat 2."""
+    game = started(rules)
+    game.push(act.Day())
+    speeches(game)
+    game.push(act.Night())
+    to_day(game, shot=None)
+    speeches(game, nominations)
+    return game
+
+
 def quiet_day(game: Game) -> None:
     """A day without nominations (or with its vote cancelled), then «Наступает ночь»."""
     speeches(game)

@@ -7,6 +7,7 @@
     mafiakit hub decide --config hub.toml --table 3 --game r1-t3 --kind change_result \\
         --who "Head judge" --why "..." --arg winner=black
     mafiakit hub export --config hub.toml --out results/
+    mafiakit hub export --config hub.toml --out results/ --format mafiaratings --club 12
     mafiakit hub evening --config hub.toml --date 2026-11-27 --format csv > evening.csv
 
 Light on purpose: everything heavy is imported inside the command that needs it, so
@@ -20,6 +21,8 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from ratings.arguments import add_site_arguments
 
 
 def _settings(args: argparse.Namespace) -> Any:
@@ -165,11 +168,34 @@ def export_(args: argparse.Namespace) -> int:
     from hub.store import Store
 
     settings = _settings(args)
+    if args.format == "mafiaratings":
+        return _export_mafiaratings(args, settings)
     store = Store(settings.database)
     try:
         as_of = (args.as_of_round if args.as_of_round is not None
                  else settings.standings.as_of_round)
         counts = export(store, Path(args.out), settings.rules, as_of)
+    finally:
+        store.close()
+    print(json.dumps(counts))
+    return 0
+
+
+def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
+    """`hub export --format mafiaratings`: every game as it counts, for the rating site."""
+    from hub.export import export_mafiaratings
+    from hub.store import Store
+    from ratings.arguments import site_from
+
+    try:
+        site = site_from(args)
+    except (OSError, ValueError) as exc:
+        print(f"hub export: players: {exc}", file=sys.stderr)
+        return 2
+    store = Store(settings.database)
+    try:
+        counts = export_mafiaratings(store, Path(args.out), site,
+                                     lambda note: print(note, file=sys.stderr))
     finally:
         store.close()
     print(json.dumps(counts))
@@ -288,6 +314,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--as-of-round", type=int, default=None, metavar="N",
                    help="standings of rounds 1..N only (default: hub.toml's [standings], "
                         "else every game); shown even when hidden from the public")
+    e.add_argument("--format", choices=("kit", "mafiaratings"), default="kit",
+                   help="kit: everything the hub holds (default); mafiaratings: each game "
+                        "as it counts in the rating site's JSON, OUT/mafiaratings/ "
+                        "(docs/mafiaratings.md)")
+    add_site_arguments(e, prefix="mafiaratings: ")
     e.set_defaults(func=export_)
 
     v = tools.add_parser("evening", help="a club evening's points per player from the club "

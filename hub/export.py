@@ -13,17 +13,26 @@
   games as they count, "as of round N" when asked, always shown (the head judge's copy,
   even while the public standings are hidden before a final); before any game counts,
   `standings.csv` is its header line alone.
+
+`export_mafiaratings` writes instead `mafiaratings/{table}-{game}.json`: every finished
+classic game as it counts, in the rating site's game JSON (docs/mafiaratings.md).
 """
 
 from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.scoring.standings import CSV_HEADER, csv_rows
+from hub.decisions import effective_games
 from hub.standings import games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
+
+if TYPE_CHECKING:
+    from ratings.export import Site
 
 
 def export(store: Store, out: Path, rules: str = "cml",
@@ -76,3 +85,43 @@ def export(store: Store, out: Path, rules: str = "cml",
         csv.writer(f).writerows(rows)
     return {"protocols": len(protocols), "games": len(games), "decisions": len(decisions),
             "quarantined": len(refused), "club_protocols": len(clubs)}
+
+
+def export_mafiaratings(store: Store, out: Path, site: Site,
+                        notes: Callable[[str], None]) -> dict[str, int]:
+    """Every finished classic game as it counts (the head judge's decisions applied: a
+    changed result, extra points, penalties; a game to be replayed is left out) in the rating
+    site's game JSON, one file a game; what the site cannot hold goes to `notes`."""
+    from ratings.export import ExportError, as_decided, export_game
+
+    folder = out / "mafiaratings"
+    folder.mkdir(parents=True, exist_ok=True)
+    protocols = store.protocols()
+    books = effective_games(protocols, store.decisions(), store.game_rounds())
+    written = left_out = 0
+    for book, (table, game_id, protocol) in zip(books, protocols, strict=True):
+        name = f"table {table} game {game_id}"
+        if not book["counts"]:
+            notes(f"{name}: a replay was ordered: the game does not count, not exported")
+            left_out += 1
+            continue
+        lines = [json.dumps(protocol.get("header", {}), ensure_ascii=False)] + [
+            json.dumps(a, ensure_ascii=False) for a in protocol.get("actions", [])]
+        try:
+            done = export_game(lines, site, times=store.game_times(table, game_id))
+        except (ExportError, ValueError) as exc:
+            notes(f"{name}: {exc}")
+            left_out += 1
+            continue
+        points = [(e["seat"], float(e["points"]), f"extra {e['points']:+} ({e['approved_by']})")
+                  for e in book["extra_points"]] + [
+            (p["seat"], float(p["points"]), f"penalty {p['points']:+} ({p['clause']})")
+            for p in book["penalties"]]
+        winner = book["winner"] if book["winner"] != book["table_winner"] else None
+        done = as_decided(done, winner, points)
+        for note in done.notes:
+            notes(f"{name}: {note}")
+        (folder / f"{table}-{game_id}.json").write_text(
+            json.dumps(done.game, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        written += 1
+    return {"games": written, "left_out": left_out}

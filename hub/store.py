@@ -164,6 +164,19 @@ class Store:
         cur = self._db.execute("INSERT OR IGNORE INTO events VALUES (?, ?, ?, ?, ?, ?)", row)
         return cur.rowcount == 1
 
+    def game_times(self, table: str, game_id: str) -> tuple[str, str] | None:
+        """When the game's first and last accepted lines were entered at the table (the
+        events' `at`), else when its protocol came in; None if the hub saw neither."""
+        self._flush_events()
+        first, last = self._db.execute(
+            "SELECT min(at), max(at) FROM events WHERE tbl = ? AND game_id = ?",
+            (table, game_id)).fetchone()
+        if first is not None:
+            return str(first), str(last)
+        row = self._db.execute("SELECT received FROM protocols WHERE tbl = ? AND game_id = ?",
+                               (table, game_id)).fetchone()
+        return None if row is None else (str(row[0]), str(row[0]))
+
     def events(self, table: str, game_id: str) -> list[tuple[int, dict[str, Any]]]:
         self._flush_events()  # a read inside a batch sees the batch's events
         rows = self._db.execute(

@@ -23,6 +23,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "mafiakit.standings": ("standings",),
     "mafiakit.evening": ("evening",),  # club
     "mafiakit.protocol": ("protocol",),
+    "mafiakit.ratings": ("export", "import"),  # the rating site's game JSON
     "bus.cli": ("schema", "broker", "acl"),
     "device.cli": ("table",),
     "firmware_sim.cli": ("sim",),

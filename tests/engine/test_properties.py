@@ -4,6 +4,8 @@ invariant of the rules, undo restores exactly, and the views keep the secrets.""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,16 +16,20 @@ from engine.apply import fold
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.log import dump_lines, header
+from engine.moment import SETTLES_THE_DAY, after_tie
 from engine.playout import Mix, random_game
 from engine.protocol import result
 from engine.replay import replay
 from engine.roles import Role
+from engine.ruleset import Ruleset
+from engine.state import GameState
 from engine.views import view
 
 RULES = st.sampled_from(["cml", "fiim", "fiim-2015", "judge-guide"])
 MIXES = st.builds(Mix, foul=st.floats(0, 0.08), disqualify=st.floats(0, 0.01),
                   undo=st.floats(0, 0.1), nominate=st.floats(0.2, 0.9),
-                  tie_bias=st.floats(0, 0.8), voters=st.floats(0, 1), miss=st.floats(0, 0.9))
+                  tie_bias=st.floats(0, 0.8), voters=st.floats(0, 1), miss=st.floats(0, 0.9),
+                  vote_removal=st.floats(0, 0.3))
 SECRET_WORDS = ("sheriff", "don", "mafia", "citizen", "shot", "check", "best_move", "guess")
 
 
@@ -57,12 +63,70 @@ def test_random_games_end_and_keep_the_invariants(rules: str, seed: int, mix: Mi
         assert g.push(action) == events
         for e in events:
             if isinstance(e, ev.RoundClosed):
-                assert sum(e.votes) == len(before.at_table)
+                day = g.state.day
+                assert day is not None
+                closed = day.rounds[-1]
+                # every player at the table votes once; one removed inside the round after
+                # its result was known may or may not have voted (engine.moment)
+                assert len(g.state.at_table) <= sum(e.votes) <= closed.electorate
+                if not closed.gone:
+                    assert sum(e.votes) == len(before.at_table)
                 assert all(v >= 0 for v in e.votes)
             if isinstance(e, ev.PlayerRemoved) and e.cause == "fouls":
                 assert g.state.fouls[e.seat - 1] == game.rules.fouls.removal_at
     assert g.state == s
     assert fold(e for events in game.events for e in events) == s
+
+
+def _spreads(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way of giving `total` votes to `parts` candidates (each voter votes once)."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _spreads(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _known_by_brute_force(s: GameState, rules: Ruleset) -> bool:
+    """The moment of 000 I.8.2 / 003 7.2 by enumeration, not by engine.moment's formula:
+    every way of counting the votes still to come gives the same leaders, and they settle
+    the day (one leader, or a tie that takes no revote and no lift question)."""
+    voting, day = s.voting, s.day
+    assert voting is not None and day is not None
+    counted = [(c, n) for c, n, _ in voting.entered]
+    still = voting.candidates[len(counted):]
+    outcomes = set()
+    for spread in _spreads(len(s.at_table) - sum(n for _, n in counted), len(still)):
+        counts = [*counted, *zip(still, spread, strict=True)]
+        top = max(n for _, n in counts)
+        outcomes.add(tuple(c for c, n in counts if n == top))
+    if len(outcomes) != 1:
+        return False
+    (leaders,) = outcomes
+    return len(leaders) == 1 or after_tie(
+        s, rules, voting.candidates, leaders, bool(day.rounds)) in SETTLES_THE_DAY
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 2**32), mix=MIXES)
+def test_a_removal_inside_a_round_keeps_the_vote_exactly_when_its_result_is_known(
+        rules: str, seed: int, mix: Mix) -> None:
+    """000 I.8.1-8.2, 003 7.1-7.2: a removal by discipline inside an open round (the first
+    of it) cancels today's vote unless the counted votes already fixed a result that settles
+    the day; the brute-force oracle decides, the engine must agree; a round left standing is
+    closed with the leaders the counted votes had fixed."""
+    game = play(rules, seed, replace(mix, vote_removal=max(mix.vote_removal, 0.2)))
+    g = Game(rules)
+    for action, events in zip(game.actions, game.events, strict=True):
+        before = g.state
+        g.push(action)
+        removed = [e for e in events if isinstance(e, ev.PlayerRemoved)
+                   and e.cause in ("fouls", "disqualified")]
+        if not removed or before.voting is None or before.voting.gone:
+            continue
+        cancelled = ev.VoteCancelled(next_day=False) in events
+        assert cancelled != _known_by_brute_force(before, g.rules), (action, before.voting)
 
 
 @settings(max_examples=60, deadline=None)

@@ -14,7 +14,7 @@ from scoreboard.tablefeed import TableFeed
 from scoreboard.view import read_view
 
 NOW = 1_764_403_200.0
-MIX = Mix(foul=0.05, disqualify=0.004, undo=0.03, tie_bias=0.5)
+MIX = Mix(foul=0.05, disqualify=0.004, undo=0.03, tie_bias=0.5, vote_removal=0.1)
 
 
 @pytest.mark.parametrize("rules", ["cml", "fiim", "fiim-2015", "judge-guide"])
