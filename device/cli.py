@@ -118,8 +118,10 @@ def _read_journal(path: Path, export: str | None) -> int:
 
 
 def command(args: argparse.Namespace) -> int:
+    from bus.claim import NumberHeld
     from device.config import ConfigError, load_settings
     from device.inbox import Stop
+    from device.instance import JournalInUse
     from device.journal import JournalError
     from device.service import TableService
 
@@ -165,7 +167,12 @@ def command(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    service.start()
+    try:
+        service.start()
+    except (JournalInUse, NumberHeld) as exc:  # one table per number, one service a journal
+        service.close()
+        print(f"table: {exc}", file=sys.stderr)
+        return 1
     tune_runtime()
     print(f"ready {service.game_id} {service.seq}", flush=True)
     if args.stdin:

@@ -269,3 +269,11 @@ class Journal:
     def _set_meta(self, key: str, value: str) -> None:
         self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+
+    def meta(self, key: str) -> str | None:
+        """A value the table keeps about itself (its instance id: device/instance.py)."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._set_meta(key, value)

@@ -50,6 +50,7 @@ from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, Ru
 from device.config import TableSettings
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
+from device.instance import JournalLock, claim_number, host_name, instance_id
 from device.journal import Journal, JournalGame, Request
 from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
@@ -116,10 +117,11 @@ class TableService:
         delay = settings.stream.delay_minutes  # None: the stream class is off
         self.stream = None if delay is None else DelayedStream(
             self.journal, self.tournament, self.table, delay)
+        self.instance = instance_id(self.journal)  # one table per number (device/instance.py)
+        self._lock = JournalLock(settings.journal)
         if connect:
-            base = topics.table_topic(self.tournament, self.table, "status")
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
-                                 presence=Presence(base, VERSION), inbox=self.inbox)
+                                 presence=self._presence(), inbox=self.inbox)
         self.hardware = hardware if hardware is not None else self._build_hardware()
         self.bridge = None if self.hardware is None else PadBridge(self.hardware)
         music = None if self.hardware is None else self.hardware.music
@@ -194,8 +196,18 @@ class TableService:
         self.last_error = message
         self.refusal = None
 
+    def _presence(self) -> Presence:
+        status = topics.table_topic(self.tournament, self.table, "status")
+        return Presence(status, VERSION, instance=self.instance, host=host_name(),
+                        claim_topic=topics.table_topic(self.tournament, self.table, "claim"))
+
     def start(self) -> TableService:
+        """Take the journal and the table's number, then connect. JournalInUse or NumberHeld
+        (one line each, docs/mqtt.md "One table per number") when another service has them;
+        the caller closes the service then."""
+        self._lock.take()
         if self.bus is not None:
+            claim_number(self.bus.config, self.tournament, self.table, self.instance)
             self.bus.subscribe(topics.table_filter("cmd", self.tournament, self.table))
             self.bus.start()
         return self
@@ -206,6 +218,7 @@ class TableService:
         if self.hardware is not None:
             self.hardware.close()
         self.journal.close()
+        self._lock.release()
 
     def run(self, stop: threading.Event | None = None) -> None:
         """Drain the inbox until Stop (or `stop` is set); heartbeat on the way."""
@@ -317,6 +330,7 @@ class TableService:
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
+                    self._send_events_again(args)
                     return CommandOutcome(True)
                 case "ping":
                     return CommandOutcome(True, "", {"game_id": self.game_id,
@@ -330,6 +344,17 @@ class TableService:
             return CommandOutcome(False, f"the table could not carry out {cmd.name} "
                                          f"({type(exc).__name__}); ask for a ping to see "
                                          "whether anything changed")
+
+    def _send_events_again(self, args: dict[str, Any]) -> None:
+        """A hub that missed events asks for them from `since` (docs/mqtt.md "Sequence
+        numbers and rebirth on a gap"): the current game's, from the journal, as they were."""
+        since = args.get("since")
+        if args.get("game_id") != self.game_id or not isinstance(since, int) or since > self.seq:
+            return
+        for seq, line in enumerate(self.journal.lines_between(self.game_id, since - 1, self.seq),
+                                   start=since):
+            self._send("events", snap.event(seq, self.game_id, line, snap.line_time(
+                line, self.wall())))
 
     def _pad_wish(self, bridge: PadBridge, game: tablegame.TableGame, wish: PadWish) -> None:
         """Do what the judge keyed in; then show the pad's unfinished sequence."""

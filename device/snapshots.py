@@ -151,6 +151,16 @@ def event(seq: int, game_id: str, line: dict[str, JsonValue], wall_now: float) -
     return Event(seq=seq, game_id=game_id, action=line, accepted=True, at=wall(wall_now))
 
 
+def line_time(line: dict[str, JsonValue], otherwise: float) -> float:
+    """When a journal line was entered (its `t`), for an event sent again; `otherwise` if
+    the line has no readable time."""
+    try:
+        at = datetime.fromisoformat(str(line.get("t")))
+    except ValueError:
+        return otherwise
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
+
+
 def protocol(game: TableGame, game_id: str, header: dict[str, JsonValue]
              ) -> Protocol | ClubProtocol:
     """The decided game: header, every action in effect, the result object, the reveal."""
