@@ -27,6 +27,7 @@ from typing import Any
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.errors import PayloadError
+from bus.linklog import LinkLog
 from bus.messages import decode_message
 from bus.payloads import (
     Claim,
@@ -40,9 +41,9 @@ from bus.payloads import (
     Snapshot,
     Status,
 )
+from bus.settings import CLUB
 from engine.vocab import Phase
 from hub.checks import (
-    CLUB,
     GameCheck,
     apply_event,
     check_club_protocol,
@@ -50,13 +51,19 @@ from hub.checks import (
     open_check,
 )
 from hub.club import EveningPages, club_games, club_tonight
-from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
+from hub.config import (
+    HubConfigError,
+    HubSettings,
+    StandingsView,
+    read_seating_of,
+    reload_standings_view,
+    tournament_tables,
+)
 from hub.decisions import effective_games
 from hub.gaps import rebirth_words
 from hub.players import public_pages
 from hub.registry import Liveness, Registry, Verdict, two_tables_alert
 from hub.remote import RemoteDesk, judge_pages
-from hub.roster_csv import read_seating
 from hub.seating import Seating
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
@@ -94,12 +101,8 @@ class HubService:
                               if config_path is not None and config_path.is_file() else None)
         self._next_config_check = 0.0
         self.tournament = settings.tournament
-        self.seating: Seating | None = (read_seating(settings.seating)
-                                        if settings.seating is not None else None)
-        tables = tuple(settings.tables) or (self.seating.plan.tables if self.seating else ())
-        if not tables:
-            raise ValueError("the hub needs the tables: list them in hub.toml (tables = [...]) "
-                             "or give a seating CSV")
+        self.seating: Seating | None = read_seating_of(settings)  # HubConfigError in words
+        tables = tournament_tables(settings, self.seating)
         self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
@@ -126,6 +129,8 @@ class HubService:
         self._counted = CountCache()  # the games as they count, replayed only when changed
         self.ingested = 0  # messages handled (bench)
         self.bus: BusClient | None = None
+        broker = settings.broker.config()
+        self._link = LinkLog(log, f"{broker.host}:{broker.port}", mono)
         if connect:
             self.bus = BusClient(settings.broker.config(), name="hub",
                                  presence=Presence(topics.hub_topic(self.tournament, "status"),
@@ -206,12 +211,12 @@ class HubService:
                 log.exception("the hub failed on a message on %s", item.topic)
                 self._quarantine(item.topic, item.payload, f"the hub failed on it: {exc!r}")
         elif isinstance(item, LinkUp):
-            log.info("hub connected to the broker (bdseq %d)", item.bdseq)
+            self._link.up()
             self._sent.clear()  # resend what is still unanswered at once
             self._pages_sent.clear()  # and every page (a broker may have lost them)
             self._dirty = True
         elif isinstance(item, LinkDown):
-            log.warning("hub link down: %s", item.reason)
+            self._link.down(item.reason)  # once, then once a minute (bus/linklog.py)
 
     # -- ingest --------------------------------------------------------------------------------
 
@@ -626,6 +631,9 @@ class HubService:
 def queue_round(store: Store, settings: HubSettings, seating: Seating, number: int,
                 now_iso: str) -> list[str]:
     """Write round `number`'s commands to the outbox (the running hub sends them)."""
+    if settings.rules == CLUB:
+        raise ValueError("a club night has no rounds: the host opens each game at the table "
+                         "(docs/club-night.md); `mafiakit hub evening` adds them up")
     rounds = {r.number: r for r in seating.rounds}
     if number not in rounds:
         raise ValueError(f"the seating has rounds 1-{len(rounds)}, not {number}")

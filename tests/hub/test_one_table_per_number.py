@@ -142,6 +142,7 @@ def test_the_table_restarted_after_a_crash_is_not_blocked_by_its_own_birth(
         private_broker: MosquittoProcess, tmp_path: Path, first: subprocess.Popen[str]) -> None:
     config = BrokerConfig.from_url(private_broker.url)
     topic = table_topic(T, "1", "status")
+    wait_for("the table's birth", lambda: topic in retained(config))
     birth = retained(config)[topic]
     first.send_signal(signal.SIGKILL)  # the Pi loses power: no "offline"
     first.wait(30)
