@@ -30,8 +30,9 @@ def _stdin_reader(service: TableService) -> None:
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     from device.admission import Refused
-    from device.console_words import HELP
+    from device.console_help import help_text
     from device.inbox import Stop
+    from engine.club.game import ClubGame
     from engine.refusals import Phrase, R
 
     lang = service.lang
@@ -42,7 +43,7 @@ def _stdin_reader(service: TableService) -> None:
         if not text:
             continue
         if text.lower() in ("help", "?", "h"):
-            print(HELP[lang], end="", flush=True)
+            print(help_text(lang, isinstance(service.table_game, ClubGame)), end="", flush=True)
             continue
         try:
             item = _console_item(text, answers)
@@ -124,6 +125,7 @@ def command(args: argparse.Namespace) -> int:
     from device.instance import JournalInUse
     from device.journal import JournalError
     from device.service import TableService
+    from engine.club.game import ClubGame
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s",
@@ -174,12 +176,17 @@ def command(args: argparse.Namespace) -> int:
         print(f"table: {exc}", file=sys.stderr)
         return 1
     tune_runtime()
-    print(f"ready {service.game_id} {service.seq}", flush=True)
+    print(f"ready {service.game_id or '-'} {service.seq}", flush=True)
     if args.stdin:
-        from device.console_words import HELP, READING
+        from device.console_help import help_text
+        from device.console_words import READING, GameNotice
 
-        note = HELP[service.lang] if sys.stdin.isatty() else READING[service.lang] + "\n"
-        print(note, end="", file=sys.stderr, flush=True)
+        club = isinstance(service.table_game, ClubGame)
+        note = help_text(service.lang, club) if sys.stdin.isatty() else READING[service.lang]
+        print(note.rstrip("\n"), file=sys.stderr, flush=True)
+        notice = GameNotice(service.lang)  # what the hub sends: the game, the players
+        notice(service)
+        service.listeners.append(notice)
     service.notifier.ready()
     if args.stdin:
         threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
@@ -204,7 +211,7 @@ MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   table = "3"
   rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml,
                                 # or "club" (with seats = 3..15) for the club game
-  lang = "ru"                   # the console's help and answers: ru or en (screens: --lang)
+  lang = "ru"                   # the console's help and answers: ru (default) or en
   journal = "/var/lib/mafiakit/table-3.sqlite"
   [broker]
   url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
@@ -229,6 +236,6 @@ Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin"
                    help="print one game of the journal as a game log ('current' = the open one)")
     p.add_argument("--lang", choices=("ru", "en"),
                    help="the console's language, its help and answers (overrides the config's; "
-                   "default en)")
+                   "default ru, as the screens)")
     p.add_argument("-v", "--verbose", action="store_true", help="log what the table does")
     p.set_defaults(run="device.cli:command")

@@ -123,7 +123,7 @@ class TableSettings(BaseSettings):
     table: TableId = "1"
     rules: TableRules = "cml"
     seats: int | None = Field(None, ge=3, le=15)  # a club table's seats (004 §1); default 10
-    lang: Lang = "en"  # the console's answers (screens choose their own with --lang)
+    lang: Lang = "ru"  # the console's help and answers: Russian, as the screens (--lang en)
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()

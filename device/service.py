@@ -161,8 +161,10 @@ class TableService:
         except Exception as exc:  # unreadable JSON in a row written by hand or by a bug
             self._set_aside("the current game", f"its record cannot be read ({exc})")
             return
-        if saved is None:
-            self.new_game(self._default_header())
+        if saved is None:  # no game yet: the hub's comes, or the first line opens the table's
+            self.header = self._default_header()
+            self.screen_seqs.after_line(self.table_game, self.views)
+            self._retime()
             return
         try:
             check_saved(saved.game_id, saved.header, saved.names)
@@ -413,8 +415,18 @@ class TableService:
         self.publish_all()
         return gid
 
+    def _open_first_game(self) -> None:
+        """A table with no game yet journals the config's game when its first line or roster
+        comes (not at start: a table whose hub sends its game keeps no empty one of its own)."""
+        header = admit_header(self._default_header())
+        gid = admit_game_id(datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))
+        self.journal.new_game(gid, header, self.names, snap.wall(self.wall()).isoformat())
+        self.game_id, self.header = gid, header
+
     def set_names(self, names: list[str], request: Request | None = None) -> None:
         names = admit_names(names, seats=tablegame.seats(self.table_game))
+        if not self.game_id:
+            self._open_first_game()
         self.journal.set_names(self.game_id, names, request, self.seq)
         self.names = list(names)
         self.publish_all()
@@ -440,6 +452,8 @@ class TableService:
         seq = self.seq + 1
         decided = self.table_game.state.finished
         outcome = tablegame.result(self.table_game) if decided else None
+        if not self.game_id:
+            self._open_first_game()
         try:
             ready = admit_publishable(lambda: self._payloads_of(seq, line, decided))
         except Refused as exc:
