@@ -12,6 +12,7 @@ import queue
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -46,7 +47,7 @@ def _stdin_reader(service: TableService) -> None:
             print(help_text(lang, isinstance(service.table_game, ClubGame)), end="", flush=True)
             continue
         try:
-            item = _console_item(text, answers)
+            item = _console_item(text, answers, service.next_header)
         except Refused as exc:
             print(f"error: {exc.text(lang)}; {see_help}", flush=True)
             continue
@@ -60,8 +61,11 @@ def _stdin_reader(service: TableService) -> None:
     service.inbox.put(Stop())
 
 
-def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit | LocalCommand:
-    """One console line -> the inbox item (Refused, in words, when it cannot be one)."""
+def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
+                  next_header: Callable[[], dict[str, Any]] | None = None
+                  ) -> Submit | LocalCommand:
+    """One console line -> the inbox item (Refused, in words, when it cannot be one). A
+    `new_game` without a header is the table's own next game (`next_header`)."""
     from pydantic import ValidationError
 
     from bus.errors import describe_validation_error
@@ -79,6 +83,8 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit |
     name = line.pop("command")
     if name not in COMMAND_NAMES:  # the console's two are in `help`; the rest are the hub's
         raise Refused(R.UNKNOWN_COMMAND, name=json.dumps(name, ensure_ascii=False)[:40])
+    if name == "new_game" and not line and next_header is not None:
+        line["header"] = next_header()
     check_console_args(name, line)
     try:
         cmd = Command(name=name, request_id="console", args=line)
@@ -110,7 +116,7 @@ def _read_journal(path: Path, export: str | None) -> int:
         if game is None:
             print(f"table: no game {export!r} in {path}", file=sys.stderr)
             return 2
-        print(json.dumps(game.header, ensure_ascii=False))
+        print(json.dumps(game.log_header(), ensure_ascii=False))
         for line in game.lines:
             print(json.dumps(line, ensure_ascii=False))
         return 0

@@ -130,6 +130,7 @@ _TAIL: Final[dict[Lang, str]] = {
     "ru": """\
 Команды стола:
   {"command": "roster", "names": ["Аня", "Бо", ...]}    никнеймы, начиная с места 1
+  {"command": "new_game"}     следующая игра стола (клуб: с датой и номером игры вечера)
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
    "seats": 7}}     клубная игра на 3-15 мест
@@ -139,6 +140,7 @@ _TAIL: Final[dict[Lang, str]] = {
     "en": """\
 Table commands:
   {"command": "roster", "names": ["Ann", "Bo", ...]}    the nicknames, seat 1 first
+  {"command": "new_game"}     the table's next game (club: dated, numbered in the evening)
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
    "seats": 7}}     a club game of 3-15 seats

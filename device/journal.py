@@ -78,6 +78,16 @@ class JournalGame:
     lines: list[dict[str, Any]]
     finished: bool
 
+    def log_header(self) -> dict[str, Any]:
+        return game_log_header(self.header, self.names)
+
+
+def game_log_header(header: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The game log's header line: the header the game was opened with, its `players` the
+    roster the table has (a club game opened at the table gets its names by `roster`; the
+    evening counts points by name, docs/club-evening.md)."""
+    return {**header, "players": list(names)} if names else header
+
 
 class JournalError(RuntimeError):
     """The journal file cannot be opened or is not a journal; the message says what to do."""

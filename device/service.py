@@ -51,7 +51,7 @@ from device.config import TableSettings
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
 from device.instance import JournalLock, claim_number, host_name, instance_id
-from device.journal import Journal, JournalGame, Request
+from device.journal import Journal, JournalGame, Request, game_log_header
 from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
 from device.nightscript import NightScript
@@ -87,14 +87,15 @@ class TableService:
                                               else queue.Queue())
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
-        self.table_game: TableGame = tablegame.open_game(self._default_header())
+        # the game before any is journaled: the config's (the first line journals it)
+        self.header: dict[str, Any] = self._default_header()
+        self.table_game: TableGame = tablegame.open_game(self.header)
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.views = snap.Views()  # the engine's views of the current state, built once
         self.screen_seqs = snap.ScreenSeqs()
         self._sent: dict[InfoClass, tuple[object, ...]] = {}  # last screen snapshots sent
         self._protocol_sent: tuple[str, int] | None = None  # (game, actions) of the last one
-        self.header: dict[str, Any] = {}
         self.names: list[str] = []
         self.countdown: Countdown | None = None
         self._timer_id: tuple[Any, ...] | None = None
@@ -162,7 +163,6 @@ class TableService:
             self._set_aside("the current game", f"its record cannot be read ({exc})")
             return
         if saved is None:  # no game yet: the hub's comes, or the first line opens the table's
-            self.header = self._default_header()
             self.screen_seqs.after_line(self.table_game, self.views)
             self._retime()
             return
@@ -184,10 +184,21 @@ class TableService:
     def _default_header(self) -> dict[str, Any]:
         """The config's game: a club table's header has its `seats` (docs/club.md); its
         `tournament` field means a tournament game (004 §5), so the id is not put there."""
-        if self.settings.rules == tablegame.CLUB:
-            return club_log.header(ClubSettings(seats=self.settings.seats or 10),
-                                   table=self.table)
+        if self.settings.rules == tablegame.CLUB:  # dated: the evening and 004 §8's weekday
+            today = datetime.fromtimestamp(self.wall()).date().isoformat()
+            return club_log.header(ClubSettings(seats=self.settings.seats or 10, date=today),
+                                   table=self.table, game=1)
         return log_header(self.settings.rules, tournament=self.tournament, table=self.table)
+
+    def next_header(self) -> dict[str, Any]:
+        """The table's own next game (the console's `{"command": "new_game"}` without a
+        header): the config's game; at a club table numbered after tonight's last one."""
+        header = self._default_header()
+        number, date = self.header.get("game"), self.header.get("date")
+        if ("game" in header and self.game_id and type(number) is int
+                and date == header.get("date")):
+            header["game"] = number + 1
+        return header
 
     def _set_aside(self, what: str, why: str, saved: JournalGame | None = None) -> None:
         export = f" (mafiakit table --export {shlex.quote(saved.game_id)})" if saved else ""
@@ -418,7 +429,7 @@ class TableService:
     def _open_first_game(self) -> None:
         """A table with no game yet journals the config's game when its first line or roster
         comes (not at start: a table whose hub sends its game keeps no empty one of its own)."""
-        header = admit_header(self._default_header())
+        header = admit_header(self.header)  # the game the table has played in memory so far
         gid = admit_game_id(datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))
         self.journal.new_game(gid, header, self.names, snap.wall(self.wall()).isoformat())
         self.game_id, self.header = gid, header
@@ -483,7 +494,8 @@ class TableService:
         """What accepting `line` would publish besides the snapshots (bounded by the engine)."""
         out: list[Payload] = [snap.event(seq, self.game_id, line, self.wall())]
         if decided:
-            out.append(snap.protocol(self.table_game, self.game_id, self.header))
+            out.append(snap.protocol(self.table_game, self.game_id,
+                                     game_log_header(self.header, self.names)))
         return out
 
     def _take_back(self, undone: Any) -> None:
@@ -661,7 +673,8 @@ class TableService:
             if force or self._protocol_sent != sent:
                 try:
                     self._send("protocol", ready if ready is not None else
-                               snap.protocol(self.table_game, self.game_id, self.header))
+                               snap.protocol(self.table_game, self.game_id,
+                                             game_log_header(self.header, self.names)))
                     self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)

@@ -25,7 +25,8 @@ from device.service import TableService
 @contextlib.contextmanager
 def running_table(journal: Path, broker_url: str | None, **settings: Any) -> Iterator[TableService]:
     """A started TableService draining its inbox on a thread; stopped and closed after."""
-    fields: dict[str, Any] = {"journal": journal, **settings}
+    # the console's answers (`submit`) in English, as the tests read them, unless asked
+    fields: dict[str, Any] = {"journal": journal, "lang": "en", **settings}
     if broker_url is not None:
         fields["broker"] = {"url": broker_url}
     service = TableService(TableSettings(**fields), connect=broker_url is not None)

@@ -114,11 +114,15 @@ def seat(args: argparse.Namespace) -> int:
 def round_(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
+    from bus.settings import CLUB
     from hub.config import HubConfigError, read_seating_of
     from hub.seating import SeatingError
-    from hub.service import queue_round
+    from hub.service import CLUB_NIGHT_HAS_NO_ROUNDS, queue_round
 
     settings = _settings(args)
+    if settings.rules == CLUB:
+        print(f"hub round: {CLUB_NIGHT_HAS_NO_ROUNDS}", file=sys.stderr)
+        return 2
     try:
         seating = read_seating_of(settings)
     except HubConfigError as exc:

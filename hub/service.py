@@ -50,7 +50,7 @@ from hub.checks import (
     check_protocol,
     open_check,
 )
-from hub.club import EveningPages, club_games, club_tonight
+from hub.club import EveningPages, club_games, club_tonight, evening_rating
 from hub.config import (
     HubConfigError,
     HubSettings,
@@ -79,6 +79,10 @@ KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply", "claim"
 BATCH = 500
 TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
 CONFIG_CHECK_S = 1.0  # how often the hub looks whether hub.toml's [standings] changed
+
+
+CLUB_NIGHT_HAS_NO_ROUNDS = ("a club night has no rounds: the host opens each game at the "
+                            "table (docs/club-night.md); `mafiakit hub evening` adds them up")
 
 
 class Stop:
@@ -470,6 +474,12 @@ class HubService:
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
                                 aggregate=aggregate)}
+        tonight = pages.get("public/club")
+        if tonight is not None:  # the players' page: tonight's rating, as the Club tab's,
+            date = tonight.get("date")  # of its decided games (none back in play after undo)
+            rows = [r for r in self.store.club_protocols() if (r[0], r[1]) not in running
+                    and r[2].get("header", {}).get("date") == date]
+            tonight["evening"] = evening_rating(rows, decisions, date)
         for name, data in pages.items():
             raw = json.dumps(data, ensure_ascii=False).encode()
             if name != "judge/state" and self._pages_sent.get(name) == raw:
@@ -632,8 +642,7 @@ def queue_round(store: Store, settings: HubSettings, seating: Seating, number: i
                 now_iso: str) -> list[str]:
     """Write round `number`'s commands to the outbox (the running hub sends them)."""
     if settings.rules == CLUB:
-        raise ValueError("a club night has no rounds: the host opens each game at the table "
-                         "(docs/club-night.md); `mafiakit hub evening` adds them up")
+        raise ValueError(CLUB_NIGHT_HAS_NO_ROUNDS)
     rounds = {r.number: r for r in seating.rounds}
     if number not in rounds:
         raise ValueError(f"the seating has rounds 1-{len(rounds)}, not {number}")
