@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import subprocess
 import sys
@@ -77,7 +78,7 @@ def test_a_club_night_from_the_tables_to_its_evening_csv(private_broker: Mosquit
         rows = list(csv.DictReader(io.StringIO(from_hub.stdout)))
         assert sorted(row["player"] for row in rows) == sorted(players)
         assert all(row["games"] == "2" for row in rows)
-        for a, b in zip(rows, rows[1:], strict=False):  # equal points, one shared place
+        for a, b in itertools.pairwise(rows):  # equal points, one shared place
             assert (a["points"] == b["points"]) == (a["place"] == b["place"]), (a, b)
         assert any("-" in row["place"] for row in rows)
         # the players' page gets tonight's rating, the same rows
