@@ -110,3 +110,27 @@ def test_a_protocol_that_never_comes_is_asked_for_once_per_birth() -> None:
     assert reg.tables["1"].seqs.gap and reg.want_rebirth("1", 60) is None
     reg.status("1", status("online", 1), 61)  # connected again: it may never have heard
     assert reg.want_rebirth("1", 61) == {"game_id": "g"}
+
+
+def born(instance: str, bdseq: int = 0, boot: datetime = BOOT, state: str = "online") -> Status:
+    return Status.model_validate({"state": state, "bdseq": bdseq, "booted_at": boot,
+                                  "software_version": "t", "instance": instance,
+                                  "host": f"pi-{instance}"})
+
+
+def test_a_second_instance_is_a_claim_while_the_holder_lives() -> None:
+    """Issue 25 (docs/mqtt.md "One table per number"): the second machine's birth is not
+    taken and its stop is not the holder's; once the holder is gone, a new one takes it."""
+    reg = Registry(("1",), heartbeat_s=2, missed=2)
+    assert reg.status("1", born("a"), 0)[0] is Verdict.TAKEN
+    verdict, why = reg.status("1", born("b", boot=BOOT + timedelta(hours=1)), 1)
+    assert verdict is Verdict.CLAIMED and "pi-b" in why and "pi-a" in why
+    contest = reg.contested("1", 1)
+    assert contest is not None and (contest.machine, contest.holder) == ("pi-b", "pi-a")
+    assert reg.status("1", born("b", boot=BOOT + timedelta(hours=1), state="offline"),
+                      2)[0] is Verdict.IGNORED
+    assert state(reg) is Liveness.ONLINE and reg.tables["1"].birth == born("a")
+    assert reg.contested("1", 1 + 601) is None  # the alert stays ten minutes
+    reg.tick(10)  # the holder went quiet: stale
+    assert reg.status("1", born("c", boot=BOOT + timedelta(hours=2)), 11)[0] is Verdict.TAKEN
+    assert reg.tables["1"].birth == born("c", boot=BOOT + timedelta(hours=2))
