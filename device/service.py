@@ -165,6 +165,7 @@ class TableService:
         if saved is None:  # no game yet: the hub's comes, or the first line opens the table's
             self.screen_seqs.after_line(self.table_game, self.views)
             self._retime()
+            self._refresh_pad()  # the seat LEDs show the deal meanwhile
             return
         try:
             check_saved(saved.game_id, saved.header, saved.names)
