@@ -84,6 +84,9 @@ def _answer(client: BusClient, status_topic: str, claim_topic: str, asked: Claim
             item = client.inbox.get(timeout=min(left, 0.2))
         except queue.Empty:
             continue
+        if isinstance(item, LinkDown):  # e.g. an ACL rendered before the claim topic
+            raise ClaimUnanswered(f"the broker would not let this table ask ({item.reason}): "
+                                  "render the broker's ACL again (`mafiakit acl`)")
         if not isinstance(item, Received) or not item.payload:
             continue
         kind = "status" if item.topic == status_topic else "claim"

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,18 +33,11 @@ from tests.hub.helpers import (
     play_all,
     running_hub,
     stored,
+    tables_of,
     wait_for,
 )
 
 TABLES = 3
-
-
-@contextlib.contextmanager
-def tables_of(tmp: Path, url: str, count: int = TABLES) -> Iterator[list[TableService]]:
-    with contextlib.ExitStack() as stack:
-        yield [stack.enter_context(running_table(tmp / f"t{n}.sqlite", url, tournament=T,
-                                                 table=str(n), heartbeat_s=HEARTBEAT_S))
-               for n in range(1, count + 1)]
 
 
 def opened(hub_store: Store, tables: list[TableService], settings: HubSettings) -> None:

@@ -5,20 +5,15 @@ rebirths are counted on the wire, as a table receives them."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.config import BrokerConfig
 from bus.testing import connected_client
-from device.service import TableService
-from device.testing import running_table
 from tests.hub.helpers import (
-    HEARTBEAT_S,
     T,
     actions_of,
     hub_settings,
@@ -27,6 +22,7 @@ from tests.hub.helpers import (
     play_all,
     running_hub,
     stored,
+    tables_of,
     wait_for,
 )
 
@@ -43,14 +39,6 @@ def rebirths(listener: BusClient) -> list[dict[str, object]]:
     return out
 
 
-@contextlib.contextmanager
-def tables(tmp: Path, url: str, count: int) -> Iterator[list[TableService]]:
-    with contextlib.ExitStack() as stack:
-        yield [stack.enter_context(running_table(tmp / f"t{n}.sqlite", url, tournament=T,
-                                                 table=str(n), heartbeat_s=HEARTBEAT_S))
-               for n in range(1, count + 1)]
-
-
 def soak(hub_seconds: float) -> None:
     """Let the hub run its timed work for a while (what is measured is what it sends in
     that time, never how long anything took)."""
@@ -63,7 +51,7 @@ def test_a_whole_round_asks_for_no_rebirth(private_broker: MosquittoProcess,
     config = BrokerConfig.from_url(private_broker.url)
     listener = connected_client(config, "listener", f"mafia/v1/{T}/tables/+/cmd/rebirth")
     try:
-        with running_hub(settings) as hub, tables(tmp_path, private_broker.url, 3) as played:
+        with running_hub(settings) as hub, tables_of(tmp_path, private_broker.url, 3) as played:
             hub.start_round(1)
             wait_for("every table opened its round-1 game", lambda: all(
                 t.game_id == f"r1-t{t.table}" and len(t.names) == 10 for t in played))
@@ -92,7 +80,7 @@ def test_one_event_the_hub_never_got_asks_for_one_rebirth(private_broker: Mosqui
     actions = actions_of(7)
     night = next(i for i, a in enumerate(actions) if a["action"] == "shoot" and i > 3)
     try:
-        with tables(tmp_path, private_broker.url, 1) as (table,):
+        with tables_of(tmp_path, private_broker.url, 1) as (table,):
             with running_hub(settings) as hub:
                 hub.start_round(1)
                 wait_for("the round-1 game", lambda: table.game_id == "r1-t1")
