@@ -116,19 +116,21 @@ class JournalLock:
             self._file = None
 
 
-def claim_number(config: BrokerConfig, tournament: str, table: str, instance: str) -> None:
+def claim_number(config: BrokerConfig, tournament: str, table: str, instance: str) -> bool:
     """Ask the broker whether another live instance holds `table` (bus/claim.py); NumberHeld
-    in one line naming its machine if so. A broker that cannot be asked does not stop the
-    table: the game goes on from its journal, and the hub still tells two instances apart."""
+    in one line naming its machine if so; True once the number is this table's. A broker
+    that cannot be asked does not stop the table (False): the game goes on from its
+    journal, and the hub still tells two instances apart."""
     try:
         holder = probe(config, tournament, table, instance=instance, host=host_name())
     except ClaimUnanswered as exc:
         # the table's own link line says the broker is away; this one only with --verbose
         log.info("%s: could not check that no other machine is table %s; starting anyway",
                  exc, table)
-        return
+        return False
     if holder is not None:
         raise NumberHeld(
             f"table {table} of tournament {tournament} is already running on {holder.where} "
             f"(since {holder.since}): stop that one first, or give this machine another table "
             "number (table = ... in table.toml, or MAFIAKIT_TABLE)")
+    return True

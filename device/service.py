@@ -73,6 +73,7 @@ from engine.vocab import InfoClass, Phase
 
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
+BIRTH_WAIT_S = 10.0  # start() waits this long at most for its birth once the broker answered
 
 
 class TableService:
@@ -221,9 +222,11 @@ class TableService:
         the caller closes the service then."""
         self._lock.take()
         if self.bus is not None:
-            claim_number(self.bus.config, self.tournament, self.table, self.instance)
+            asked = claim_number(self.bus.config, self.tournament, self.table, self.instance)
             self.bus.subscribe(topics.table_filter("cmd", self.tournament, self.table))
             self.bus.start()
+            if asked:  # the broker answers: hold the number (the birth) before saying ready
+                self.bus.wait_ready(BIRTH_WAIT_S)
         return self
 
     def close(self) -> None:
