@@ -191,3 +191,16 @@ def test_one_journal_is_one_service(tmp_path: Path, private_broker: MosquittoPro
     assert done.stderr.startswith("table: the journal t1.sqlite is in use by another table "
                                   "service on this machine (pid "), done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_second_table_right_after_the_first_says_ready_is_turned_away(
+        private_broker: MosquittoProcess, tmp_path: Path) -> None:
+    """Once a table says `ready` its number is held: it says so only after its birth is out
+    (before, a second one started a moment later found the number free and got in)."""
+    first, _ = start_table_process(tmp_path / "a.sqlite", private_broker.url, **ENV)
+    try:
+        done = second_table(tmp_path / "b.sqlite", private_broker.url)
+        assert done.returncode == 1 and "already running on" in done.stderr, done.stderr
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(30)
