@@ -182,10 +182,12 @@ class MosquittoProcess:
         """Start mosquitto and return once its port accepts connections."""
         if self.running:
             return self
-        if _accepts(self.host, self.port):
-            raise BrokerError(
-                f"port {self.port} on {self.host} is already taken by another program"
-            )
+        for what, port in (("port", self.port), ("web port", self.ws_port)):
+            if port is not None and _accepts(self.host, port):
+                raise BrokerError(
+                    f"{what} {port} on {self.host} is already taken by another program: "
+                    "stop that one, or give another port"
+                )
         log = self.log_path.open("ab")
         try:
             self._process = subprocess.Popen(

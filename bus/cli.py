@@ -58,6 +58,10 @@ def broker_command(args: argparse.Namespace) -> int:
             raise ValueError("--acl needs at least one --user NAME:PASSWORD")
         if tables and not args.acl:
             raise ValueError("--table only matters with --acl")
+        for option, port in (("--port", args.port), ("--ws-port", args.ws_port)):
+            if port is not None and not 0 <= port <= 65535:
+                raise ValueError(f"{option} {port} is not a port: give 1 to 65535 (0: any "
+                                 "free one)")
         if args.outside:
             broker: MosquittoProcess = outside_trial(args.outside, args, WEB_DIR)
         else:

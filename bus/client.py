@@ -14,6 +14,7 @@ status (see `Presence`).
 from __future__ import annotations
 
 import contextlib
+import logging
 import queue
 import re
 import secrets
@@ -34,6 +35,7 @@ from bus.config import BrokerConfig
 from bus.errors import PayloadError
 from bus.payloads import (
     MAX_PAYLOAD_BYTES,
+    Claim,
     Payload,
     Snapshot,
     Status,
@@ -43,6 +45,7 @@ from bus.payloads import (
     utc_now,
 )
 
+_log = logging.getLogger("mafiakit.bus")
 _PREFIX = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 # The broker's `max_packet_size` (deploy/mosquitto/mafiakit.conf and bus.broker's test
 # brokers): a publish packet is the payload, the topic and at most this much besides.
@@ -103,6 +106,11 @@ class Presence:
     topic: str
     software_version: str
     first_bdseq: int = 0
+    # One table per number (docs/mqtt.md): the instance id and host name the birth carries,
+    # and the `claim` topic on which this client answers a second instance's probe
+    instance: str | None = None
+    host: str | None = None
+    claim_topic: str | None = None
 
 
 def _no_nagle(client: mqtt.Client, userdata: object, sock: object) -> None:
@@ -261,12 +269,28 @@ class BusClient:
         return max(self._bdseq, 0)
 
     def status(self, state: str) -> Status:
-        """The presence status payload for this connection."""
-        version = self.presence.software_version if self.presence else "unknown"
+        """The presence status payload for this connection (with who holds it: instance,
+        host and, once connected, the address this machine reaches the broker from)."""
+        presence = self.presence
+        version = presence.software_version if presence else "unknown"
         return Status.model_validate(
             {"state": state, "bdseq": self.bdseq, "booted_at": self.booted_at,
-             "software_version": version}
+             "software_version": version,
+             "instance": presence.instance if presence else None,
+             "host": presence.host if presence else None,
+             "address": self.local_address()}
         )
+
+    def local_address(self) -> str | None:
+        """The address of this end of the link (what the broker sees us as, behind no NAT),
+        or None when not connected."""
+        sock = self._paho.socket() if self._connected else None
+        getsockname = getattr(sock, "getsockname", None)  # TCP or TLS; not a WebSocket
+        try:
+            name = getsockname() if getsockname is not None else None
+        except OSError:
+            return None
+        return str(name[0]) if isinstance(name, tuple) and name else None
 
     def close(self, timeout: float = 5.0) -> None:
         """Say `offline` (if announcing presence), disconnect, stop the network thread."""
@@ -338,6 +362,8 @@ class BusClient:
             wanted = list(self._subscriptions.items())
             if self.presence is not None:
                 wanted.append((self.presence.topic, 1))
+                if self.presence.claim_topic is not None:
+                    wanted.append((self.presence.claim_topic, 1))
             if wanted:
                 self._subscribe_locked(wanted)
             else:
@@ -386,6 +412,8 @@ class BusClient:
             # (a retained status comes with our subscription: it predates our birth, which
             # follows it; only a live one, e.g. an older connection's late will, is answered)
             self._guard_birth(payload)
+        if self.presence is not None and topic == self.presence.claim_topic:
+            self._answer_claim(payload)
         with self._lock:
             wanted = any(mqtt.topic_matches_sub(f, topic) for f in self._subscriptions)
         if wanted:
@@ -407,6 +435,24 @@ class BusClient:
         if seen is not None and (seen.state == "online" or seen.same_session(self.status("lost"))):
             return
         self._announce()
+
+    def _answer_claim(self, raw: bytes) -> None:
+        """A second instance asks whether our number is taken: say it is, from here (the
+        network thread), so the answer comes even while the owner's thread is busy."""
+        presence = self.presence
+        try:
+            probe = decode("claim", raw)
+        except PayloadError:
+            return  # not ours to judge: the hub quarantines what it cannot read
+        if (presence is None or presence.claim_topic is None or not isinstance(probe, Claim)
+                or probe.kind != "probe" or probe.instance == presence.instance
+                or self._closing or not self._connected):
+            return
+        held = Claim(kind="held", instance=presence.instance or self.client_id,
+                     host=presence.host, address=self.local_address(), booted_at=self.booted_at)
+        _log.warning("%s asked for this table's number (instance %s): told it is held",
+                     probe.where(), probe.instance)
+        self._paho.publish(presence.claim_topic, encode(held), qos=1, retain=False)
 
     def _announce(self) -> None:
         """Publish the birth. QoS 0 on purpose: a QoS 1 birth that paho resends after a

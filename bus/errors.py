@@ -9,6 +9,14 @@ class PayloadError(ValueError):
     """A payload was refused; the message says why in plain words."""
 
 
+def first_problem(exc: ValidationError) -> tuple[str, str]:
+    """(where, what) of the first problem, without pydantic's "Value error, " prefix: the
+    option's path as a.b.0 and the validator's own sentence."""
+    first = exc.errors()[0]
+    where = ".".join(str(level) for level in first["loc"])
+    return where, str(first["msg"]).removeprefix("Value error, ")
+
+
 def describe_validation_error(exc: ValidationError) -> str:
     """One short sentence per problem (at most three), field paths written as a.b.0."""
     parts = []

@@ -20,6 +20,7 @@ PAYLOAD_OF_KIND: Final = {
     "cmd": "command",
     "reply": "reply",
     "stream": "stream",
+    "claim": "claim",
 }
 # Hub topic -> payload name; the hub's retained JSON (aggregate, judge state, players) is
 # the hub's own and has no model here.

@@ -44,7 +44,7 @@ from engine.vocab import ClubTermination
 
 __all__ = [
     "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION",
-    "ClubProtocol", "ClubReveal", "Command",
+    "Claim", "ClubProtocol", "ClubReveal", "Command",
     "DecisionReply", "DecisionRequest", "Event",
     "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status",
     "StreamSnapshot", "decode",
@@ -58,6 +58,8 @@ JsonDict = dict[str, JsonValue]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Nickname = Annotated[str, Field(max_length=MAX_NAME_LENGTH), AfterValidator(check_nickname)]
 Text = Annotated[str, Field(min_length=1, max_length=500)]
+# A host name or an address as a machine reports it (printable, one line, short)
+HostText = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:%\[\]-]+$")]
 
 
 def utc_now() -> datetime:
@@ -85,10 +87,52 @@ class Status(Payload):
     bdseq: int = Field(ge=0)
     booted_at: AwareDatetime
     software_version: str = Field(min_length=1, max_length=40)
+    # Who holds the number (docs/mqtt.md "One table per number"): a table's instance id (the
+    # same across its restarts, another on a second machine or a cloned card), the machine's
+    # host name and the address it reaches the broker from. Optional: the hub and screens
+    # leave them out, and a kit without them still reads as an instance of its own.
+    instance: Id | None = None
+    host: HostText | None = None
+    address: HostText | None = None
 
     def same_session(self, other: Status) -> bool:
         """True if both messages speak of the same connection (same boot, same bdseq)."""
         return self.booted_at == other.booted_at and self.bdseq == other.bdseq
+
+    def same_instance(self, other: Status) -> bool:
+        """True if both come from one instance (one table's data on one machine): its own
+        earlier boot, not a second machine with the same number."""
+        return self.instance == other.instance
+
+    def where(self) -> str:
+        """The machine in words: "pi-3 (192.168.1.23)", for the judge and the head judge."""
+        return machine_words(self.host, self.address)
+
+
+def machine_words(host: str | None, address: str | None) -> str:
+    """"pi-3 (192.168.1.23)", "pi-3", "192.168.1.23" or "an unnamed machine"."""
+    if host and address:
+        return f"{host} ({address})"
+    return host or address or "an unnamed machine"
+
+
+class Claim(Payload):
+    """A table number asked for (`probe`) and the holder's answer (`held`), on the table's
+    `claim` topic, never retained (docs/mqtt.md "One table per number").
+
+    A table about to start asks before it says anything else; the live holder answers from
+    its network thread; the hub reads both and alerts the head judge. Nothing on the status,
+    snapshot or protocol topics changes, so the screens keep the real table."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    kind: Literal["probe", "held"]
+    instance: Id
+    host: HostText | None = None
+    address: HostText | None = None
+    booted_at: AwareDatetime
+
+    def where(self) -> str:
+        return machine_words(self.host, self.address)
 
 
 class Heartbeat(Payload):
@@ -270,7 +314,7 @@ COMMAND_ARGS: Final[dict[str, tuple[frozenset[str], frozenset[str]]]] = {
     "roster": (frozenset({"names"}), frozenset()),
     "action": (frozenset({"action"}), frozenset()),
     "undo": (frozenset(), frozenset()),
-    "rebirth": (frozenset(), frozenset()),
+    "rebirth": (frozenset(), frozenset({"game_id", "since"})),
     "ping": (frozenset(), frozenset()),
 }
 assert set(COMMAND_ARGS) == set(COMMAND_NAMES)
@@ -298,6 +342,11 @@ class Command(Payload):
             if not isinstance(action, dict):
                 raise ValueError("the action command needs an action object")
             _check_action(action, "action")
+        if self.name == "rebirth":
+            since, game = self.args.get("since", 1), self.args.get("game_id", "g")
+            if type(since) is not int or since < 1 or not isinstance(game, str) or not game:
+                raise ValueError("a rebirth's since is an event seq (1 or more) and its game_id "
+                                 "a game id")
         if self.name == "roster":
             names = self.args["names"]
             # ten in the classic game, one a seat (3-15, 004 §1) in the club's: the table
@@ -458,6 +507,7 @@ MODELS: Final[dict[str, type[Payload]]] = {
     "decision_request": DecisionRequest,
     "decision_reply": DecisionReply,
     "stream": StreamSnapshot,
+    "claim": Claim,
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Final, TypeVar
 
 from pydantic import AfterValidator, ValidationError
 from pydantic_settings import (
@@ -23,8 +23,9 @@ from pydantic_settings import (
 )
 
 from bus.credentials import credential
+from bus.errors import first_problem
 from bus.topics import check_id
-from engine.ruleset import load_ruleset
+from engine.ruleset import RulesetError, load_ruleset
 
 S = TypeVar("S", bound=BaseSettings)
 
@@ -40,6 +41,23 @@ TableId = Annotated[str, AfterValidator(lambda v: check_id(v, "table id"))]
 
 RulesId = Annotated[str, AfterValidator(_known_rules)]
 """A built-in ruleset id or a ruleset file the kit can load."""
+
+CLUB: Final = "club"
+
+
+def _rules_or_club(value: str) -> str:
+    """A classic ruleset (built in or a league's file), or "club": the club game of 004."""
+    if value == CLUB:
+        return value
+    try:
+        load_ruleset(value)
+    except RulesetError as exc:
+        raise ValueError(f'{exc}; or "club" for the club game') from None
+    return value
+
+
+RulesOrClubId = Annotated[str, AfterValidator(_rules_or_club)]
+"""A ruleset the kit can load, or "club" (a club table, a club night's hub)."""
 
 
 def from_credentials(credentials: Mapping[str, tuple[str, ...]]) -> dict[str, object]:
@@ -88,9 +106,8 @@ def load_toml_settings(cls: type[S], path: Path | str | None, overrides: dict[st
     try:
         settings: BaseSettings = reading(**overrides)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "config"
-        raise error(f"{path or 'settings'}: {where}: {first['msg']}") from None
+        where, said = first_problem(exc)
+        raise error(f"{path or 'settings'}: {where or 'config'}: {said}") from None
     except Exception as exc:  # a TOML syntax error from the source
         raise error(f"{path}: {exc}") from None
     return cls.model_validate(settings.model_dump())

@@ -22,7 +22,7 @@ ID_PUNCTUATION: Final = "-_."
 
 TableKind = Literal[
     "status", "heartbeat", "public", "audience", "judge", "events", "protocol", "cmd", "reply",
-    "stream",
+    "stream", "claim",
 ]
 TABLE_KINDS: Final[tuple[str, ...]] = get_args(TableKind)
 VIEW_CLASSES: Final = ("public", "audience", "judge")
@@ -72,6 +72,7 @@ DELIVERY: Final[dict[str, Delivery]] = {
     "cmd": Delivery(qos=1, retain=False),
     "reply": Delivery(qos=1, retain=False),
     "stream": Delivery(qos=1, retain=True),
+    "claim": Delivery(qos=1, retain=False),
     "hub": Delivery(qos=1, retain=True),
 }
 

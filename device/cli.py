@@ -12,6 +12,7 @@ import queue
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -30,8 +31,9 @@ def _stdin_reader(service: TableService) -> None:
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     from device.admission import Refused
-    from device.console_words import HELP
+    from device.console_help import help_text
     from device.inbox import Stop
+    from engine.club.game import ClubGame
     from engine.refusals import Phrase, R
 
     lang = service.lang
@@ -42,10 +44,10 @@ def _stdin_reader(service: TableService) -> None:
         if not text:
             continue
         if text.lower() in ("help", "?", "h"):
-            print(HELP[lang], end="", flush=True)
+            print(help_text(lang, isinstance(service.table_game, ClubGame)), end="", flush=True)
             continue
         try:
-            item = _console_item(text, answers)
+            item = _console_item(text, answers, service.next_header)
         except Refused as exc:
             print(f"error: {exc.text(lang)}; {see_help}", flush=True)
             continue
@@ -59,8 +61,11 @@ def _stdin_reader(service: TableService) -> None:
     service.inbox.put(Stop())
 
 
-def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit | LocalCommand:
-    """One console line -> the inbox item (Refused, in words, when it cannot be one)."""
+def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
+                  next_header: Callable[[], dict[str, Any]] | None = None
+                  ) -> Submit | LocalCommand:
+    """One console line -> the inbox item (Refused, in words, when it cannot be one). A
+    `new_game` without a header is the table's own next game (`next_header`)."""
     from pydantic import ValidationError
 
     from bus.errors import describe_validation_error
@@ -78,6 +83,8 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]]) -> Submit |
     name = line.pop("command")
     if name not in COMMAND_NAMES:  # the console's two are in `help`; the rest are the hub's
         raise Refused(R.UNKNOWN_COMMAND, name=json.dumps(name, ensure_ascii=False)[:40])
+    if name == "new_game" and not line and next_header is not None:
+        line["header"] = next_header()
     check_console_args(name, line)
     try:
         cmd = Command(name=name, request_id="console", args=line)
@@ -109,7 +116,7 @@ def _read_journal(path: Path, export: str | None) -> int:
         if game is None:
             print(f"table: no game {export!r} in {path}", file=sys.stderr)
             return 2
-        print(json.dumps(game.header, ensure_ascii=False))
+        print(json.dumps(game.log_header(), ensure_ascii=False))
         for line in game.lines:
             print(json.dumps(line, ensure_ascii=False))
         return 0
@@ -118,10 +125,13 @@ def _read_journal(path: Path, export: str | None) -> int:
 
 
 def command(args: argparse.Namespace) -> int:
+    from bus.claim import NumberHeld
     from device.config import ConfigError, load_settings
     from device.inbox import Stop
+    from device.instance import JournalInUse
     from device.journal import JournalError
     from device.service import TableService
+    from engine.club.game import ClubGame
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s",
@@ -165,14 +175,24 @@ def command(args: argparse.Namespace) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
-    service.start()
+    try:
+        service.start()
+    except (JournalInUse, NumberHeld) as exc:  # one table per number, one service a journal
+        service.close()
+        print(f"table: {exc}", file=sys.stderr)
+        return 1
     tune_runtime()
-    print(f"ready {service.game_id} {service.seq}", flush=True)
+    print(f"ready {service.game_id or '-'} {service.seq}", flush=True)
     if args.stdin:
-        from device.console_words import HELP, READING
+        from device.console_help import help_text
+        from device.console_words import READING, GameNotice
 
-        note = HELP[service.lang] if sys.stdin.isatty() else READING[service.lang] + "\n"
-        print(note, end="", file=sys.stderr, flush=True)
+        club = isinstance(service.table_game, ClubGame)
+        note = help_text(service.lang, club) if sys.stdin.isatty() else READING[service.lang]
+        print(note.rstrip("\n"), file=sys.stderr, flush=True)
+        notice = GameNotice(service.lang)  # what the hub sends: the game, the players
+        notice(service)
+        service.listeners.append(notice)
     service.notifier.ready()
     if args.stdin:
         threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
@@ -197,7 +217,7 @@ MAFIAKIT_TABLE=4, MAFIAKIT_BROKER__URL=...):
   table = "3"
   rules = "cml"                 # cml, fiim, fiim-2015, judge-guide or a league's .toml,
                                 # or "club" (with seats = 3..15) for the club game
-  lang = "ru"                   # the console's help and answers: ru or en (screens: --lang)
+  lang = "ru"                   # the console's help and answers: ru (default) or en
   journal = "/var/lib/mafiakit/table-3.sqlite"
   [broker]
   url = "mqtt://table-autumn-cup-3:PASSWORD@hub.local:1883"
@@ -222,6 +242,6 @@ Try it without a broker:  mafiakit table --no-broker --journal t.sqlite --stdin"
                    help="print one game of the journal as a game log ('current' = the open one)")
     p.add_argument("--lang", choices=("ru", "en"),
                    help="the console's language, its help and answers (overrides the config's; "
-                   "default en)")
+                   "default ru, as the screens)")
     p.add_argument("-v", "--verbose", action="store_true", help="log what the table does")
     p.set_defaults(run="device.cli:command")

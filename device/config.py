@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Final, Literal
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -37,25 +36,13 @@ from pydantic import (
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
-from bus.settings import TableId, TournamentId, load_toml_settings
+from bus.errors import first_problem
+from bus.settings import RulesOrClubId, TableId, TournamentId, load_toml_settings
 from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.pins import PinMap
 from engine.refusals import Lang
-from engine.ruleset import RulesetError, load_ruleset
 
-
-def _table_rules(value: str) -> str:
-    """A classic ruleset (built in or a league's file), or "club": the club game of 004."""
-    if value == "club":
-        return value
-    try:
-        load_ruleset(value)
-    except RulesetError as exc:
-        raise ValueError(f'{exc}; or "club" for the club game') from None
-    return value
-
-
-TableRules = Annotated[str, AfterValidator(_table_rules)]
+TableRules = RulesOrClubId  # a classic ruleset, or "club" (004's club game)
 
 
 class BrokerSection(BaseModel):
@@ -73,8 +60,7 @@ class BrokerSection(BaseModel):
                 broker = BrokerConfig.model_validate(
                     {**broker.model_dump(), "ca_file": self.ca_file})
         except ValidationError as exc:
-            raise ConfigError(f"[broker]: {exc.errors()[0]['msg'].removeprefix('Value error, ')}"
-                              ) from None
+            raise ConfigError(f"[broker]: {first_problem(exc)[1]}") from None
         except ValueError as exc:
             raise ConfigError(f"[broker]: {exc}") from None
         return broker
@@ -137,7 +123,7 @@ class TableSettings(BaseSettings):
     table: TableId = "1"
     rules: TableRules = "cml"
     seats: int | None = Field(None, ge=3, le=15)  # a club table's seats (004 §1); default 10
-    lang: Lang = "en"  # the console's answers (screens choose their own with --lang)
+    lang: Lang = "ru"  # the console's help and answers: Russian, as the screens (--lang en)
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
     broker: BrokerSection = BrokerSection()

@@ -1,48 +1,69 @@
 """The console judge's own texts (`mafiakit table --stdin`), in Russian and English.
 
 The answers keep their machine words (`ready ID SEQ`, `ok SEQ`, `error: ...`: scripts read
-them); everything a judge reads after them follows `--lang` (issue 11). The refusals are the
-engine's catalogue (engine/refusals.py); this file holds only what is not a refusal.
+them); everything a judge reads after them follows `--lang` (issue 11), Russian by default as
+the screens (issue 25). The refusals are the engine's catalogue (engine/refusals.py), `help`
+is device/console_help.py; this file holds the rest.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import sys
+from typing import Any, Final, Protocol
 
 from engine.refusals import Lang
-
-HELP: Final[dict[Lang, str]] = {
-    "en": """\
-The console judge: type one game-log line a line, as JSON; the table answers `ok SEQ`
-(the number of accepted lines) or `error: REASON`.
-  {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}    deal the roles (seats 1-10)
-  {"action": "start"}  {"action": "day"}  {"action": "nominate", "seat": 4, "by": 1}
-  {"action": "undo"}                                              take back the last line
-Table commands:
-  {"command": "roster", "names": ["Ann", "Bo", ...]}             the nicknames, seat 1 first
-  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
-  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
-   "seats": 7}}                     a club game of 3-15 seats: then its lines (docs/club.md)
-The actions and their fields are the game-log format's (examples/*.jsonl are whole games).
-`help` shows this again; Ctrl-D (end of input) stops the table, nothing is lost.
-""",
-    "ru": """\
-Консоль судьи: по одной строке протокола игры в строке, в JSON; стол отвечает `ok N`
-(сколько строк принято) или `error: ПРИЧИНА`.
-  {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}    раздать роли (места 1-10)
-  {"action": "start"}  {"action": "day"}  {"action": "nominate", "seat": 4, "by": 1}
-  {"action": "undo"}                                              отменить последнюю строку
-Команды стола:
-  {"command": "roster", "names": ["Аня", "Бо", ...]}             никнеймы, начиная с места 1
-  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
-  {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
-   "seats": 7}}                     клубная игра на 3-15 мест, затем её строки (docs/club.md)
-Действия и их поля - из формата протокола игры (examples/*.jsonl - целые игры).
-`help` покажет это снова; Ctrl-D (конец ввода) останавливает стол, ничего не теряется.
-""",
-}
 
 READING: Final[dict[Lang, str]] = {
     "en": "table: reading game-log lines from stdin (`help` for examples)",
     "ru": "table: читаю строки протокола игры со стандартного ввода (`help` - примеры)",
 }
+
+
+class _Table(Protocol):
+    game_id: str
+    header: dict[str, Any]
+    names: list[str]
+    seq: int
+
+
+class GameNotice:
+    """A line on the console (stderr: stdout keeps the machine answers) whenever the game or
+    its players change: what the hub sent (issue 25), or what the judge typed."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+        self._shown: tuple[str, tuple[str, ...]] | None = None
+
+    def __call__(self, table: _Table) -> None:
+        now = (table.game_id, tuple(table.names))
+        if now == self._shown:
+            return
+        first = self._shown is None
+        self._shown = now
+        print(game_line(self.lang, table, first), file=sys.stderr, flush=True)
+
+
+def game_line(lang: Lang, table: _Table, first: bool = False) -> str:
+    ru = lang == "ru"
+    if not table.game_id:
+        rules = table.header.get("rules", "?")
+        return (f"table: игры ещё нет: её пришлёт хаб, или первая строка откроет игру стола "
+                f"(правила {rules})" if ru else
+                f"table: no game yet: the hub sends one, or the first line opens the table's "
+                f"own (rules {rules})")
+    head = table.header
+    facts = [f"{'правила' if ru else 'rules'} {head.get('rules', '?')}"]
+    if head.get("game") is not None:
+        facts.append(f"{'игра' if ru else 'game'} {head['game']}")
+    if head.get("tournament"):
+        facts.append(str(head["tournament"]))
+    said = ((f"table: игра {table.game_id}" if ru else f"table: game {table.game_id}")
+            + f" ({', '.join(facts)})")
+    if first and table.seq:
+        said += (f", продолжается: принято строк {table.seq}" if ru else
+                 f", resumed: {table.seq} lines taken")
+    if table.names:
+        players = ", ".join(f"{seat} {name}" for seat, name in enumerate(table.names, start=1))
+        return f"{said}; {'игроки' if ru else 'players'}: {players}"
+    return said + ("; игроков ещё нет (их пришлёт хаб, или команда roster)" if ru else
+                   "; no players yet (the hub sends them, or the roster command)")

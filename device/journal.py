@@ -78,6 +78,16 @@ class JournalGame:
     lines: list[dict[str, Any]]
     finished: bool
 
+    def log_header(self) -> dict[str, Any]:
+        return game_log_header(self.header, self.names)
+
+
+def game_log_header(header: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """The game log's header line: the header the game was opened with, its `players` the
+    roster the table has (a club game opened at the table gets its names by `roster`; the
+    evening counts points by name, docs/club-evening.md)."""
+    return {**header, "players": list(names)} if names else header
+
 
 class JournalError(RuntimeError):
     """The journal file cannot be opened or is not a journal; the message says what to do."""
@@ -269,3 +279,11 @@ class Journal:
     def _set_meta(self, key: str, value: str) -> None:
         self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+
+    def meta(self, key: str) -> str | None:
+        """A value the table keeps about itself (its instance id: device/instance.py)."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._set_meta(key, value)

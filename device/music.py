@@ -153,6 +153,7 @@ class NightMusic:
         self._closed = False
         self._tones: dict[ToneName, pygame.mixer.Sound] = {}
         self.problem: str | None = None  # one line for the judge's screen while silent
+        self._said: str | None = None  # the silence last logged (said once, not each night)
         self.opened = 0  # how many times the sound device was opened
         self.announced: deque[Path] = deque(maxlen=64)  # the recordings played, newest last
         self._to_say: deque[pygame.mixer.Sound] = deque()
@@ -185,8 +186,14 @@ class NightMusic:
             self.problem = (
                 f"the table is silent: no sound {where} ({exc}); tried again at nightfall"
             )
-            log.warning("%s: night music and timer tones are off", self.problem)
+            # said once (the judge's screen keeps showing it): a game has five nightfalls
+            said = log.warning if self.problem != self._said else log.debug
+            said("%s: night music and timer tones are off", self.problem)
+            self._said = self.problem
             return False
+        if self._said is not None:
+            log.warning("the table has its sound back")
+        self._said = None
         self.problem = None
         self.opened += 1
         own = self.settings.cache_dir / DEFAULT_TRACK

@@ -50,7 +50,8 @@ from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, Ru
 from device.config import TableSettings
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
-from device.journal import Journal, JournalGame, Request
+from device.instance import JournalLock, claim_number, host_name, instance_id
+from device.journal import Journal, JournalGame, Request, game_log_header
 from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
 from device.nightscript import NightScript
@@ -72,6 +73,7 @@ from engine.vocab import InfoClass, Phase
 
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
+BIRTH_WAIT_S = 10.0  # start() waits this long at most for its birth once the broker answered
 
 
 class TableService:
@@ -86,14 +88,15 @@ class TableService:
                                               else queue.Queue())
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
-        self.table_game: TableGame = tablegame.open_game(self._default_header())
+        # the game before any is journaled: the config's (the first line journals it)
+        self.header: dict[str, Any] = self._default_header()
+        self.table_game: TableGame = tablegame.open_game(self.header)
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.views = snap.Views()  # the engine's views of the current state, built once
         self.screen_seqs = snap.ScreenSeqs()
         self._sent: dict[InfoClass, tuple[object, ...]] = {}  # last screen snapshots sent
         self._protocol_sent: tuple[str, int] | None = None  # (game, actions) of the last one
-        self.header: dict[str, Any] = {}
         self.names: list[str] = []
         self.countdown: Countdown | None = None
         self._timer_id: tuple[Any, ...] | None = None
@@ -116,10 +119,11 @@ class TableService:
         delay = settings.stream.delay_minutes  # None: the stream class is off
         self.stream = None if delay is None else DelayedStream(
             self.journal, self.tournament, self.table, delay)
+        self.instance = instance_id(self.journal)  # one table per number (device/instance.py)
+        self._lock = JournalLock(settings.journal)
         if connect:
-            base = topics.table_topic(self.tournament, self.table, "status")
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
-                                 presence=Presence(base, VERSION), inbox=self.inbox)
+                                 presence=self._presence(), inbox=self.inbox)
         self.hardware = hardware if hardware is not None else self._build_hardware()
         self.bridge = None if self.hardware is None else PadBridge(self.hardware)
         music = None if self.hardware is None else self.hardware.music
@@ -159,8 +163,10 @@ class TableService:
         except Exception as exc:  # unreadable JSON in a row written by hand or by a bug
             self._set_aside("the current game", f"its record cannot be read ({exc})")
             return
-        if saved is None:
-            self.new_game(self._default_header())
+        if saved is None:  # no game yet: the hub's comes, or the first line opens the table's
+            self.screen_seqs.after_line(self.table_game, self.views)
+            self._retime()
+            self._refresh_pad()  # the seat LEDs show the deal meanwhile
             return
         try:
             check_saved(saved.game_id, saved.header, saved.names)
@@ -180,10 +186,21 @@ class TableService:
     def _default_header(self) -> dict[str, Any]:
         """The config's game: a club table's header has its `seats` (docs/club.md); its
         `tournament` field means a tournament game (004 §5), so the id is not put there."""
-        if self.settings.rules == tablegame.CLUB:
-            return club_log.header(ClubSettings(seats=self.settings.seats or 10),
-                                   table=self.table)
+        if self.settings.rules == tablegame.CLUB:  # dated: the evening and 004 §8's weekday
+            today = datetime.fromtimestamp(self.wall()).date().isoformat()
+            return club_log.header(ClubSettings(seats=self.settings.seats or 10, date=today),
+                                   table=self.table, game=1)
         return log_header(self.settings.rules, tournament=self.tournament, table=self.table)
+
+    def next_header(self) -> dict[str, Any]:
+        """The table's own next game (the console's `{"command": "new_game"}` without a
+        header): the config's game; at a club table numbered after tonight's last one."""
+        header = self._default_header()
+        number, date = self.header.get("game"), self.header.get("date")
+        if ("game" in header and self.game_id and type(number) is int
+                and date == header.get("date")):
+            header["game"] = number + 1
+        return header
 
     def _set_aside(self, what: str, why: str, saved: JournalGame | None = None) -> None:
         export = f" (mafiakit table --export {shlex.quote(saved.game_id)})" if saved else ""
@@ -194,10 +211,22 @@ class TableService:
         self.last_error = message
         self.refusal = None
 
+    def _presence(self) -> Presence:
+        status = topics.table_topic(self.tournament, self.table, "status")
+        return Presence(status, VERSION, instance=self.instance, host=host_name(),
+                        claim_topic=topics.table_topic(self.tournament, self.table, "claim"))
+
     def start(self) -> TableService:
+        """Take the journal and the table's number, then connect. JournalInUse or NumberHeld
+        (one line each, docs/mqtt.md "One table per number") when another service has them;
+        the caller closes the service then."""
+        self._lock.take()
         if self.bus is not None:
+            asked = claim_number(self.bus.config, self.tournament, self.table, self.instance)
             self.bus.subscribe(topics.table_filter("cmd", self.tournament, self.table))
             self.bus.start()
+            if asked:  # the broker answers: hold the number (the birth) before saying ready
+                self.bus.wait_ready(BIRTH_WAIT_S)
         return self
 
     def close(self) -> None:
@@ -206,6 +235,7 @@ class TableService:
         if self.hardware is not None:
             self.hardware.close()
         self.journal.close()
+        self._lock.release()
 
     def run(self, stop: threading.Event | None = None) -> None:
         """Drain the inbox until Stop (or `stop` is set); heartbeat on the way."""
@@ -317,6 +347,7 @@ class TableService:
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
+                    self._send_events_again(args)
                     return CommandOutcome(True)
                 case "ping":
                     return CommandOutcome(True, "", {"game_id": self.game_id,
@@ -330,6 +361,17 @@ class TableService:
             return CommandOutcome(False, f"the table could not carry out {cmd.name} "
                                          f"({type(exc).__name__}); ask for a ping to see "
                                          "whether anything changed")
+
+    def _send_events_again(self, args: dict[str, Any]) -> None:
+        """A hub that missed events asks for them from `since` (docs/mqtt.md "Sequence
+        numbers and rebirth on a gap"): the current game's, from the journal, as they were."""
+        since = args.get("since")
+        if args.get("game_id") != self.game_id or not isinstance(since, int) or since > self.seq:
+            return
+        for seq, line in enumerate(self.journal.lines_between(self.game_id, since - 1, self.seq),
+                                   start=since):
+            self._send("events", snap.event(seq, self.game_id, line, snap.line_time(
+                line, self.wall())))
 
     def _pad_wish(self, bridge: PadBridge, game: tablegame.TableGame, wish: PadWish) -> None:
         """Do what the judge keyed in; then show the pad's unfinished sequence."""
@@ -388,8 +430,18 @@ class TableService:
         self.publish_all()
         return gid
 
+    def _open_first_game(self) -> None:
+        """A table with no game yet journals the config's game when its first line or roster
+        comes (not at start: a table whose hub sends its game keeps no empty one of its own)."""
+        header = admit_header(self.header)  # the game the table has played in memory so far
+        gid = admit_game_id(datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))
+        self.journal.new_game(gid, header, self.names, snap.wall(self.wall()).isoformat())
+        self.game_id, self.header = gid, header
+
     def set_names(self, names: list[str], request: Request | None = None) -> None:
         names = admit_names(names, seats=tablegame.seats(self.table_game))
+        if not self.game_id:
+            self._open_first_game()
         self.journal.set_names(self.game_id, names, request, self.seq)
         self.names = list(names)
         self.publish_all()
@@ -415,6 +467,8 @@ class TableService:
         seq = self.seq + 1
         decided = self.table_game.state.finished
         outcome = tablegame.result(self.table_game) if decided else None
+        if not self.game_id:
+            self._open_first_game()
         try:
             ready = admit_publishable(lambda: self._payloads_of(seq, line, decided))
         except Refused as exc:
@@ -444,7 +498,8 @@ class TableService:
         """What accepting `line` would publish besides the snapshots (bounded by the engine)."""
         out: list[Payload] = [snap.event(seq, self.game_id, line, self.wall())]
         if decided:
-            out.append(snap.protocol(self.table_game, self.game_id, self.header))
+            out.append(snap.protocol(self.table_game, self.game_id,
+                                     game_log_header(self.header, self.names)))
         return out
 
     def _take_back(self, undone: Any) -> None:
@@ -622,7 +677,8 @@ class TableService:
             if force or self._protocol_sent != sent:
                 try:
                     self._send("protocol", ready if ready is not None else
-                               snap.protocol(self.table_game, self.game_id, self.header))
+                               snap.protocol(self.table_game, self.game_id,
+                                             game_log_header(self.header, self.names)))
                     self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)

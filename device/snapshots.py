@@ -101,7 +101,7 @@ def class_view(game: TableGame, info_class: InfoClass, *, countdown: Countdown |
         elapsed = countdown.elapsed(mono_now)
     if judge_extra is not None and isinstance(v, JudgeView):
         v = v.model_copy(update={"last_error": judge_extra.last_error,
-                                 "pad": judge_extra.pad, "game_id": judge_extra.game_id,
+                                 "pad": judge_extra.pad, "game_id": judge_extra.game_id or None,
                                  "refusal": judge_extra.refusal})
         if v.after_game is not None and judge_extra.decided_at is not None:
             v = v.model_copy(update={"after_game": v.after_game.model_copy(
@@ -126,7 +126,7 @@ def wrap(info_class: InfoClass, v: View, elapsed: float | None, *, tournament: s
     already-validated model: pydantic takes it as it is; the snapshot's own check (the view
     is of its class) still runs, so a judge view never rides a public snapshot."""
     return Snapshot(view_class=info_class.value, tournament=tournament, table=table,
-                    seq=seq, game_id=game_id, names=names, view=v,
+                    seq=seq, game_id=game_id or None, names=names, view=v,
                     timer_started_at=started_at(elapsed, wall_now), sent_at=wall(wall_now))
 
 
@@ -149,6 +149,16 @@ def steady(v: View, elapsed: float | None, *, seq: int, game_id: str, names: lis
 
 def event(seq: int, game_id: str, line: dict[str, JsonValue], wall_now: float) -> Event:
     return Event(seq=seq, game_id=game_id, action=line, accepted=True, at=wall(wall_now))
+
+
+def line_time(line: dict[str, JsonValue], otherwise: float) -> float:
+    """When a journal line was entered (its `t`), for an event sent again; `otherwise` if
+    the line has no readable time."""
+    try:
+        at = datetime.fromisoformat(str(line.get("t")))
+    except ValueError:
+        return otherwise
+    return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
 
 
 def protocol(game: TableGame, game_id: str, header: dict[str, JsonValue]

@@ -9,6 +9,7 @@ import os
 import queue
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -24,7 +25,8 @@ from device.service import TableService
 @contextlib.contextmanager
 def running_table(journal: Path, broker_url: str | None, **settings: Any) -> Iterator[TableService]:
     """A started TableService draining its inbox on a thread; stopped and closed after."""
-    fields: dict[str, Any] = {"journal": journal, **settings}
+    # the console's answers (`submit`) in English, as the tests read them, unless asked
+    fields: dict[str, Any] = {"journal": journal, "lang": "en", **settings}
     if broker_url is not None:
         fields["broker"] = {"url": broker_url}
     service = TableService(TableSettings(**fields), connect=broker_url is not None)
@@ -78,14 +80,18 @@ def start_table_process(journal: Path, url: str,
                         **env: str) -> tuple[subprocess.Popen[str], int]:
     """`mafiakit table --stdin` as a process (to be killed); `env` adds MAFIAKIT_* settings.
     Returns it with the number of actions its journal holds ("ready ID N")."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
-         "--broker", url, "--stdin"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env={**os.environ, **env})
-    assert proc.stdout is not None
-    ready = proc.stdout.readline().split()
-    assert ready[0] == "ready", ready
+    with tempfile.TemporaryFile("w+") as said:  # stderr: why, if it never says "ready"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
+             "--broker", url, "--stdin"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=said, text=True,
+            env={**os.environ, **env})
+        assert proc.stdout is not None
+        ready = proc.stdout.readline().split()
+        if ready[:1] != ["ready"]:
+            proc.wait(30)
+            said.seek(0)
+            raise AssertionError(f"the table did not start: {ready} {said.read()[-2000:]}")
     return proc, int(ready[2])
 
 

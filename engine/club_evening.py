@@ -182,6 +182,8 @@ class GameJson(TypedDict):
 
 
 class PlayerJson(TypedDict):
+    place: int  # shared on equal points: 2 and 2 (then 4), `place_to` 3 for both
+    place_to: int
     player: str
     games: int
     wins: int
@@ -202,7 +204,7 @@ class EveningJson(TypedDict):
 @dataclass(frozen=True)
 class Evening:
     games: tuple[GameLine, ...]
-    players: tuple[PlayerLine, ...]  # most points first, then by name
+    players: tuple[PlayerLine, ...]  # most points first, then by name (places: `places`)
     immunity_next: Mapping[str, tuple[str, ...]]  # table -> players holding it for the next game
 
     def as_dict(self) -> EveningJson:
@@ -212,17 +214,33 @@ class Evening:
                        "multiplier": g.multiplier, "immunity": list(g.immunity),
                        "immunity_declined": list(g.immunity_declined),
                        "immunity_next": list(g.immunity_next)} for g in self.games],
-            "players": [{"player": p.player, "games": p.games, "wins": p.wins,
-                         "points": p.points, "rated_points": p.rated_points,
-                         "extras": p.extras, "penalties": p.penalties} for p in self.players],
+            "players": [{"place": first, "place_to": last, "player": p.player,
+                         "games": p.games, "wins": p.wins, "points": p.points,
+                         "rated_points": p.rated_points, "extras": p.extras,
+                         "penalties": p.penalties}
+                        for (first, last), p in zip(self.places(), self.players, strict=True)],
             "immunity_next": {table: list(names) for table, names in self.immunity_next.items()},
         }
 
+    def places(self) -> list[tuple[int, int]]:
+        """Each player's place, first and last of those on the same points: 004 §8 ranks
+        by rating points and names no tie-break, so equal points share a place ("2-3"), and
+        the name order among them is only for reading."""
+        out: list[tuple[int, int]] = []
+        start = 0
+        for end in range(1, len(self.players) + 1):
+            if end == len(self.players) or self.players[end].points != self.players[start].points:
+                out.extend([(start + 1, end)] * (end - start))
+                start = end
+        return out
+
     def csv_rows(self) -> list[list[str]]:
-        head = ["player", "games", "wins", "points", "rated_points", "extras", "penalties"]
-        return [head] + [[p.player, str(p.games), str(p.wins), str(p.points),
-                          str(p.rated_points), str(p.extras), str(p.penalties)]
-                         for p in self.players]
+        head = ["place", "player", "games", "wins", "points", "rated_points", "extras",
+                "penalties"]
+        return [head] + [[str(first) if first == last else f"{first}-{last}", p.player,
+                          str(p.games), str(p.wins), str(p.points), str(p.rated_points),
+                          str(p.extras), str(p.penalties)]
+                         for (first, last), p in zip(self.places(), self.players, strict=True)]
 
 
 def _held(game: ClubGame, before: ClubGame | None) -> None:

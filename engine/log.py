@@ -63,8 +63,12 @@ def parse_json_line(text: str) -> JsonObject:
         raise LogError(R.LINE_TOO_LONG, size=len(text), limit=MAX_LINE)
     try:
         obj = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise LogError(R.LOG_NOT_JSON, kind=exc.__class__.__name__) from None
+    except json.JSONDecodeError as exc:  # where it breaks, never the library's own words
+        raise LogError(R.LOG_NOT_JSON, column=exc.colno) from None
+    except ValueError:
+        raise LogError(R.LOG_NOT_JSON, column=1) from None
+    except RecursionError:  # Python's own limit, about a thousand levels
+        raise LogError(R.LINE_TOO_DEEP, limit=1000) from None
     if not isinstance(obj, dict):
         raise LogError(R.LOG_NOT_OBJECT)
     return obj

@@ -80,7 +80,8 @@ def command(args: argparse.Namespace) -> int:
     if args.screenshot and not args.headless:
         print("sim: --screenshot goes with --headless", file=sys.stderr)
         return 2
-    problem = seats_problem(args.seats, None if args.pad_only else args.rules)
+    problem = (seats_problem(args.seats, None if args.pad_only else args.rules)
+               or (None if args.pad_only else rules_problem(args.rules)))
     keys = PinMap(seats=args.seats).keys if problem is None else ()
     stray = next((step for step in steps if step.key not in keys), None)
     if problem is None and stray is not None:
@@ -149,6 +150,20 @@ def no_screen() -> str | None:
     return None
 
 
+def rules_problem(rules: str) -> str | None:
+    """Why `--rules` names no game the table can play (an unknown ruleset), or None."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from bus.errors import first_problem
+    from bus.settings import RulesOrClubId
+
+    try:
+        TypeAdapter(RulesOrClubId).validate_python(rules)
+    except ValidationError as exc:
+        return f"--rules {rules}: {first_problem(exc)[1]}"
+    return None
+
+
 def seats_problem(seats: int, rules: str | None) -> str | None:
     """Why the simulator cannot seat `seats` players under `rules` (None: a pad check, no
     game), or None. The classic rulesets seat ten (000 I.1.1); 3 to 15 is the club game
@@ -206,8 +221,12 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
     from firmware_sim.table import SimTable
     from firmware_sim.window import SimWindow
 
-    sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
-                         seats=args.seats, broker_url=args.broker, journal=args.journal)
+    try:
+        sim = SimTable.start(tournament=args.tournament, table=args.table, rules=args.rules,
+                             seats=args.seats, broker_url=args.broker, journal=args.journal)
+    except (ValueError, RuntimeError) as exc:  # the broker, another table with this number
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
     if sim.broker is not None:
         print(f"sim: broker at {sim.broker.url}", file=sys.stderr)
     if args.header_from is not None:

@@ -53,17 +53,29 @@ class SimTable:
         if journal is None:
             tmp = tempfile.TemporaryDirectory(prefix="mafiakit-sim-")
             journal = Path(tmp.name) / "table.sqlite"
-        factory = cast(MockFactory, make_factory("mock"))
-        pins = PinMap(seats=seats)  # the board: seat keys and LEDs on the chain
-        board = MockBoard(pins, factory)
-        kwargs: dict[str, Any] = {} if clock is None else {"mono": clock}
-        hardware = TableHardware(pins, factory, *(() if clock is None else (clock,)),
-                                 music=NightMusic(MusicSettings()) if music else None,
-                                 background=background)
-        settings = TableSettings(tournament=tournament, table=table, rules=rules,
-                                 journal=journal, broker={"url": broker_url or "mqtt://127.0.0.1"},
-                                 seats=seats if rules == "club" else None)  # a club table's size
-        service = TableService(settings, hardware=hardware, connect=connect, **kwargs).start()
+        service = None
+        try:
+            settings = TableSettings(
+                tournament=tournament, table=table, rules=rules, journal=journal,
+                broker={"url": broker_url or "mqtt://127.0.0.1"},
+                seats=seats if rules == "club" else None)  # a club table's size
+            factory = cast(MockFactory, make_factory("mock"))
+            pins = PinMap(seats=seats)  # the board: seat keys and LEDs on the chain
+            board = MockBoard(pins, factory)
+            kwargs: dict[str, Any] = {} if clock is None else {"mono": clock}
+            hardware = TableHardware(pins, factory, *(() if clock is None else (clock,)),
+                                     music=NightMusic(MusicSettings()) if music else None,
+                                     background=background)
+            service = TableService(settings, hardware=hardware, connect=connect, **kwargs)
+            service.start()  # NumberHeld when another live table has this number
+        except BaseException:
+            if service is not None:
+                service.close()  # and the pins
+            if broker is not None:
+                broker.close()
+            if tmp is not None:
+                tmp.cleanup()
+            raise
         return cls(service, hardware, board, broker, _tmp=tmp)
 
     def wait_connected(self, timeout: float = 30) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bus.payloads import ClubProtocol, Event, Protocol
+from bus.settings import CLUB
 from engine import Undo
 from engine.club import log as club_log
 from engine.club.game import ClubGame
@@ -20,8 +21,6 @@ from engine.log import parse_action
 from engine.protocol import result
 from engine.refusals import R
 from engine.replay import ReplayError, replay, replay_club
-
-CLUB = "club"
 
 
 @dataclass
@@ -68,8 +67,9 @@ def open_check(header: dict[str, Any] | None, rules: str, club_seats: int | None
     its events are stored and its protocol is checked in full (`check_club_protocol`)."""
     if header is not None and header.get("rules") == CLUB:
         return GameCheck(ClubGame(club_log.parse_header(header)))
-    if header is None and club_seats is not None:
-        return GameCheck(ClubGame(club_seats), blind=True)
+    if header is None and (club_seats is not None or rules == CLUB):
+        # (a club night's hub: a game whose snapshot has not said its seats yet)
+        return GameCheck(ClubGame(club_seats or 10), blind=True)
     return GameCheck(Game((header or {}).get("rules", rules)))
 
 

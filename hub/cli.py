@@ -35,9 +35,30 @@ def _settings(args: argparse.Namespace) -> Any:
         raise SystemExit(2) from None
 
 
+def _store(settings: Any, tool: str, *, make: bool = False) -> Any:
+    """The hub's store; a tool that only reads it says so when there is none yet (a typo in
+    hub.toml's `database`, or the hub never ran here) instead of making an empty one."""
+    import sqlite3
+
+    from hub.store import Store
+
+    if not make and not Path(settings.database).is_file():
+        print(f"hub {tool}: no hub store at {settings.database}: start the hub first "
+              "(`mafiakit hub --config hub.toml`), or check `database` in hub.toml",
+              file=sys.stderr)
+        raise SystemExit(2)
+    try:
+        return Store(settings.database)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"hub {tool}: cannot open the hub store {settings.database}: {exc}",
+              file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def run(args: argparse.Namespace) -> int:
     import logging
     import signal
+    import sqlite3
     import threading
 
     from hub.service import HubService
@@ -47,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
     config = Path(args.config)
     try:
         service = HubService(settings, config_path=config if config.is_file() else None).start()
-    except ValueError as exc:
+    except ValueError as exc:  # HubConfigError: the seating, the tables
         print(f"hub: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as exc:
+        print(f"hub: cannot open the hub store {settings.database}: {exc}", file=sys.stderr)
         return 2
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
@@ -93,19 +117,27 @@ def seat(args: argparse.Namespace) -> int:
 def round_(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
-    from hub.roster_csv import read_seating
+    from bus.settings import CLUB
+    from hub.config import HubConfigError, read_seating_of
     from hub.seating import SeatingError
-    from hub.service import queue_round
-    from hub.store import Store
+    from hub.service import CLUB_NIGHT_HAS_NO_ROUNDS, queue_round
 
     settings = _settings(args)
-    if settings.seating is None:
-        print("hub round: hub.toml gives no seating", file=sys.stderr)
+    if settings.rules == CLUB:
+        print(f"hub round: {CLUB_NIGHT_HAS_NO_ROUNDS}", file=sys.stderr)
         return 2
-    store = Store(settings.database)
     try:
-        games = queue_round(store, settings, read_seating(settings.seating), args.number,
-                            datetime.now(UTC).isoformat())
+        seating = read_seating_of(settings)
+    except HubConfigError as exc:
+        print(f"hub round: {exc}", file=sys.stderr)
+        return 2
+    if seating is None:
+        print("hub round: hub.toml gives no seating (seating = \"seating.csv\", written by "
+              "`mafiakit hub seat`)", file=sys.stderr)
+        return 2
+    store = _store(settings, "round", make=True)
+    try:
+        games = queue_round(store, settings, seating, args.number, datetime.now(UTC).isoformat())
     except (SeatingError, ValueError) as exc:
         print(f"hub round: {exc}", file=sys.stderr)
         return 2
@@ -122,23 +154,29 @@ def decide(args: argparse.Namespace) -> int:
 
     from bus.errors import describe_validation_error
     from hub.club import club_refusal
+    from hub.config import HubConfigError, read_seating_of, tournament_tables
     from hub.decisions import Decision
+    from hub.remote import unknown_game
     from hub.standings import refusal
-    from hub.store import Store
 
     settings = _settings(args)
     extra = {key: _value(value) for key, _, value in (a.partition("=") for a in args.arg)}
     try:
         decision = Decision(kind=args.kind, table=args.table, game_id=args.game, who=args.who,
                             why=args.why, args=extra)
+        tables = tournament_tables(settings, read_seating_of(settings))
     except ValidationError as exc:
         print(f"hub decide: {describe_validation_error(exc)}", file=sys.stderr)
         return 2
-    store = Store(settings.database)
+    except HubConfigError as exc:
+        print(f"hub decide: {exc}", file=sys.stderr)
+        return 2
+    store = _store(settings, "decide")
     earlier = [d for d in store.decisions()
                if (d[5], d[6]) == (decision.table, decision.game_id)]
+    unknown = unknown_game(store, tables, decision.table, decision.game_id)
     club = club_refusal(store, decision.table, decision.game_id, decision.kind, decision.args)
-    why_not = club.text if club is not None else refusal(
+    why_not = unknown.text if unknown is not None else club.text if club is not None else refusal(
         store.protocol(decision.table, decision.game_id), earlier, decision.kind.value,
         decision.args, decision.who)
     if why_not is not None:
@@ -165,12 +203,11 @@ def _value(text: str) -> Any:
 
 def export_(args: argparse.Namespace) -> int:
     from hub.export import export
-    from hub.store import Store
 
     settings = _settings(args)
     if args.format == "mafiaratings":
         return _export_mafiaratings(args, settings)
-    store = Store(settings.database)
+    store = _store(settings, "export", make=True)  # before the first game: headers only
     try:
         as_of = (args.as_of_round if args.as_of_round is not None
                  else settings.standings.as_of_round)
@@ -184,7 +221,6 @@ def export_(args: argparse.Namespace) -> int:
 def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
     """`hub export --format mafiaratings`: every game as it counts, for the rating site."""
     from hub.export import export_mafiaratings
-    from hub.store import Store
     from ratings.arguments import site_from
 
     try:
@@ -192,7 +228,7 @@ def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
     except (OSError, ValueError) as exc:
         print(f"hub export: players: {exc}", file=sys.stderr)
         return 2
-    store = Store(settings.database)
+    store = _store(settings, "export")  # the site wants games: no store, nothing to send
     try:
         counts = export_mafiaratings(store, Path(args.out), site,
                                      lambda note: print(note, file=sys.stderr))
@@ -206,10 +242,9 @@ def evening_(args: argparse.Namespace) -> int:
     """The club evening of the club games the hub stored (docs/hub.md, "Club tables")."""
     from engine.club_evening import EveningError
     from hub.club import club_evening
-    from hub.store import Store
 
     settings = _settings(args)
-    store = Store(settings.database)
+    store = _store(settings, "evening")
     try:
         night = club_evening(store.club_protocols(), store.decisions(), args.date)
     except EveningError as exc:
@@ -235,10 +270,9 @@ def club_game_(args: argparse.Namespace) -> int:
     as the table sent it, or its game log (`--format log`) for `mafiakit replay` or
     `mafiakit evening`."""
     from hub.club import ClubGameNotFound, find_club_game
-    from hub.store import Store
 
     settings = _settings(args)
-    store = Store(settings.database)
+    store = _store(settings, "club-game")
     try:
         table, game_id, protocol, _ = find_club_game(store.club_protocols(), args.date,
                                                      args.game, args.table)

@@ -22,7 +22,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
-from bus.settings import RulesId, TableId, TournamentId, load_toml_settings
+from bus.errors import first_problem
+from bus.settings import RulesOrClubId, TableId, TournamentId, load_toml_settings
+from hub.roster_csv import read_seating
+from hub.seating import Seating, SeatingError
 
 
 class HubBroker(BaseModel):
@@ -50,7 +53,7 @@ class HubSettings(BaseSettings):
 
     tournament: TournamentId = "local"
     name: str = ""
-    rules: RulesId = "cml"
+    rules: RulesOrClubId = "cml"  # "club": a club night (docs/club-night.md)
     tables: list[TableId] = Field(default_factory=list)
     seating: Path | None = None
     database: Path = Path("hub.sqlite")
@@ -86,6 +89,34 @@ def load_hub_settings(path: Path | str | None = None, **overrides: object) -> Hu
     return out.model_copy(update=updates)
 
 
+def read_seating_of(settings: HubSettings) -> Seating | None:
+    """hub.toml's seating, read and checked; HubConfigError naming the file and what is
+    wrong with it (missing, unreadable, a bad row), None when hub.toml gives none."""
+    path = settings.seating
+    if path is None:
+        return None
+    try:
+        return read_seating(path)
+    except FileNotFoundError:
+        raise HubConfigError(f"seating = {path}: no such file (a path in hub.toml is relative "
+                             "to hub.toml; `mafiakit hub seat` writes one)") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise HubConfigError(f"seating = {path}: cannot be read ({why})") from None
+    except SeatingError as exc:
+        raise HubConfigError(f"seating = {path}: {exc}") from None
+
+
+def tournament_tables(settings: HubSettings, seating: Seating | None) -> tuple[str, ...]:
+    """The tables of this tournament: hub.toml's `tables`, else the seating's; the hub
+    refuses anything from another table, and a decision about one."""
+    tables = tuple(settings.tables) or (seating.plan.tables if seating is not None else ())
+    if not tables:
+        raise HubConfigError("the hub needs the tables: list them in hub.toml (tables = "
+                             "[\"1\", \"2\"]) or give a seating CSV (seating = ...)")
+    return tables
+
+
 def reload_standings_view(path: Path | str) -> StandingsView:
     """The `[standings]` table of hub.toml as it is now (the running hub follows a head
     judge's edit without a restart); HubConfigError in words if it is wrong."""
@@ -95,8 +126,7 @@ def reload_standings_view(path: Path | str) -> StandingsView:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         return StandingsView.model_validate(data.get("standings", {}))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise HubConfigError(f"{path}: standings.{where}: {first['msg']}") from None
+        where, said = first_problem(exc)
+        raise HubConfigError(f"{path}: standings.{where}: {said}") from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise HubConfigError(f"{path}: {exc}") from None

@@ -3,21 +3,26 @@
 Pure bookkeeping: the caller passes the monotonic time, so tests need no clock. The rules
 are docs/mqtt.md's (Sparkplug B + Homie):
 
+- Every status names the instance that sent it (docs/mqtt.md "One table per number"): while
+  the holder lives, another instance's birth is a claim (refused, alert "two tables claim
+  table N") and its death is not the holder's; once the holder is gone it takes the number.
 - `online` with (booted_at, bdseq) is a birth. A birth of an older boot (earlier
   `booted_at`) or an older connection of this boot (lower bdseq) is a replay: refused.
 - `lost` / `offline` count only if they speak of the last birth (`Status.same_session`);
   otherwise they are the late will of an older connection: ignored.
 - `stale`: online, but no heartbeat (or any message) for `missed` heartbeat periods.
-- A heartbeat whose `last_event_seq` is ahead of the events seen, or an event that skips a
-  seq, is a gap: the caller asks the table for a rebirth (at most once per `rebirth_every_s`).
+- Gaps go by the events' own seq and are healed by what is stored (hub/gaps.py): a rebirth
+  is asked once per gap.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
-from bus.payloads import Event, Heartbeat, Status
+from bus.payloads import Claim, Event, Heartbeat, Status
+from hub.gaps import GameSeqs
 
 
 class Liveness(StrEnum):
@@ -28,10 +33,23 @@ class Liveness(StrEnum):
     LOST = "lost"  # vanished (the broker sent its will)
 
 
+CONTEST_ALERT_S = 600.0  # "two tables claim table N" stays this long after the last claim
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A second machine claimed a number a live instance holds (docs/mqtt.md)."""
+
+    machine: str  # "pi-7 (192.168.1.27)"
+    holder: str
+    at: float  # monotonic
+
+
 class Verdict(StrEnum):
     TAKEN = "taken"
     IGNORED = "ignored"  # harmless and expected (a late will, a duplicate)
     REFUSED = "refused"  # bad input: quarantine it
+    CLAIMED = "claimed"  # a second machine's birth for a held number: not taken, an alert
 
 
 @dataclass
@@ -41,9 +59,7 @@ class TableLive:
     birth: Status | None = None
     last_seen: float | None = None
     game_id: str | None = None
-    last_event_seq: int = 0  # highest contiguous event seq of `game_id` seen
-    gap: bool = False
-    last_rebirth: float | None = None
+    seqs: GameSeqs = field(default_factory=GameSeqs)  # its events, by seq (hub/gaps.py)
     phase: str | None = None
     winner: str | None = None
     snapshot_seq: int = 0
@@ -51,6 +67,7 @@ class TableLive:
     decided_at: float | None = None  # wall clock: when the last decided game was decided
     decided_game: str | None = None
     protocol_game: str | None = None  # latest game whose protocol the hub holds
+    contest: Contest | None = None  # the latest second machine that claimed this number
     notes: list[str] = field(default_factory=list)
 
 
@@ -65,6 +82,8 @@ class Registry:
     def status(self, table: str, status: Status, now: float) -> tuple[Verdict, str]:
         live = self.tables[table]
         birth = live.birth
+        if birth is not None and not status.same_instance(birth):
+            return self._other_instance(live, birth, status, now)
         if status.state == "online":
             if birth is not None and (status.booted_at, status.bdseq) < (birth.booted_at,
                                                                          birth.bdseq):
@@ -72,8 +91,9 @@ class Registry:
                     f"table {table}: a birth of an earlier boot or connection "
                     f"(booted {status.booted_at:%H:%M:%S}, bdseq {status.bdseq}) after "
                     f"the current one (booted {birth.booted_at:%H:%M:%S}, bdseq {birth.bdseq})")
-            if birth is None or status.booted_at != birth.booted_at:
-                live.game_id, live.last_event_seq, live.gap = None, 0, False
+            if birth is not None and status.booted_at != birth.booted_at:
+                self._no_game(live)  # rebooted: its snapshots say which game it has now
+            live.seqs.reborn()  # a rebirth asked of the last connection may never have come
             live.birth, live.state, live.last_seen = status, Liveness.ONLINE, now
             return Verdict.TAKEN, ""
         if birth is None:
@@ -85,49 +105,105 @@ class Registry:
         live.state = Liveness(status.state)
         return Verdict.TAKEN, ""
 
-    def heartbeat(self, table: str, hb: Heartbeat, now: float) -> tuple[Verdict, bool]:
-        """(verdict, gap?). Heartbeats are read by screens too, so they carry only the public
-        seq (which never counts night actions): event gaps are found from the events' own seq
-        and closed by the judge snapshot (`healed`), never from a heartbeat."""
+    def _other_instance(self, live: TableLive, birth: Status, status: Status,
+                        now: float) -> tuple[Verdict, str]:
+        """A status of another instance than the one that holds the number (docs/mqtt.md
+        "One table per number"). While the holder lives, a second machine's birth is a claim
+        the hub refuses (alert), and its death is not the holder's; once the holder is gone,
+        the new instance takes the number (a spare Pi with the table's card or config)."""
+        table = live.table
+        if status.state != "online":
+            return Verdict.IGNORED, (f"table {table}: the {status.state} status of "
+                                     f"{status.where()}, which does not hold table {table}, "
+                                     "is ignored")
+        if self.alive(live, now):
+            self.contest(live, status.where(), birth.where(), now)
+            return Verdict.CLAIMED, (f"table {table}: a second machine, {status.where()}, "
+                                     f"claims table {table}, which {birth.where()} holds")
+        self._no_game(live)
+        live.birth, live.state, live.last_seen = status, Liveness.ONLINE, now
+        return Verdict.TAKEN, ""
+
+    def claim(self, table: str, claim: Claim, now: float) -> str | None:
+        """A table about to start asks whether the number is held (bus/claim.py): the line
+        for the hub's log when a second machine asks for a number a live instance holds."""
+        live, birth = self.tables[table], self.tables[table].birth
+        if (claim.kind != "probe" or birth is None or birth.instance == claim.instance
+                or not self.alive(live, now)):
+            return None
+        self.contest(live, claim.where(), birth.where(), now)
+        return (f"table {table}: a second machine, {claim.where()}, tried to start as table "
+                f"{table}, which {birth.where()} holds: it was turned away")
+
+    def contest(self, live: TableLive, machine: str, holder: str, now: float) -> None:
+        live.contest = Contest(machine, holder, now)
+
+    def contested(self, table: str, now: float) -> Contest | None:
+        """The latest second machine that claimed `table`, for `CONTEST_ALERT_S`."""
+        contest = self.tables[table].contest
+        if contest is None or now - contest.at > CONTEST_ALERT_S:
+            return None
+        return contest
+
+    def alive(self, live: TableLive, now: float) -> bool:
+        """Online and heard from within the missed heartbeats (a stale holder is gone)."""
+        return (live.state is Liveness.ONLINE and live.last_seen is not None
+                and now - live.last_seen <= self.heartbeat_s * self.missed)
+
+    def heartbeat(self, table: str, hb: Heartbeat, now: float) -> Verdict:
+        """Heartbeats are read by screens too, so they carry only the public seq (which never
+        counts night actions): gaps are found from the events' own seq, never from here."""
         live = self.tables[table]
         if live.birth is not None and hb.bdseq < live.birth.bdseq:
-            return Verdict.IGNORED, False  # an old connection's heartbeat, delivered late
+            return Verdict.IGNORED  # an old connection's heartbeat, delivered late
         self.seen(live, now)
         if hb.game_id is not None and hb.game_id != live.game_id:
-            self._new_game(live, hb.game_id, now)
-        return Verdict.TAKEN, False
+            self.new_game(live, hb.game_id, now)
+        live.seqs.heard()
+        return Verdict.TAKEN
 
-    def event(self, table: str, event: Event, now: float) -> tuple[Verdict, bool]:
-        """(verdict, gap?); IGNORED for a duplicate of a seq already seen."""
+    def event(self, table: str, event: Event, now: float) -> Verdict:
+        """A stored event; IGNORED for a duplicate of a seq already stored."""
         live = self.tables[table]
         self.seen(live, now)
         if event.game_id != live.game_id:
-            self._new_game(live, event.game_id, now)
-        if event.seq <= live.last_event_seq:
-            return Verdict.IGNORED, False
-        if event.seq != live.last_event_seq + 1:
-            live.gap = True
-            live.last_event_seq = event.seq
-            return Verdict.TAKEN, True
-        live.last_event_seq = event.seq
-        return Verdict.TAKEN, False
+            self.new_game(live, event.game_id, now)
+        return Verdict.TAKEN if live.seqs.add(event.seq) else Verdict.IGNORED
 
-    def healed(self, table: str, seq: int, game_id: str | None) -> None:
-        """A snapshot after a rebirth shows where the table is: the gap is closed (the
-        protocol at the end carries every action; events only feed the live view)."""
+    def restore(self, table: str, game_id: str, seqs: list[int], now: float) -> None:
+        """After the hub's restart: the open game's events it stored before."""
         live = self.tables[table]
-        if live.gap and game_id == live.game_id and seq >= live.last_event_seq:
-            live.last_event_seq = seq
-            live.gap = False
+        self.new_game(live, game_id, now)
+        for seq in seqs:
+            live.seqs.add(seq)
 
-    def want_rebirth(self, table: str, now: float) -> bool:
+    def protocol_stored(self, table: str, game_id: str) -> None:
+        """The protocol carries every action: whatever events of that game are missing no
+        longer matter."""
         live = self.tables[table]
-        if not live.gap or live.state is not Liveness.ONLINE:
-            return False
-        if live.last_rebirth is not None and now - live.last_rebirth < self.rebirth_every_s:
-            return False
-        live.last_rebirth = now
-        return True
+        if game_id == live.seqs.game_id:
+            live.seqs.protocol_stored()
+
+    def decided(self, table: str, game_id: str, decided: bool, protocol: bool,
+                now: float) -> None:
+        """A snapshot of `game_id`: decided or not, and whether its protocol is stored."""
+        seqs = self.tables[table].seqs
+        if game_id != seqs.game_id:
+            return
+        if protocol:
+            seqs.protocol_stored()
+        if decided:
+            seqs.decided(now)
+        else:
+            seqs.undecided()
+            seqs.protocol = False  # an undo took it back: its next protocol is another
+
+    def want_rebirth(self, table: str, now: float) -> dict[str, str | int] | None:
+        """The rebirth's arguments when one is due (hub/gaps.py: once per gap), else None."""
+        live = self.tables[table]
+        if live.state is not Liveness.ONLINE:
+            return None
+        return live.seqs.rebirth(now, self.rebirth_every_s)
 
     def tick(self, now: float) -> list[str]:
         """Mark tables stale whose heartbeats stopped; returns the tables that changed."""
@@ -147,6 +223,20 @@ class Registry:
                                             and live.birth is not None):
             live.state = Liveness.ONLINE
 
-    def _new_game(self, live: TableLive, game_id: str, now: float) -> None:
-        live.game_id, live.last_event_seq, live.gap = game_id, 0, False
-        live.game_started, live.winner = now, None
+    def new_game(self, live: TableLive, game_id: str, now: float) -> None:
+        live.game_id, live.game_started, live.winner = game_id, now, None
+        live.seqs.follow(game_id)
+
+    @staticmethod
+    def _no_game(live: TableLive) -> None:
+        live.game_id = None
+        live.seqs.follow(None)
+
+
+def two_tables_alert(table: str, contest: Contest) -> dict[str, Any]:
+    """The head judge's alert for a number claimed twice (most urgent: a second machine may
+    be about to play the wrong game)."""
+    return {"kind": "two_tables", "table": table,
+            "params": {"machine": contest.machine, "holder": contest.holder},
+            "text": f"two tables claim table {table}: {contest.machine} tried to start as "
+                    f"table {table}, which {contest.holder} holds"}

@@ -108,8 +108,7 @@ class RemoteDesk:
             return _invalid(exc)
         table, game_id = decision.table, decision.game_id
         if table not in self.tables:
-            return Refused(f"table {table} is not a table of this tournament",
-                           DecisionRefusal.UNKNOWN_TABLE, {"table": table})
+            return unknown_game(self.store, self.tables, table, game_id)
         club = club_refusal(self.store, table, game_id, decision.kind, decision.args)
         if club is not None:
             return Refused(club.text, club.key, club.params)
@@ -140,6 +139,22 @@ class RemoteDesk:
         elif key is DecisionRefusal.BROKEN_PROTOCOL:
             params["text"] = _short(text)
         return Refused(_short(text), key, params)
+
+
+def unknown_game(store: Store, tables: Collection[str], table: str,
+                 game_id: str) -> Refused | None:
+    """A decision names a table of this tournament and a game the hub has heard of (the
+    page's route and `mafiakit hub decide` alike: decisions are append-only, a typo would
+    stay in the record for ever)."""
+    if table not in tables:
+        return Refused(f"table {table} is not a table of this tournament (its tables: "
+                       f"{', '.join(tables)})", DecisionRefusal.UNKNOWN_TABLE, {"table": table})
+    known = store.known_games(table)
+    if game_id not in known:
+        have = ", ".join(known[-8:]) if known else "none yet"
+        return Refused(f"the hub knows no game {game_id} at table {table} (its games: {have})",
+                       DecisionRefusal.NO_PROTOCOL, {"game": game_id, "table": table})
+    return None
 
 
 def who_decided(account: str, typed: str) -> str:

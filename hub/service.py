@@ -27,8 +27,10 @@ from typing import Any
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.errors import PayloadError
+from bus.linklog import LinkLog
 from bus.messages import decode_message
 from bus.payloads import (
+    Claim,
     ClubProtocol,
     Command,
     DecisionReply,
@@ -39,22 +41,29 @@ from bus.payloads import (
     Snapshot,
     Status,
 )
+from bus.settings import CLUB
 from engine.vocab import Phase
 from hub.checks import (
-    CLUB,
     GameCheck,
     apply_event,
     check_club_protocol,
     check_protocol,
     open_check,
 )
-from hub.club import EveningPages, club_games, club_tonight
-from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
+from hub.club import EveningPages, club_games, club_tonight, evening_rating
+from hub.config import (
+    HubConfigError,
+    HubSettings,
+    StandingsView,
+    read_seating_of,
+    reload_standings_view,
+    tournament_tables,
+)
 from hub.decisions import effective_games
+from hub.gaps import rebirth_words
 from hub.players import public_pages
-from hub.registry import Liveness, Registry, Verdict
+from hub.registry import Liveness, Registry, Verdict, two_tables_alert
 from hub.remote import RemoteDesk, judge_pages
-from hub.roster_csv import read_seating
 from hub.seating import Seating
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
@@ -66,10 +75,14 @@ AGGREGATE = "public/aggregate"
 # The public snapshot gives the phase (sent only when it changes: never at night, so the hub
 # keeps up with many tables); the winner comes with the protocol, the only place a result is
 # published since secrecy became a matter of type.
-KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply")
+KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply", "claim")
 BATCH = 500
 TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
 CONFIG_CHECK_S = 1.0  # how often the hub looks whether hub.toml's [standings] changed
+
+
+CLUB_NIGHT_HAS_NO_ROUNDS = ("a club night has no rounds: the host opens each game at the "
+                            "table (docs/club-night.md); `mafiakit hub evening` adds them up")
 
 
 class Stop:
@@ -92,12 +105,8 @@ class HubService:
                               if config_path is not None and config_path.is_file() else None)
         self._next_config_check = 0.0
         self.tournament = settings.tournament
-        self.seating: Seating | None = (read_seating(settings.seating)
-                                        if settings.seating is not None else None)
-        tables = tuple(settings.tables) or (self.seating.plan.tables if self.seating else ())
-        if not tables:
-            raise ValueError("the hub needs the tables: list them in hub.toml (tables = [...]) "
-                             "or give a seating CSV")
+        self.seating: Seating | None = read_seating_of(settings)  # HubConfigError in words
+        tables = tournament_tables(settings, self.seating)
         self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
@@ -124,6 +133,8 @@ class HubService:
         self._counted = CountCache()  # the games as they count, replayed only when changed
         self.ingested = 0  # messages handled (bench)
         self.bus: BusClient | None = None
+        broker = settings.broker.config()
+        self._link = LinkLog(log, f"{broker.host}:{broker.port}", mono)
         if connect:
             self.bus = BusClient(settings.broker.config(), name="hub",
                                  presence=Presence(topics.hub_topic(self.tournament, "status"),
@@ -142,9 +153,8 @@ class HubService:
             for seq, action in self.store.events(table, game_id):
                 apply_event(check, Event(seq=seq, game_id=game_id, action=action,
                                          accepted=True, at=datetime.now(UTC)))
-            live = self.registry.tables[table]
-            live.game_id, live.last_event_seq = game_id, check.next_seq - 1
-            live.game_started = self.mono()
+                check.seqs.add(seq)
+            self.registry.restore(table, game_id, sorted(check.seqs), self.mono())
 
     def start(self) -> HubService:
         if self.bus is not None:
@@ -205,12 +215,12 @@ class HubService:
                 log.exception("the hub failed on a message on %s", item.topic)
                 self._quarantine(item.topic, item.payload, f"the hub failed on it: {exc!r}")
         elif isinstance(item, LinkUp):
-            log.info("hub connected to the broker (bdseq %d)", item.bdseq)
+            self._link.up()
             self._sent.clear()  # resend what is still unanswered at once
             self._pages_sent.clear()  # and every page (a broker may have lost them)
             self._dirty = True
         elif isinstance(item, LinkDown):
-            log.warning("hub link down: %s", item.reason)
+            self._link.down(item.reason)  # once, then once a minute (bus/linklog.py)
 
     # -- ingest --------------------------------------------------------------------------------
 
@@ -247,6 +257,10 @@ class HubService:
             self._club_protocol(table, payload, topic, raw)
         elif isinstance(payload, Reply):
             self._reply(table, payload)
+        elif isinstance(payload, Claim):
+            line = self.registry.claim(table, payload, now)
+            if line is not None:
+                log.warning(line)
         else:
             self._quarantine(topic, raw, f"the hub does not read {type(payload).__name__}")
         self._dirty = True
@@ -280,6 +294,8 @@ class HubService:
                 self.bus.publish(topics.judge_reply_topic(self.tournament), reply)
 
     def _verdict(self, verdict: Verdict, why: str, topic: str, raw: bytes) -> None:
+        if verdict is Verdict.CLAIMED:
+            log.warning(why)  # not bad input: the head judge's alert "two tables claim"
         if verdict is Verdict.REFUSED:
             self._quarantine(topic, raw, why)
         elif verdict is Verdict.IGNORED and why:
@@ -304,9 +320,7 @@ class HubService:
         live = self.registry.tables[table]
         self.registry.seen(live, now)
         if snapshot.game_id is not None and snapshot.game_id != live.game_id:
-            live.game_id, live.last_event_seq, live.gap = snapshot.game_id, snapshot.seq, False
-            live.game_started = now
-        self.registry.healed(table, snapshot.seq, snapshot.game_id)
+            self.registry.new_game(live, snapshot.game_id, now)
         live.snapshot_seq = snapshot.seq
         live.phase = str(snapshot.view.phase.value)
         key = (table, snapshot.game_id or "")
@@ -319,9 +333,9 @@ class HubService:
             live.decided_at, live.decided_game = self.wall(), snapshot.game_id
         if not decided:
             live.winner = None
-        elif (snapshot.game_id is not None
-              and (table, snapshot.game_id) not in self._protocol_actions):
-            live.gap = True  # decided, but its protocol never arrived: ask for a rebirth
+        if snapshot.game_id is not None:  # a decided game's protocol is due (hub/gaps.py)
+            self.registry.decided(table, snapshot.game_id, decided,
+                                  (table, snapshot.game_id) in self._protocol_actions, now)
 
     def _protocol(self, table: str, protocol: Protocol, topic: str, raw: bytes) -> None:
         refused = check_protocol(protocol, table)
@@ -333,6 +347,7 @@ class HubService:
             log.info("table %s: protocol of game %s stored", table, protocol.game_id)
         live = self.registry.tables[table]
         live.protocol_game = protocol.game_id
+        self.registry.protocol_stored(table, protocol.game_id)
         self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
         if protocol.game_id == live.game_id:
             live.winner = protocol.reveal.winner.value if protocol.reveal.winner else None
@@ -351,6 +366,7 @@ class HubService:
             log.info("table %s: club protocol of game %s stored", table, protocol.game_id)
         live = self.registry.tables[table]
         live.protocol_game = protocol.game_id
+        self.registry.protocol_stored(table, protocol.game_id)
         self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
         if protocol.game_id == live.game_id:
             live.winner = protocol.reveal.winner.value
@@ -413,10 +429,12 @@ class HubService:
         for table in changed:
             self._tell(table)
         for table in self.registry.tables:
-            if self.bus is not None and self.registry.want_rebirth(table, now):
-                log.info("table %s: a gap in its events, asking for a rebirth", table)
+            args = self.registry.want_rebirth(table, now) if self.bus is not None else None
+            if args is not None and self.bus is not None:
+                log.info("table %s: %s", table, rebirth_words(args))
                 self.bus.publish(topics.command_topic(self.tournament, table, "rebirth"),
-                                 Command(name="rebirth", request_id=f"rebirth-{int(now * 1000)}"))
+                                 Command(name="rebirth", request_id=f"rebirth-{int(now * 1000)}",
+                                         args=dict(args)))
         self._resend(now)
         self._follow_config(now)
         latest = self.store.decisions(self._decisions_seen)
@@ -456,6 +474,12 @@ class HubService:
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
                                 aggregate=aggregate)}
+        tonight = pages.get("public/club")
+        if tonight is not None:  # the players' page: tonight's rating, as the Club tab's,
+            date = tonight.get("date")  # of its decided games (none back in play after undo)
+            rows = [r for r in self.store.club_protocols() if (r[0], r[1]) not in running
+                    and r[2].get("header", {}).get("date") == date]
+            tonight["evening"] = evening_rating(rows, decisions, date)
         for name, data in pages.items():
             raw = json.dumps(data, ensure_ascii=False).encode()
             if name != "judge/state" and self._pages_sent.get(name) == raw:
@@ -478,6 +502,9 @@ class HubService:
         stored = {(g["table"], g["game_id"]) for g in games}
         for live in self.registry.tables.values():
             t = live.table
+            contest = self.registry.contested(t, self.mono())
+            if contest is not None:
+                out.append(two_tables_alert(t, contest))
             if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
                 out.append({"kind": "table_offline", "table": t,
                             "params": {"state": live.state.value},
@@ -570,7 +597,8 @@ class HubService:
             "as_of": self._now_iso(),
             "tables": [{"table": live.table, "state": live.state.value,
                         "game_id": live.game_id, "phase": live.phase,
-                        "winner": live.winner, "seq": live.snapshot_seq, "gap": live.gap}
+                        "winner": live.winner, "seq": live.snapshot_seq,
+                        "gap": live.seqs.gap}
                        for live in self.registry.tables.values()],
             "alerts": self.alerts(games),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
@@ -613,6 +641,8 @@ class HubService:
 def queue_round(store: Store, settings: HubSettings, seating: Seating, number: int,
                 now_iso: str) -> list[str]:
     """Write round `number`'s commands to the outbox (the running hub sends them)."""
+    if settings.rules == CLUB:
+        raise ValueError(CLUB_NIGHT_HAS_NO_ROUNDS)
     rounds = {r.number: r for r in seating.rounds}
     if number not in rounds:
         raise ValueError(f"the seating has rounds 1-{len(rounds)}, not {number}")

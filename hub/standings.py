@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from bus.payloads import DecisionRefusal
+from bus.settings import CLUB
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import LogHeader, parse_action
@@ -167,6 +168,9 @@ def tournament_standings(
         cache: CountCache | None = None) -> tuple[Standings | None, list[str]]:
     """(standings or None without a countable game, the reasons games or decisions were
     left out). `as_of_round`: only the games of rounds 1..N."""
+    if rules == CLUB:  # a club night's hub: its games add up as an evening (hub/club.py)
+        return None, [f"table {t} game {g}: a tournament game at a club night's hub "
+                      "(rules = \"club\"): not added up" for t, g, _ in protocols]
     mine = by_game(decisions)
     games: list[ScoredGame] = []
     left_out: list[str] = []

@@ -274,6 +274,16 @@ class Store:
                                (table, game_id)).fetchone()
         return None if row is None or row[0] is None else dict(json.loads(row[0]))
 
+    def known_games(self, table: str) -> list[str]:
+        """Every game of `table` the hub has heard of: sent by a round, seen in an event, a
+        protocol or a club game's snapshot (a decision names one of these)."""
+        rows = self._db.execute(
+            "SELECT game_id FROM games WHERE tbl = ?1 UNION SELECT game_id FROM events WHERE "
+            "tbl = ?1 UNION SELECT game_id FROM protocols WHERE tbl = ?1 UNION SELECT game_id "
+            "FROM club_protocols WHERE tbl = ?1 UNION SELECT game_id FROM club_games WHERE "
+            "tbl = ?1 ORDER BY 1", (table,))
+        return [str(g) for (g,) in rows]
+
     def game_rounds(self) -> dict[tuple[str, str], int]:
         rows = self._db.execute("SELECT tbl, game_id, round FROM games")
         return {(t, g): r for t, g, r in rows}

@@ -87,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result: int = resolve(args)(args)
         sys.stdout.flush()
+    except KeyboardInterrupt:
+        # Ctrl-C: the person at the keyboard asked to stop, every `finally` on the way out has
+        # closed what the command opened (windows, the broker, the journal); no traceback
+        print(f"mafiakit {args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # the reader went away (`mafiakit replay LOG | head`): not an error of ours; Python
         # would print a traceback while flushing stdout on exit, so point it at /dev/null

@@ -11,9 +11,11 @@ visitor to play by hand, tiled so none covers another. It ends a few seconds aft
 Headless (`--headless --out DIR`, or no display): the round at full speed, table 1 in virtual
 time; at every change of table 1's step it saves a PNG of each screen (table, judge, wall,
 simulator) from what actually arrived over MQTT, then plays a club game at club table 5
-(mafiakit/demo_club.py: its table and judge screens per step into `out/club`), prints table
-1's result, every table's winner, the hub's standings and, under `club`, the club game's
-result and the hub's club evening as JSON, and exits.
+(mafiakit/demo_club.py: its table and judge screens per step into `out/club`), prints a short
+summary (what ran, every table's winner, the top of the hub's standings, the club evening,
+how many PNG files it wrote and where) and writes everything as JSON to `DIR/demo.json`:
+table 1's result, every table's winner, the hub's standings and, under `club`, the club
+game's result and the hub's club evening.
 
 To show more (another table, another screen), add a `Window` to `windows()`: `plan()` tiles
 however many there are.
@@ -233,8 +235,8 @@ def windowed(game: Path, gap_ms: int, lang: str, keep: bool = False) -> int:
 def headless(game: Path, out: Path, lang: str = "ru") -> int:
     """The round at full speed: table 1 keyed on its pins in virtual time, tables 2 and 3
     entered alongside it (their share of the game kept level with table 1's), the hub
-    following all three; a PNG of every screen at every step of table 1; the result and
-    the hub's final standings as JSON on stdout."""
+    following all three; a PNG of every screen at every step of table 1; a summary on
+    stdout and the result and the hub's final standings as JSON in `out`/demo.json."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bus.broker import MosquittoProcess
@@ -311,9 +313,12 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
             club = play_club(broker.url, Path(d), tournament=TOURNAMENT,
                              hub_database=tour.hub.settings.database, out=out / "club",
                              lang=lang)
-            print(json.dumps({"result": outcome, "results": results, "standings": standings,
-                              "screenshots": shots.count, "out": str(out), "club": club},
-                             ensure_ascii=False))
+            report = {"result": outcome, "results": results, "standings": standings,
+                      "steps": shots.count, "screenshots": shots.files + club["screenshots"],
+                      "out": str(out), "club": club}
+            (out / REPORT).write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n",
+                                      encoding="utf-8")
+            print(summary(report, game.name), flush=True)
             finished = outcome["finished"] and all(results.values()) and club["result"][
                 "finished"]
             return 0 if finished else 1
@@ -325,6 +330,30 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
                 feed.close()
             sim.close()
             tour.close()
+
+
+REPORT = "demo.json"
+
+
+def summary(report: dict[str, Any], game: str) -> str:
+    """What the headless demo did, in a few lines (everything else is in `REPORT`)."""
+    out = report["out"]
+    results = ", ".join(f"table {t} {w}" for t, w in report["results"].items())
+    rows = (report["standings"] or {}).get("standings") or []
+    top = ", ".join(f"{r['place']}. {r['player']} {r['total']:g}" for r in rows[:5])
+    club = report["club"]
+    leaders = ", ".join(f"{p['player']} {p['points']}" for p in club["evening"]["players"][:3])
+    return "\n".join([
+        f"demo: tournament {TOURNAMENT}, round 1 at tables {', '.join(report['results'])}: "
+        f"scripted judges, table {TABLE} keyed on its pad from {game}",
+        f"  results: {results}",
+        f"  the hub's standings after round 1 ({len(rows)} players): {top} ...",
+        f"  club table {club['table']}: {club['result'].get('winner')} win "
+        f"(game {club['game_id']}); the evening: {leaders} ...",
+        f"  screenshots: {report['screenshots']} PNG files in {out} (table, judge, wall and "
+        f"simulator at {report['steps']} steps; the club game's in {club['out']})",
+        f"  everything as JSON: {Path(out) / REPORT}",
+    ])
 
 
 def _seqs(service: Any, tour: Any) -> dict[str, dict[str, int]]:
@@ -362,7 +391,7 @@ class Shots:
         from scoreboard.render import Renderer
         from scoreboard.screen import ScreenSource
 
-        self.out, self.count = out, 0
+        self.out, self.count, self.files = out, 0, 0  # steps shot; PNG files written
         self.renderer = Renderer((1280, 720))
         feeds = {"table": ("public", "table"), "judge": ("judge", "judge"),
                  "wall": ("wall", "wall")}
@@ -384,8 +413,10 @@ class Shots:
         now = time.time()
         for name, source in self.sources.items():
             save_png(self.renderer.draw(source(now)), self.out / f"{stem}-{name}.png")
+            self.files += 1
         if self.window is not None:
             pygame.image.save(self.window.render_to_surface(), str(self.out / f"{stem}-sim.png"))
+            self.files += 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -394,8 +425,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "to its tables; scripted judges play it. On a desktop: the simulator, "
                        "the table's screen and the wall in windows, stopping a few seconds "
                        "after the round (Ctrl-C sooner). Without one: headless, screenshots "
-                       "to --out and the hub's final standings as JSON on stdout, then a "
-                       "club game at club table 5 and the hub's club evening for it.")
+                       "to --out, then a club game at club table 5; a short summary at the "
+                       "end, everything as JSON in --out/demo.json.")
     p.add_argument("--headless", action="store_true",
                    help="no windows: full speed, screenshots to --out, exit at the end")
     p.add_argument("--out", default="out/demo",

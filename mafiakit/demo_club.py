@@ -93,7 +93,7 @@ def play_club(broker_url: str, folder: Path, *, tournament: str, hub_database: P
         stored = _stored_protocol(hub_database, str(game_id), actions, wait_for)
         return {"table": CLUB_TABLE, "game_id": game_id, "result": stored["result"],
                 "evening": _evening(hub_database, header["date"]),
-                "screenshots": shots.count, "out": str(out)}
+                "steps": shots.count, "screenshots": shots.files, "out": str(out)}
     finally:
         for feed in feeds.values():
             feed.close()

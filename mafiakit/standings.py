@@ -34,7 +34,7 @@ def league_rulesets(paths: list[str] | None) -> dict[str, Ruleset]:
 
 def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame]:
     """Every log replayed and scored; the same game given twice is refused."""
-    from engine.replay import ReplayError
+    from engine.replay import ReplayError, is_club
     from engine.scoring.logs import game_from_log
     from engine.scoring.standings import StandingsError
 
@@ -45,6 +45,9 @@ def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame
             data = Path(name).read_bytes()
         except OSError as exc:
             raise CommandError(f"{name}: cannot read: {exc.strerror}") from None
+        if is_club(next((line for line in data.split(b"\n") if line.strip()), b"")):
+            raise CommandError(f"{name} is a club game (rules: club): a club night adds up "
+                               f"with `mafiakit evening {' '.join(files)}` (004 §8)")
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
             raise CommandError(f"{name}: the same game log as {seen[digest]}: give each game once")

@@ -17,7 +17,7 @@ from bus.testing import connected_client
 from mafiakit.cli import resolve
 
 PAYLOAD_NAMES = {"public", "audience", "judge", "status", "heartbeat", "event", "protocol",
-                 "command", "reply", "decision_request", "decision_reply", "stream"}
+                 "command", "reply", "decision_request", "decision_reply", "stream", "claim"}
 
 
 def run(argv: list[str]) -> int:

@@ -13,6 +13,7 @@ from bus.errors import describe_validation_error
 from bus.payloads import (
     MAX_PAYLOAD_BYTES,
     MODELS,
+    Claim,
     Command,
     DecisionReply,
     DecisionRequest,
@@ -63,6 +64,8 @@ VALID: dict[str, dict[str, Any]] = {
                          "args": {"seat": 4, "points": 0.3}},
     "decision_reply": {"request_id": "page-5f3a:1", "ok": True, "decision_id": 7},
     "stream": sample_stream().model_dump(),
+    "claim": {"kind": "probe", "instance": "5f3a9c2e01b4d7a8", "host": "pi-table-3",
+              "address": "192.168.1.23", "booted_at": SAMPLE_TIME},
 }
 
 
@@ -92,7 +95,7 @@ def test_versions_grew_where_the_json_changed() -> None:
     assert {kind: model.VERSION for kind, model in MODELS.items()} == {
         "public": 2, "audience": 2, "judge": 2, "heartbeat": 2, "protocol": 2,
         "status": 1, "event": 1, "command": 1, "reply": 1, "decision_request": 1,
-        "decision_reply": 1, "stream": 1}
+        "decision_reply": 1, "stream": 1, "claim": 1}
 
 
 def test_models_are_the_documented_ones() -> None:
@@ -100,7 +103,7 @@ def test_models_are_the_documented_ones() -> None:
         "public": Snapshot, "audience": Snapshot, "judge": Snapshot, "status": Status,
         "heartbeat": Heartbeat, "event": Event, "protocol": Protocol, "command": Command,
         "reply": Reply, "decision_request": DecisionRequest, "decision_reply": DecisionReply,
-        "stream": StreamSnapshot,
+        "stream": StreamSnapshot, "claim": Claim,
     } == MODELS
 
 
@@ -344,3 +347,21 @@ def test_bad_decision_messages_are_refused_in_words(
     data = json.loads(raw(kind)) | changes
     with pytest.raises(PayloadError, match=message):
         decode(kind, json.dumps(data).encode())
+
+
+def test_a_status_says_which_machine_holds_the_table() -> None:
+    """Issue 25: one table per number; the birth names its instance and machine."""
+    status = decode("status", raw("status", instance="5f3a9c2e01b4d7a8", host="pi-table-3",
+                                  address="192.168.1.23"))
+    assert isinstance(status, Status) and status.where() == "pi-table-3 (192.168.1.23)"
+    old = decode("status", raw("status"))  # an older kit's birth: an instance of its own
+    assert isinstance(old, Status) and old.instance is None and old.where() == "an unnamed machine"
+    with pytest.raises(PayloadError, match="host"):
+        decode("status", raw("status", host="pi 3\nforged line"))
+
+
+def test_a_rebirth_may_ask_for_the_events_from_a_seq() -> None:
+    assert Command(name="rebirth", request_id="r", args={"game_id": "r1-t1", "since": 5})
+    for bad in ({"since": 0}, {"since": "5"}, {"game_id": 3}, {"from": 1}):
+        with pytest.raises(ValidationError):
+            Command(name="rebirth", request_id="r", args=bad)

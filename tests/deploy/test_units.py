@@ -276,7 +276,9 @@ def test_the_setup_script_prepares_a_root_whose_table_starts(tmp_path: Path) -> 
     assert settings.broker.ca_file == Path("/etc/mafiakit/mafiakit-ca.crt")
     assert (etc / "mafiakit-ca.crt").read_text() == "-----BEGIN CERTIFICATE-----\n"
     service = TableService(settings, connect=False)
-    try:
+    try:  # the config's game, opened by its first line (the hub's would come first)
+        assert service.submit_line({"action": "roles", "don": 3, "mafia": [5, 8],
+                                    "sheriff": 1}) == (True, "")
         assert service.game_id
         assert service.hardware is not None and service.hardware.pin_map.seats == 15
     finally:

@@ -29,7 +29,8 @@ def test_console_plays_two_games_and_the_archive_keeps_both(tmp_path: Path) -> N
              {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1,
                                                  "rules": "fiim"}, "game_id": "evening-2"},
              *second[:10], {"action": "day", "oops": 1}, {"command": "nope"}]
-    done = table(journal, "--stdin", stdin="\n".join(json.dumps(x) for x in lines) + "\n")
+    done = table(journal, "--stdin", "--lang", "en",
+                 stdin="\n".join(json.dumps(x) for x in lines) + "\n")
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
     assert out[0].startswith("ready ")
@@ -108,7 +109,7 @@ def test_console_takes_the_after_game_lines_and_refuses_an_extra_over_the_limit(
              {"action": "extra", "seat": 4, "points": 0.2},
              {"action": "protest", "seat": 5, "text": "Протест"},
              {"action": "close", "judge": "Ivanova"}]
-    done = table(journal, "--stdin",
+    done = table(journal, "--stdin", "--lang", "en",
                  stdin="\n".join([*game, *(json.dumps(x) for x in after)]) + "\n")
     out = done.stdout.splitlines()
     assert out[-3:] == ["error: extra points: seat 2 has 0.7, so no other red player may get "

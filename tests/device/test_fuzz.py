@@ -149,8 +149,14 @@ class Fuzz:
         self.screens = {user: connected_client(broker.config(user), user, "mafia/v1/#")
                         for user in SCREEN_KINDS}
         self.table = Table(self.journal, self.url)
-        self.mirror = Mirror(self.table.game_id)
-        self.mirror.lines[self.table.game_id] = []
+        # a table opens no game of its own at start (the hub's, or its first line, does):
+        # the fuzz plays against one opened as the hub would, with an id the mirror knows
+        assert self.table.game_id == "-"
+        self.table.write(json.dumps({"command": "new_game", "game_id": "game-0", "header": {
+            "format": "mafia-game-log", "version": 1, "rules": "cml"}}).encode())
+        assert self.table.readline() == "ok 0"
+        self.mirror = Mirror("game-0")
+        self.mirror.lines["game-0"] = []
         self.sent = 0
         self.counter = 0
         self.retained: list[str] = []

@@ -56,13 +56,16 @@ def test_the_three_hand_checked_games_as_one_evening() -> None:
     games = [club_game(*example(stem), name=stem) for stem in NIGHT]
     night = evening(games).as_dict()
     rows = {p["player"]: p for p in night["players"]}
-    assert rows["Рысь"] == {"player": "Рысь", "games": 2, "wins": 2, "points": 8,
-                            "rated_points": 4, "extras": 2, "penalties": 0}
+    assert rows["Рысь"] == {"place": 1, "place_to": 1, "player": "Рысь", "games": 2,
+                            "wins": 2, "points": 8, "rated_points": 4, "extras": 2,
+                            "penalties": 0}
     # -48 in game 2 (2 x 1 - 50: the fine is not doubled, R27), 4 in game 3
-    assert rows["Лиса"] == {"player": "Лиса", "games": 2, "wins": 2, "points": -44,
-                            "rated_points": -48, "extras": 1, "penalties": -50}
-    assert rows["Барон"] == {"player": "Барон", "games": 3, "wins": 1, "points": 2,
-                             "rated_points": 0, "extras": 0, "penalties": 0}
+    assert rows["Лиса"] == {"place": 17, "place_to": 17, "player": "Лиса", "games": 2,
+                            "wins": 2, "points": -44, "rated_points": -48, "extras": 1,
+                            "penalties": -50}
+    assert rows["Барон"] == {"place": 12, "place_to": 13, "player": "Барон", "games": 3,
+                             "wins": 1, "points": 2, "rated_points": 0, "extras": 0,
+                             "penalties": 0}
     assert rows["Lynx"]["points"] == 4 and rows["Mira"]["extras"] == 1  # the extra point
     assert [p["player"] for p in night["players"][:3]] == ["Рысь", "Nova", "Сова"]
     assert [p["player"] for p in night["players"][-1:]] == ["Лиса"]
@@ -200,8 +203,23 @@ def test_the_same_game_twice_is_refused() -> None:
 def test_csv_has_a_row_per_player() -> None:
     night = evening([club_game(*example(stem), name=stem) for stem in NIGHT])
     rows = night.csv_rows()
-    assert rows[0] == ["player", "games", "wins", "points", "rated_points", "extras",
+    assert rows[0] == ["place", "player", "games", "wins", "points", "rated_points", "extras",
                        "penalties"]
-    assert rows[1] == ["Рысь", "2", "2", "8", "4", "2", "0"]
-    assert rows[-1] == ["Лиса", "2", "2", "-44", "-48", "1", "-50"]
+    assert rows[1] == ["1", "Рысь", "2", "2", "8", "4", "2", "0"]
+    assert rows[2][:2] == ["2-3", "Nova"] and rows[3][:2] == ["2-3", "Сова"]  # 6 points each
+    assert rows[-1] == ["17", "Лиса", "2", "2", "-44", "-48", "1", "-50"]
     assert len(rows) == 1 + 17
+
+
+def test_equal_points_share_a_place() -> None:
+    """004 §8 ranks the rating by points and names no tie-break: the kit breaks none, so
+    players on equal points share one place (issue 25: the Club tab gave them 2 and 3 by
+    name), and the next place is counted after them."""
+    night = evening([club_game(*example(stem), name=stem) for stem in NIGHT])
+    places = dict(zip((p.player for p in night.players), night.places(), strict=True))
+    points = {p.player: p.points for p in night.players}
+    for a, (first, last) in places.items():
+        same = sorted(b for b in points if points[b] == points[a])
+        assert last - first + 1 == len(same)
+        assert all(places[b] == (first, last) for b in same)
+        assert first == 1 + sum(1 for b in points if points[b] > points[a])

@@ -14,7 +14,7 @@ from typing import Any
 from bus.payloads import encode
 from device.service import TableService
 from device.snapshots import protocol as table_protocol
-from device.testing import submit
+from device.testing import running_table, submit
 from engine.log import action_to_dict
 from engine.playout import random_game
 from hub.config import HubSettings
@@ -75,6 +75,15 @@ def running_hub(settings: HubSettings) -> Iterator[HubService]:
         reader = _READERS.pop(id(hub), None)
         if reader is not None:
             reader.close()
+
+
+@contextlib.contextmanager
+def tables_of(tmp: Path, url: str, count: int = 3) -> Iterator[list[TableService]]:
+    """Tables 1..count of tournament T, each a running table service with its own journal."""
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(running_table(tmp / f"t{n}.sqlite", url, tournament=T,
+                                                 table=str(n), heartbeat_s=HEARTBEAT_S))
+               for n in range(1, count + 1)]
 
 
 def actions_of(seed: int) -> list[dict[str, Any]]:

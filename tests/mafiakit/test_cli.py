@@ -190,7 +190,7 @@ def test_replay_rules_file_of_another_ruleset_is_refused(tmp_path: Path) -> None
 
 def test_console_judge_answers_help_and_names_invalid_json(tmp_path: Path) -> None:
     done = mafiakit("table", "--no-broker", "--journal", str(tmp_path / "t.sqlite"), "--stdin",
-                    stdin='help\n{"action": "day"\n[1, 2]\n')
+                    "--lang", "en", stdin='help\n{"action": "day"\n[1, 2]\n')
     assert done.returncode == 0
     out = done.stdout
     assert '{"command": "roster"' in out and '{"command": "new_game"' in out

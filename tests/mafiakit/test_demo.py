@@ -30,12 +30,19 @@ def test_headless_demo_plays_the_game_and_shoots_every_screen(
                           check=False, env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER":
                                             "dummy", "PATH": "/usr/sbin:/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout)
+    report = json.loads((out / "demo.json").read_text(encoding="utf-8"))
+    # issue 25: a short summary, not the JSON, and the true count of the files written
+    said = done.stdout.splitlines()
+    assert len(said) < 10 and said[0].startswith("demo: tournament demo, round 1"), said
+    assert said[-1] == f"  everything as JSON: {out / 'demo.json'}"
+    pngs = len(list(out.rglob("*.png")))
+    assert report["screenshots"] == pngs
+    assert f"screenshots: {pngs} PNG files in {out}" in done.stdout
     expected = json.loads((Path(__file__).resolve().parents[2] / "examples"
                            / "cml-red-wins-by-lift.result.json").read_text(encoding="utf-8"))
     assert report["result"] == expected  # keyed in through the pins, same protocol
     files = sorted(out.glob("*.png"))
-    assert len(files) == 4 * report["screenshots"]
+    assert len(files) == 4 * report["steps"]
     steps = {f.stem.split("-", 1)[1].rsplit("-", 1)[0] for f in files}
     for step in ("setup-0-deal", "night-0-zero_night", "day-1-speech", "day-1-vote",
                  "day-1-tie_speech", "night-1-night", "day-2-farewell", "day-3-lift",
@@ -70,7 +77,7 @@ def test_headless_demo_plays_the_game_and_shoots_every_screen(
     assert club["evening"]["immunity_next"] == night["immunity_next"]
     assert len(club["evening"]["players"]) == club_header()["seats"] == 7
     shots = sorted((out / "club").glob("*.png"))
-    assert len(shots) == 2 * club["screenshots"]  # the table's screen and the judge's
+    assert len(shots) == 2 * club["steps"] == club["screenshots"]  # table's screen, judge's
     steps = {f.stem.split("-", 1)[1].rsplit("-", 1)[0] for f in shots}
     for step in ("setup-0-deal", "night-0-zero_night", "day-1-discussion", "day-1-speeches",
                  "day-1-nominations", "day-1-vote", "night-1-night", "finished-3-over", "end"):

@@ -99,3 +99,45 @@ def test_windowed_demo_shows_four_windows_side_by_side_and_ends_by_itself(
     assert "close any window or press Ctrl-C" in err
     assert "Traceback" not in err and "ALSA" not in err, err
     assert err.rstrip().endswith("demo: stopped")
+
+
+def test_ctrl_c_closes_the_windowed_demo_without_a_traceback(
+    tmp_path: Path, mosquitto_binary: str
+) -> None:
+    """Issue 25: Ctrl-C in the terminal (SIGINT to the demo and every window it opened)
+    closes the windows and the broker and prints no traceback, from any of them."""
+    import signal
+
+    read_fd, write_fd = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0",
+                             f"{DESKTOP[0]}x{DESKTOP[1]}x24", "-nolisten", "tcp"],
+                            pass_fds=(write_fd,), stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    with os.fdopen(read_fd) as reader:
+        display = reader.readline().strip()
+    env = {"DISPLAY": f":{display}", "SDL_AUDIODRIVER": "dummy", "HOME": str(tmp_path),
+           "PATH": "/usr/sbin:/usr/bin:/bin"}
+    terminal = [sys.executable, "-c", "import os, signal, sys\n"  # Ctrl-C delivered
+                "signal.signal(signal.SIGINT, signal.SIG_DFL)\n"
+                "os.execv(sys.executable, [sys.executable, '-m', 'mafiakit.cli', 'demo'])"]
+    err_path = tmp_path / "err.txt"
+    with err_path.open("w") as err:
+        demo = subprocess.Popen(terminal, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                text=True, start_new_session=True)
+        try:
+            deadline = time.monotonic() + GUARD_S
+            while "press Ctrl-C" not in err_path.read_text():
+                assert demo.poll() is None and time.monotonic() < deadline, err_path.read_text()
+                time.sleep(0.2)
+            time.sleep(5)  # the windows are up and playing
+            os.killpg(demo.pid, signal.SIGINT)
+            demo.wait(GUARD_S)
+        finally:
+            if demo.poll() is None:
+                os.killpg(demo.pid, signal.SIGTERM)
+                demo.wait(30)
+            xvfb.terminate()
+            xvfb.wait(30)
+    said = err_path.read_text()
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    assert said.rstrip().endswith("demo: stopped"), said

@@ -89,6 +89,6 @@ def test_what_is_printed_for_the_hand_checked_evening() -> None:
     assert json.loads(printed) == night.as_dict()
     assert "Кит" in printed  # names as written, not escaped
     rows = list(csv.reader(io.StringIO(render(night, "csv"))))
-    assert rows[0] == ["player", "games", "wins", "points", "rated_points", "extras",
+    assert rows[0] == ["place", "player", "games", "wins", "points", "rated_points", "extras",
                        "penalties"]
-    assert rows[1] == ["Рысь", "2", "2", "8", "4", "2", "0"] and len(rows) == 18
+    assert rows[1] == ["1", "Рысь", "2", "2", "8", "4", "2", "0"] and len(rows) == 18

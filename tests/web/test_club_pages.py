@@ -120,9 +120,9 @@ def test_the_judge_page_lists_a_club_game_and_the_evenings_rating(
                       encoding="utf-8")
     assert main(["hub", "evening", "--config", str(config), "--format", "csv"]) == 0
     csv_rows = [r.split(",") for r in capsys.readouterr().out.splitlines()]
-    assert csv_rows[0] == ["player", "games", "wins", "points", "rated_points", "extras",
-                           "penalties"]
-    assert on_page == [[p, g, w, pts, e, f] for p, g, w, pts, _, e, f in csv_rows[1:]]
+    assert csv_rows[0] == ["place", "player", "games", "wins", "points", "rated_points",
+                           "extras", "penalties"]
+    assert on_page == [[p, g, w, pts, e, f] for _, p, g, w, pts, _, e, f in csv_rows[1:]]
     assert len(on_page) == head["seats"]
 
 

@@ -104,6 +104,7 @@ function fill(text, values) {
 // A table's refusal of a hub command (`error`) is the table's own English words.
 const AlertWords = {
   ru: {
+    two_tables: "Два стола называют себя столом {table}: {machine} пытался запуститься как стол {table}, которым уже работает {holder}",
     table_offline: "Стол {table}: {state}",
     game_over_time: "Стол {table}: игра {game} идёт дольше {minutes} мин",
     protest_window: "Стол {table}: открыто окно протеста, осталось {left} (игра {game})",
@@ -112,6 +113,7 @@ const AlertWords = {
     command_refused: "Стол {table} отклонил команду хаба {request}: {error}",
   },
   en: {
+    two_tables: "Two tables claim table {table}: {machine} tried to start as table {table}, which {holder} holds",
     table_offline: "Table {table}: {state}",
     game_over_time: "Table {table}: game {game} runs over {minutes} minutes",
     protest_window: "Table {table}: protest window open, {left} left (game {game})",
