@@ -69,7 +69,7 @@ def check_reason(text: str) -> str:
     """`text` if it can be the reason a decision is recorded with (one paragraph of at most
     MAX_REASON_LENGTH printable characters, no line breaks), else ValueError saying why."""
     if len(text.strip()) < 3:
-        raise ValueError("the reason: give it in a few words")
+        raise ValueError("give the reason in a few words")
     problem = text_problem(text, "the reason", MAX_REASON_LENGTH)
     if problem is not None:
         raise ValueError(problem)
