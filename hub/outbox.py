@@ -41,12 +41,12 @@ class Queued(NamedTuple):
         if not self.written:
             words = f"round {number}: {', '.join(self.games)} already queued as they are"
         if self.unfinished:
-            tables = ", ".join(sorted(self.unfinished, key=table_key))
-            games = ", ".join(g for t in sorted(self.unfinished, key=table_key)
-                              for g in self.unfinished[t])
-            words += (f"; tables {tables} still play {games}: each gets its round-{number} "
-                      "game only once that one is decided (an alert on the head judge's page "
-                      "until then)")
+            tables = sorted(self.unfinished, key=table_key)
+            games = ", ".join(g for t in tables for g in self.unfinished[t])
+            who = (f"table {tables[0]} still plays {games}: it gets" if len(tables) == 1 else
+                   f"tables {', '.join(tables)} still play {games}: each gets")
+            words += (f"; {who} its round-{number} game only once that one is decided (an "
+                      "alert on the head judge's page until then)")
         return words
 
 

@@ -414,6 +414,7 @@ class HubService:
         self.registry.healed(table, snapshot.seq, snapshot.game_id)
         live.snapshot_seq = snapshot.seq
         live.phase = str(snapshot.view.phase.value)
+        live.speaking = snapshot.view.speaker is not None
         key = (table, snapshot.game_id or "")
         if (snapshot.game_id is not None and snapshot.view.rules == CLUB
                 and key not in self._club_seen):
@@ -558,12 +559,15 @@ class HubService:
             self._waiting, self._dirty = waiting, True
 
     def _plays_another(self, table: str, row: OutboxRow) -> str | None:
-        """The game `table` is still playing (started, not decided), if `row` would open
-        another one over it; a game still in its setup has nothing to lose."""
+        """The game `table` is still playing (started and not decided, or decided with a
+        farewell speech running), if `row` would open another one over it; a game still in
+        its setup has nothing to lose."""
         live = self.registry.tables[table]
         if row.name != "new_game" or live.game_id in (None, row.args.get("game_id")):
             return None
-        return live.game_id if live.phase in (Phase.NIGHT.value, Phase.DAY.value) else None
+        playing = live.phase in (Phase.NIGHT.value, Phase.DAY.value) or (
+            live.phase == Phase.FINISHED.value and live.speaking)
+        return live.game_id if playing else None
 
     # -- timed work ----------------------------------------------------------------------------
 

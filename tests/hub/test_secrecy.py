@@ -23,8 +23,8 @@ from hub.service import HubService
 from hub.store import Store
 from tests.hub.helpers import (
     HEARTBEAT_S,
-    T,
     HubWatcher,
+    T,
     actions_of,
     deciding_index,
     hub_settings,
@@ -129,7 +129,7 @@ def test_an_undo_of_the_end_takes_the_game_out_of_everything_the_hub_shows(
                 assert not any(roles_in(text) for _, text in after), after
                 late = HubWatcher(config, "late")  # what a phone connecting now gets
                 try:
-                    retained = late.until("the retained pages", lambda p: gone(p))
+                    retained = late.until("the retained pages", gone)
                     assert not shows_the_game(retained)
                 finally:
                     late.close()
