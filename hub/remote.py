@@ -29,7 +29,6 @@ from pydantic import ValidationError
 
 from bus.errors import PayloadError, describe_validation_error
 from bus.payloads import (
-    MAX_PAYLOAD_BYTES,
     DecisionRefusal,
     DecisionReply,
     DecisionRequest,
@@ -269,7 +268,7 @@ def _request_id_of(raw: bytes) -> str | None:
     try:
         data = json.loads(raw, parse_int=str, parse_float=str, parse_constant=str)
     except RecursionError:
-        found = _REQUEST_ID.search(raw[:MAX_PAYLOAD_BYTES])
+        found = _REQUEST_ID.search(raw)  # (the broker's packet limit bounds it: 128 KiB)
         data = {"request_id": found.group(1).decode()} if found else None
     except ValueError:
         return None
