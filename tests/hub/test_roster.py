@@ -56,7 +56,7 @@ def test_a_name_no_table_would_take_is_refused_with_its_row(name: str, why: str)
 def test_a_judge_is_checked_too() -> None:
     lines = write_seating(seating_with("Ann")).splitlines()
     lines[1] = lines[1] + f"Iva{ZWSP}nov"  # the judge column of the first row
-    with pytest.raises(SeatingError, match="row 2 .*the judge contains the invisible"):
+    with pytest.raises(SeatingError, match=r"row 2 .*the judge contains the invisible"):
         read_seating("\n".join(lines))
 
 

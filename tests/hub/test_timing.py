@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from itertools import pairwise
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -30,6 +31,7 @@ from tests.hub.helpers import T, actions_of, own_protocol, play, running_hub, st
 from tests.timing import Verdict, controls_in, detect
 
 TABLES = (ACL_TABLE, ACL_OTHER_TABLE)
+BEAT_S = 2.0  # the tables' heartbeat as at a tournament (the old hub sent a page on each)
 
 
 class Arrivals:
@@ -72,7 +74,7 @@ class Nights:
         start, inside = 0.0, 0
         for line in actions:
             before = table.game.state.phase
-            time.sleep(rng.uniform(0.2, 0.8) if before == Phase.NIGHT else 0.01)
+            time.sleep(rng.uniform(0.3, 1.5) if before == Phase.NIGHT else 0.01)
             at = time.monotonic()
             ok, why = submit(table, line)
             assert ok, why
@@ -95,7 +97,7 @@ def test_the_hubs_public_topics_tell_nothing_of_the_night(
     seating.write_text(write_seating(generate(plan, seed=1, effort=0.1)), encoding="utf-8")
     settings = HubSettings(
         tournament=T, name="Test Cup", seating=seating, database=tmp_path / "hub.sqlite",
-        heartbeat_s=0.5, resend_s=0.5, rebirth_every_s=0.5, aggregate_s=0.2,
+        heartbeat_s=BEAT_S, resend_s=0.5, rebirth_every_s=0.5, aggregate_s=0.2,
         broker={"url": broker.config("hub").url(with_password=True)})
     rng = random.Random(24)
     nights = Nights()
@@ -103,10 +105,10 @@ def test_the_hubs_public_topics_tell_nothing_of_the_night(
     try:
         with running_hub(settings) as hub, running_table(
                 tmp_path / "t3.sqlite", broker.config(ACL_TABLE_USER).url(with_password=True),
-                tournament=T, table=ACL_TABLE, heartbeat_s=0.5) as t3, running_table(
+                tournament=T, table=ACL_TABLE, heartbeat_s=BEAT_S) as t3, running_table(
                 tmp_path / "t4.sqlite",
                 broker.config(ACL_OTHER_TABLE_USER).url(with_password=True),
-                tournament=T, table=ACL_OTHER_TABLE, heartbeat_s=0.5) as t4:
+                tournament=T, table=ACL_OTHER_TABLE, heartbeat_s=BEAT_S) as t4:
             hub.start_round(1)
             wait_for("round 1 at both tables", lambda: all(
                 t.game_id == f"r1-t{t.table}" and len(t.names) == 10 for t in (t3, t4)))
@@ -154,9 +156,9 @@ def sanity(leak: str) -> Verdict:
     elif leak == "late heartbeat":  # a heartbeat late after an input in its period; the
         beats = steady(2.0, 620, rng)  # controls from the pauses between the nights
         messages = [b + (rng.uniform(0.04, 0.25) if any(a < m <= b for m in marks) else 0.0)
-                    for a, b in zip([0.0, *beats], beats, strict=False)]
-        pauses = [(end + 2.5, start - 2.5) for (_, end), (start, _) in zip(
-            nights, nights[1:], strict=False) if start - end > 5]
+                    for a, b in pairwise([0.0, *beats])]
+        pauses = [(end + 2.5, start - 2.5) for (_, end), (start, _) in pairwise(nights)
+                  if start - end > 5]
         controls = controls_in(pauses, 3, rng)
     return detect(messages, marks, controls)
 
