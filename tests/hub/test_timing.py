@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 
@@ -88,6 +89,10 @@ class Nights:
                 self.stretches.append((start, at))
 
 
+def opened(table: TableService, round_name: str) -> bool:
+    return table.game_id == f"{round_name}-t{table.table}" and len(table.names) == 10
+
+
 def test_the_hubs_public_topics_tell_nothing_of_the_night(
         private_acl_broker: MosquittoProcess, tmp_path: Path) -> None:
     broker = private_acl_broker
@@ -110,16 +115,14 @@ def test_the_hubs_public_topics_tell_nothing_of_the_night(
                 broker.config(ACL_OTHER_TABLE_USER).url(with_password=True),
                 tournament=T, table=ACL_OTHER_TABLE, heartbeat_s=BEAT_S) as t4:
             hub.start_round(1)
-            wait_for("round 1 at both tables", lambda: all(
-                t.game_id == f"r1-t{t.table}" and len(t.names) == 10 for t in (t3, t4)))
+            wait_for("round 1 at both tables", lambda: opened(t3, "r1") and opened(t4, "r1"))
             play(t3, actions_of(11))  # decided at once: its protest window ticks each second
             wait_for("its protocol", lambda: stored(hub).protocol(
                 ACL_TABLE, f"r1-t{ACL_TABLE}") == own_protocol(t3))
             nights.play(t4, actions_of(12), rng)
             hub.start_round(2)
             for table, seed in ((t3, 13), (t4, 14)):
-                wait_for("the round-2 game", lambda t=table: t.game_id == f"r2-t{t.table}"
-                         and len(t.names) == 10)
+                wait_for("the round-2 game", partial(opened, table, "r2"))
                 nights.play(table, actions_of(seed), rng)
     finally:
         messages = arrivals.close()
