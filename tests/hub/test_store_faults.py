@@ -60,6 +60,12 @@ def replies(judge: BusClient) -> list[Received]:
     return out
 
 
+def answered(judge: BusClient, got: list[Received]) -> bool:
+    """Add the replies that came to `got`; True once there is one."""
+    got.extend(replies(judge))
+    return bool(got)
+
+
 def store_alert(pages: dict[str, Any]) -> bool:
     return any(a["kind"] == "store_failed"
                for a in pages.get("judge/state", {}).get("alerts", []))
@@ -85,7 +91,7 @@ def test_a_full_store_holds_the_decision_and_answers_it_once_it_takes_writes(
             assert stored(hub).decisions() == []
             hub.store._db.execute(f"PRAGMA max_page_count = {MAX_PAGES}")  # space again
             got: list[Received] = []
-            wait_for("the answer", lambda: bool(got.extend(replies(judge)) or got))
+            wait_for("the answer", lambda: answered(judge, got))
             [item] = got
             assert json.loads(item.payload) == {"schema_version": 1, "request_id": "page:1",
                                                 "ok": True, "error": None, "reason": None,
@@ -151,7 +157,7 @@ def test_a_real_full_disk_under_a_running_hub_process(
         assert replies(judge) == [] and hub.poll() is None
         (inside / "filler").unlink()  # space again
         got: list[Received] = []
-        wait_for("the answer", lambda: bool(got.extend(replies(judge)) or got))
+        wait_for("the answer", lambda: answered(judge, got))
         assert [json.loads(r.payload)["decision_id"] for r in got] == [1]
         watcher.until("the alert gone", lambda p: not store_alert(p))
     finally:
