@@ -140,6 +140,9 @@ def test_a_retained_request_is_not_taken_by_a_hub_that_starts(
 def test_a_hub_answers_a_broken_request_on_the_broker(private_broker: MosquittoProcess,
                                                       tmp_path: Path) -> None:
     settings = hub_settings(tmp_path, private_broker.url, 1)
+    store = Store(settings.database)  # a decided game: the request reaches every check
+    store.add_protocol("1", "g1", finished_protocol(3, "1"), "now")
+    store.close()
     config = private_broker.config()
     judge = connected_client(config, "judge", judge_reply_topic(T))
     try:
