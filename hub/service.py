@@ -44,6 +44,7 @@ from bus.payloads import (
     Status,
 )
 from engine.vocab import Phase
+from hub.alerts import command_alerts, game_alerts, table_alerts, waiting_alerts
 from hub.checks import (
     CLUB,
     GameCheck,
@@ -648,62 +649,18 @@ class HubService:
         return out
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-        """What the head judge must look at now, most urgent first (`games`: as they count,
-        when the caller has them already)."""
-        stalled = self.stall.alert()
-        out: list[dict[str, Any]] = [] if stalled is None else [stalled]
-        now_wall = self.wall()
-        s = self.settings
+        """What the head judge must look at now, most urgent first (hub/alerts.py; `games`:
+        as they count, when the caller has them already)."""
         if games is None:
             games = effective_games(self.store.protocols(), self.store.decisions(), {})
-        stored = {(g["table"], g["game_id"]) for g in games}
-        for live in self.registry.tables.values():
-            t = live.table
-            if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
-                out.append({"kind": "table_offline", "table": t,
-                            "params": {"state": live.state.value},
-                            "text": f"table {t} is {live.state.value}"})
-            if (live.game_started is not None and live.phase not in (None, "setup", "finished")
-                    and self.mono() - live.game_started > s.max_game_minutes * 60):
-                out.append({"kind": "game_over_time", "table": t,
-                            "params": {"game": live.game_id,
-                                       "minutes": f"{s.max_game_minutes:g}"},
-                            "text": f"table {t}: game {live.game_id} runs over "
-                                    f"{s.max_game_minutes:g} minutes"})
-            if live.decided_at is not None:
-                left = live.decided_at + s.protest_window_minutes * 60 - now_wall
-                if left > 0:
-                    clock = f"{int(left // 60)}:{int(left % 60):02d}"
-                    out.append({"kind": "protest_window", "table": t,
-                                "params": {"game": live.decided_game, "left": clock},
-                                "text": f"table {t}: protest window of game "
-                                        f"{live.decided_game} open, "
-                                        f"{clock} left"})
-                if (live.decided_game is not None and (t, live.decided_game) not in stored
-                        and now_wall - live.decided_at > s.unclosed_protocol_s):
-                    out.append({"kind": "protocol_not_closed", "table": t,
-                                "params": {"game": live.decided_game},
-                                "text": f"table {t}: game {live.decided_game} is decided but "
-                                        "its protocol has not reached the hub"})
-        for game in games:
-            for protest in game["protests"]:
-                if protest["state"] == "open":
-                    out.append({"kind": "protest", "table": game["table"],
-                                "params": {"game": game["game_id"], "seat": protest["seat"]},
-                                "text": f"table {game['table']}: protest by seat "
-                                        f"{protest['seat']} in game {game['game_id']} awaits "
-                                        "the head judge"})
-        for t, (playing, queued) in sorted(self._waiting.items()):
-            out.append({"kind": "round_waits", "table": t,
-                        "params": {"game": playing, "next": queued},
-                        "text": f"table {t} still plays {playing}: {queued} waits until it "
-                                "is decided"})
-        for request_id, table, ok, error in self.store.command_answers():
-            if ok is False:
-                out.append({"kind": "command_refused", "table": table,
-                            "params": {"request": request_id, "error": error},
-                            "text": f"table {table} refused {request_id}: {error}"})
-        return out
+        decided = {(g["table"], g["game_id"]) for g in games}
+        stalled = self.stall.alert()
+        now_mono, now_wall = self.mono(), self.wall()
+        return [*([] if stalled is None else [stalled]),
+                *(a for live in self.registry.tables.values() for a in table_alerts(
+                    live, self.settings, decided, now_mono=now_mono, now_wall=now_wall)),
+                *game_alerts(games), *waiting_alerts(self._waiting),
+                *command_alerts(self.store.command_answers())]
 
     def games(self) -> list[dict[str, Any]]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
