@@ -591,8 +591,8 @@ class HubService:
             self._decisions_seen = latest[-1][0]
             self._dirty = True
         # pages on the grid only, and only once the retained state is in (hub/pacing.py)
-        if (self.bus is not None and self._grid.due(now) and self._dirty
-                and self._sync.done(now)):
+        due = self._grid.due(now)
+        if due and self._dirty and self.bus is not None and self._sync.done(now):
             self._pages_due = self.aggregate()  # published once this batch is committed
             self._dirty = False
 

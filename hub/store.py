@@ -168,8 +168,8 @@ class Store:
 
     def check_integrity(self) -> None:
         """SQLite's `PRAGMA integrity_check` over the whole file (the hub runs it at start):
-        StoreError naming the file and the first problem found. A few hundred ms for a
-        tournament's store."""
+        StoreError naming the file and the first problem found. 0.17-0.21 s for a store of
+        300 games and 45,000 events (9.3 MB; measured on the shared dev machine, loaded)."""
         try:
             found = [str(row[0]) for row in self._db.execute("PRAGMA integrity_check(5)")]
         except sqlite3.Error as exc:
