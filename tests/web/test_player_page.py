@@ -15,7 +15,7 @@ from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE
 from hub.roster_csv import read_seating
 from tests.hub.helpers import actions_of, play, stored, wait_for
-from tests.hub.helpers import deciding_index as deciding_index  # (other tests take it here)
+from tests.hub.helpers import deciding_index as deciding_index  # noqa: PLC0414 (re-exported)
 from tests.web.conftest import NAMES, PHONE, hub_and_table, keep_screenshot, page_url
 
 GAME = f"r1-t{ACL_TABLE}"
