@@ -37,10 +37,9 @@ def _settings(args: argparse.Namespace) -> Any:
 
 def _store(settings: Any, tool: str, *, make: bool = False) -> Any:
     """The hub's store; a tool that only reads it says so when there is none yet (a typo in
-    hub.toml's `database`, or the hub never ran here) instead of making an empty one."""
-    import sqlite3
-
-    from hub.store import Store
+    hub.toml's `database`, or the hub never ran here) instead of making an empty one; a store
+    that cannot be opened or fails SQLite's integrity check is one line (exit 2)."""
+    from hub.store import Store, StoreError
 
     if not make and not Path(settings.database).is_file():
         print(f"hub {tool}: no hub store at {settings.database}: start the hub first "
@@ -49,9 +48,8 @@ def _store(settings: Any, tool: str, *, make: bool = False) -> Any:
         raise SystemExit(2)
     try:
         return Store(settings.database)
-    except (OSError, sqlite3.Error) as exc:
-        print(f"hub {tool}: cannot open the hub store {settings.database}: {exc}",
-              file=sys.stderr)
+    except StoreError as exc:
+        print(f"hub {tool}: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
 
 
@@ -62,13 +60,14 @@ def run(args: argparse.Namespace) -> int:
     import threading
 
     from hub.service import HubService
+    from hub.store import StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     settings = _settings(args)
     config = Path(args.config)
     try:
         service = HubService(settings, config_path=config if config.is_file() else None).start()
-    except ValueError as exc:  # HubConfigError: the seating, the tables
+    except (ValueError, StoreError) as exc:  # HubConfigError: the seating, the tables
         print(f"hub: {exc}", file=sys.stderr)
         return 2
     except (OSError, sqlite3.Error) as exc:
@@ -98,6 +97,13 @@ def seat(args: argparse.Namespace) -> int:
         print(f"hub seat: cannot read the players' file {args.players} ({why}): it is a "
               "UTF-8 text file, one nickname a line", file=sys.stderr)
         return 2
+    from bus.nicknames import nickname_problem
+
+    for number, line in enumerate(text.splitlines(), start=1):
+        problem = nickname_problem(line.strip()) if line.strip() else None
+        if problem is not None:
+            print(f"hub seat: {args.players} line {number}: {problem}", file=sys.stderr)
+            return 2
     players = tuple(line.strip() for line in text.splitlines() if line.strip())
     apart = frozenset(frozenset(pair.split(",")) for pair in args.apart)
     plan = TournamentPlan(players=players, tables=tuple(str(t + 1) for t in range(args.tables)),
@@ -119,8 +125,8 @@ def round_(args: argparse.Namespace) -> int:
 
     from bus.settings import CLUB
     from hub.config import HubConfigError, read_seating_of
+    from hub.outbox import CLUB_NIGHT_HAS_NO_ROUNDS, queue_round
     from hub.seating import SeatingError
-    from hub.service import CLUB_NIGHT_HAS_NO_ROUNDS, queue_round
 
     settings = _settings(args)
     if settings.rules == CLUB:
@@ -137,27 +143,28 @@ def round_(args: argparse.Namespace) -> int:
         return 2
     store = _store(settings, "round", make=True)
     try:
-        games = queue_round(store, settings, seating, args.number, datetime.now(UTC).isoformat())
+        queued = queue_round(store, settings, seating, args.number,
+                             datetime.now(UTC).isoformat())
     except (SeatingError, ValueError) as exc:
         print(f"hub round: {exc}", file=sys.stderr)
         return 2
     finally:
         store.close()
-    print(f"round {args.number}: queued {', '.join(games)} (the running hub sends them)")
+    print(queued.line(args.number))
     return 0
 
 
 def decide(args: argparse.Namespace) -> int:
+    """The checks of the head judge's page (hub/remote.py `RemoteDesk.refusal`), then the
+    record: a game not decided now, a repeat, what the rules refuse are not recorded."""
     from datetime import UTC, datetime
 
     from pydantic import ValidationError
 
     from bus.errors import describe_validation_error
-    from hub.club import club_refusal
     from hub.config import HubConfigError, read_seating_of, tournament_tables
     from hub.decisions import Decision
-    from hub.remote import unknown_game
-    from hub.standings import refusal
+    from hub.remote import RemoteDesk, unknown_game
 
     settings = _settings(args)
     extra = {key: _value(value) for key, _, value in (a.partition("=") for a in args.arg)}
@@ -172,22 +179,20 @@ def decide(args: argparse.Namespace) -> int:
         print(f"hub decide: {exc}", file=sys.stderr)
         return 2
     store = _store(settings, "decide")
-    earlier = [d for d in store.decisions()
-               if (d[5], d[6]) == (decision.table, decision.game_id)]
-    unknown = unknown_game(store, tables, decision.table, decision.game_id)
-    club = club_refusal(store, decision.table, decision.game_id, decision.kind, decision.args)
-    why_not = unknown.text if unknown is not None else club.text if club is not None else refusal(
-        store.protocol(decision.table, decision.game_id), earlier, decision.kind.value,
-        decision.args, decision.who)
-    if why_not is not None:
+    now = datetime.now(UTC).isoformat()
+    try:
+        # a game the hub never heard of is named as such (a typo in --game would stay in the
+        # append-only record); then the page's own checks
+        refused = (unknown_game(store, tables, decision.table, decision.game_id)
+                   or RemoteDesk(store, tables, lambda: now).refusal(decision, decision.who))
+        if refused is not None:
+            print(f"hub decide: not recorded: {refused.text}", file=sys.stderr)
+            return 2
+        number = store.add_decision(now, who=decision.who, why=decision.why.strip(),
+                                    kind=decision.kind.value, table=decision.table,
+                                    game_id=decision.game_id, args=decision.args)
+    finally:
         store.close()
-        print(f"hub decide: not recorded: {why_not}", file=sys.stderr)
-        return 2
-    number = store.add_decision(datetime.now(UTC).isoformat(), who=decision.who,
-                                why=decision.why, kind=decision.kind.value,
-                                table=decision.table, game_id=decision.game_id,
-                                args=decision.args)
-    store.close()
     print(f"decision {number} recorded: {decision.kind.value} at table {decision.table}")
     return 0
 

@@ -61,6 +61,7 @@ class TableLive:
     game_id: str | None = None
     seqs: GameSeqs = field(default_factory=GameSeqs)  # its events, by seq (hub/gaps.py)
     phase: str | None = None
+    speaking: bool = False  # a speech runs (a farewell after the decision, too)
     winner: str | None = None
     snapshot_seq: int = 0
     game_started: float | None = None

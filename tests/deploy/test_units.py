@@ -276,9 +276,10 @@ def test_the_setup_script_prepares_a_root_whose_table_starts(tmp_path: Path) -> 
     assert settings.broker.ca_file == Path("/etc/mafiakit/mafiakit-ca.crt")
     assert (etc / "mafiakit-ca.crt").read_text() == "-----BEGIN CERTIFICATE-----\n"
     service = TableService(settings, connect=False)
-    try:  # the config's game, opened by its first line (the hub's would come first)
-        assert service.submit_line({"action": "roles", "don": 3, "mafia": [5, 8],
-                                    "sheriff": 1}) == (True, "")
+    try:  # the config's club game, opened by its first line (the hub's would come first)
+        assert service.submit_line({"action": "roles", "mafia": [3, 12, 14], "don": 10,
+                                    "maniac": 8, "doctor": 6, "commissar": 1, "kamikaze": 11,
+                                    "sapper": 4, "putana": 13}) == (True, "")
         assert service.game_id
         assert service.hardware is not None and service.hardware.pin_map.seats == 15
     finally:
