@@ -72,6 +72,9 @@ from engine.vocab import InfoClass, Phase
 
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
+# A wall-clock move between two looks (at most a quarter of a second apart) larger than this is
+# a step (chrony's makestep, a date set by hand), not chrony slewing it (at most 83 ms a second).
+CLOCK_STEP_S = 1.0
 
 
 class TableService:
@@ -106,6 +109,8 @@ class TableService:
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
         self._seq_heartbeat = 0
         self._booted = mono()
+        self._clock_offset = wall() - self._booted  # wall minus monotonic: moves on a step
+        self.clock_step: tuple[str, float] | None = None  # (game, seconds): the last mid-game
         self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
@@ -217,6 +222,7 @@ class TableService:
         """Handle one inbox item (or none within `timeout`); False after Stop."""
         now = self.mono()
         self.notifier.watchdog(healthy=self.hardware is None or self.hardware.alive)
+        self._watch_clock(now)
         if now >= self._next_heartbeat:
             self._heartbeat()
             self._next_heartbeat = now + self.settings.heartbeat_s
@@ -235,6 +241,28 @@ class TableService:
             log.exception("failed to handle a %s", type(item).__name__)
         self._poll_timer()
         return True
+
+    def _watch_clock(self, mono_now: float) -> None:
+        """Notice the wall clock stepping (docs/clock.md). Before a game starts that is what
+        the venue's time server is for; during one the journal's and the protocol's times jump
+        there, so the head judge hears of it (`clock_step_s` in the heartbeat, sent at once)
+        and the judge at the table reads it. Countdowns run on the monotonic clock and do not
+        notice."""
+        offset = self.wall() - mono_now
+        step, self._clock_offset = offset - self._clock_offset, offset
+        if abs(step) < CLOCK_STEP_S:
+            return
+        state = self.table_game.state
+        if self.seq == 0 or state.finished:
+            log.info("the wall clock stepped %+.1f s between games", step)
+            return
+        self.clock_step = (self.game_id, round(step, 1))
+        self.last_error = (f"the table's clock jumped {step:+.0f} s during game {self.game_id}: "
+                           "its protocol's times jump there; the timers ran on")
+        self.refusal = None
+        log.warning("%s", self.last_error)
+        self._next_heartbeat = mono_now  # the head judge hears of it now
+        self.publish_all(only=(InfoClass.JUDGE,))
 
     def handle(self, item: InboxItem) -> None:
         match item:
@@ -592,14 +620,15 @@ class TableService:
                 judge_extra=self.judge_extra() if judge else None, views=self.views)
             if not judge:
                 steady = snap.steady(v, elapsed, seq=seq, game_id=self.game_id,
-                                     names=self.names, wall_now=wall_now)
+                                     names=self.names, mono_now=mono_now)
                 if not force and self._sent.get(info_class) == steady:
                     continue  # nothing new for this class: send nothing (night actions)
                 self._sent[info_class] = steady
             try:
                 shots.append((info_class, snap.wrap(
-                    info_class, v, elapsed, tournament=self.tournament, table=self.table,
-                    seq=seq, game_id=self.game_id, names=self.names, wall_now=wall_now)))
+                    info_class, v, tournament=self.tournament, table=self.table, seq=seq,
+                    game_id=self.game_id, names=self.names, uptime_s=mono_now - self._booted,
+                    wall_now=wall_now)))
             except ValueError as exc:
                 log.error("the %s snapshot cannot be built: %s", info_class, exc)
         for info_class, shot in shots:
@@ -658,10 +687,12 @@ class TableService:
             return
         self._seq_heartbeat += 1
         try:
+            step = self.clock_step
             hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
                            sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
                            game_id=self.game_id or None,
-                           last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC])
+                           last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC],
+                           clock_step_s=step[1] if step and step[0] == self.game_id else None)
         except ValueError as exc:
             log.error("the heartbeat cannot be built: %s", exc)
             return

@@ -52,6 +52,14 @@ class TableLive:
     decided_game: str | None = None
     protocol_game: str | None = None  # latest game whose protocol the hub holds
     notes: list[str] = field(default_factory=list)
+    reading: tuple[float, float] | None = None  # (the table's uptime_s, hub clock): its clock
+    clock_step: float | None = None  # seconds the table's wall clock jumped in `game_id`
+
+    def uptime(self, now: float) -> float | None:
+        """The table's own clock (heartbeat `uptime_s`) at the hub's `now`; None unheard."""
+        if self.reading is None:
+            return None
+        return self.reading[0] + (now - self.reading[1])
 
 
 class Registry:
@@ -95,6 +103,8 @@ class Registry:
         self.seen(live, now)
         if hb.game_id is not None and hb.game_id != live.game_id:
             self._new_game(live, hb.game_id, now)
+        live.reading = (hb.uptime_s, now)
+        live.clock_step = hb.clock_step_s if hb.game_id == live.game_id else None
         return Verdict.TAKEN, False
 
     def event(self, table: str, event: Event, now: float) -> tuple[Verdict, bool]:
@@ -149,4 +159,5 @@ class Registry:
 
     def _new_game(self, live: TableLive, game_id: str, now: float) -> None:
         live.game_id, live.last_event_seq, live.gap = game_id, 0, False
+        live.clock_step = None
         live.game_started, live.winner = now, None

@@ -442,9 +442,13 @@ class HubService:
         lives = self.registry.tables.values()
         running = {(live.table, live.game_id) for live in lives
                    if live.game_id is not None and live.phase != Phase.FINISHED.value}
-        now, wall = self.mono(), self.wall()
-        started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
-                   .isoformat() for live in lives if live.game_started is not None}
+        now = self.mono()
+        # the time in game on the hub's monotonic clock, and the table's own clock at the same
+        # moment: the page counts on from either, never from a wall clock (docs/clock.md)
+        started = {live.table: {"in_game_s": round(now - live.game_started, 1),
+                                "uptime_s": None if (up := live.uptime(now)) is None
+                                else round(up, 1)}
+                   for live in lives if live.game_started is not None}
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
         numbers = [r.number for r in self.seating.rounds] if self.seating else []
@@ -489,6 +493,13 @@ class HubService:
                                        "minutes": f"{s.max_game_minutes:g}"},
                             "text": f"table {t}: game {live.game_id} runs over "
                                     f"{s.max_game_minutes:g} minutes"})
+            if live.clock_step is not None and live.game_id is not None:
+                step = f"{live.clock_step:+.0f}"
+                out.append({"kind": "clock_step", "table": t,
+                            "params": {"game": live.game_id, "seconds": step},
+                            "text": f"table {t}: its clock jumped {step} s during game "
+                                    f"{live.game_id}: the protocol's times jump there, the "
+                                    "timers ran on; check the venue's time server"})
             if live.decided_at is not None:
                 left = live.decided_at + s.protest_window_minutes * 60 - now_wall
                 if left > 0:

@@ -143,7 +143,7 @@ class _BrokerFeed:
         self.table = None if mode == "wall" else args.table
         self.live = LiveFeed(config, store, tournament=args.tournament, table=self.table,
                              view_class=view_class).start()
-        self.clock: Callable[[], float] = time.time
+        self.clock: Callable[[], float] = self.live.clock  # the screen's own: docs/clock.md
         self.address = f"{config.host}:{config.port}"  # (never the password of the URL)
         self.where = (f"tournament {args.tournament!r}" if self.table is None
                       else f"table {self.table!r} of tournament {args.tournament!r}")

@@ -44,7 +44,7 @@ class LiveFeed:
         tournament: str,
         table: str | None,
         view_class: str = "public",
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.view_class = view_class
@@ -113,7 +113,7 @@ class LiveFeed:
             self.store.on_status(table, state, now,
                                  session=(payload.booted_at, payload.bdseq))
         elif isinstance(payload, Heartbeat):
-            self.store.on_heartbeat(table, now)
+            self.store.on_heartbeat(table, now, payload.uptime_s)
         elif isinstance(payload, Event):
             self.store.on_event(table, payload.accepted, payload.reason)
         elif isinstance(payload, Protocol):

@@ -118,7 +118,8 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         status=feed.status,
         status_text=t(lang, f"status.{feed.status}"),
         notice=_notice(feed, lang),
-        countdown=None if hide_night or timer is None else _countdown(timer, now, lang),
+        countdown=(None if hide_night or timer is None or timer.undated
+                   else _countdown(timer, now, lang)),
         seats=seats,
         nominations_text=_nominations_text(view, over, nominations, lang, hide_night),
         vote=None if hide_night else parts.vote_panel(view, vote, feed, lang, show_voters),

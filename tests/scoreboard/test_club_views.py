@@ -42,7 +42,7 @@ def test_every_club_view_reads_and_no_screen_leaks(seats: int, seed: int) -> Non
         game.push(action)
         for view in (public_view(game), audience_view(game)):
             feed = TableFeed("3", view=read_view(view.model_dump(mode="json")),
-                             status="online", started_at=NOW - 5)
+                             status="online", as_of=NOW - 5)
             frame = table_frame(feed, NOW, "ru", view.view.value)
             assert secrets_found(frame) == [], (seats, seed, len(game.actions))
             assert secret_free(wall_frame([feed], NOW, "ru"))

@@ -110,6 +110,8 @@ const AlertWords = {
     protocol_not_closed: "Стол {table}: игра {game} решена, но протокол не дошёл до хаба",
     protest: "Стол {table}: протест места {seat} в игре {game} ждёт решения главного судьи",
     command_refused: "Стол {table} отклонил команду хаба {request}: {error}",
+    clock_step: "Стол {table}: часы стола прыгнули на {seconds} с во время игры {game}: "
+      + "время в протоколе там скачет, таймеры шли дальше; проверьте сервер времени",
   },
   en: {
     table_offline: "Table {table}: {state}",
@@ -118,6 +120,8 @@ const AlertWords = {
     protocol_not_closed: "Table {table}: game {game} is decided but its protocol has not reached the hub",
     protest: "Table {table}: the protest of seat {seat} in game {game} awaits the head judge",
     command_refused: "Table {table} refused the hub's command {request}: {error}",
+    clock_step: "Table {table}: its clock jumped {seconds} s during game {game}: the "
+      + "protocol's times jump there, the timers ran on; check the venue's time server",
   },
 };
 
