@@ -38,6 +38,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
 from bus.settings import TableId, TournamentId, load_toml_settings
+from device.audio import check_name
 from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.gpiolines import check_kernel
 from device.pins import PinMap
@@ -94,7 +95,12 @@ class HardwareSection(BaseModel):
     music_dir: Path | None = None
     announcements_dir: Path | None = None  # the night steps called aloud (device/nightscript)
     volume: float = Field(0.6, ge=0, le=1)
-    audio_device: str | None = Field(None, min_length=1)
+    audio_device: str | None = Field(None, min_length=1)  # None: the table picks its card
+
+    @field_validator("audio_device")
+    @classmethod
+    def _plays_on_a_pi(cls, value: str | None) -> str | None:
+        return None if value is None else check_name(value)
 
     @model_validator(mode="after")
     def _no_clash_with_the_boot_config(self) -> HardwareSection:
