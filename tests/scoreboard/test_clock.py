@@ -13,7 +13,6 @@ import pygame
 
 from bus.broker import MosquittoProcess
 from bus.testing import GUARD_S
-from device.service import TableService
 from device.testing import running_table
 from scoreboard.feed import FeedStore, built_at
 from scoreboard.live import LiveFeed
@@ -21,18 +20,10 @@ from scoreboard.model import judge_frame, table_frame
 from scoreboard.render import Renderer
 from scoreboard.samples import NOW, sample_feed
 from scoreboard.testing import bus_snapshot
-from tests.hub.helpers import actions_of, play
+from tests.hub.helpers import into_a_speech
 
 T, N = "cup", "7"
 OFF = 300.0  # the screen's clock, five minutes ahead of the table's
-
-
-def into_a_speech(table: TableService) -> None:
-    for line in actions_of(3):
-        play(table, [line])
-        if table.countdown is not None and table.countdown.kind == "speech":
-            return
-    raise AssertionError("game 3 never reached a speech")
 
 
 def test_a_screen_five_minutes_off_shows_the_tables_seconds(
