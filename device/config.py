@@ -40,7 +40,6 @@ from bus.config import BrokerConfig
 from bus.settings import TableId, TournamentId, load_toml_settings
 from device.audio import check_name
 from device.bootconfig import BOOT_CONFIG, check_boot_config
-from device.gpiolines import check_kernel
 from device.pins import PinMap
 from engine.refusals import Lang
 from engine.ruleset import RulesetError, load_ruleset
@@ -85,8 +84,8 @@ class BrokerSection(BaseModel):
 class HardwareSection(BaseModel):
     """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
     default wiring (deploy/wiring.md), e.g. `seats = 15` or `undo = 9`. On a Pi ("lgpio") the
-    map is checked against the overlays of `boot_config` and against what the running kernel
-    gave away (device/gpiolines.py) before a pin is touched."""
+    map is checked against the overlays of `boot_config` here, and against what the running
+    kernel gave away (device/gpiolines.py) when the table opens its pins."""
 
     model_config = ConfigDict(extra="forbid")
     pins: Literal["lgpio", "mock", "none"] = "none"
@@ -106,7 +105,6 @@ class HardwareSection(BaseModel):
     def _no_clash_with_the_boot_config(self) -> HardwareSection:
         if self.pins == "lgpio":
             check_boot_config(self.pin_map, self.boot_config)
-            check_kernel(self.pin_map)
         return self
 
 

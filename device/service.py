@@ -47,7 +47,8 @@ from device.admission import (
 )
 from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, PadWish
 from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
-from device.config import TableSettings
+from device.config import ConfigError, TableSettings
+from device.gpiolines import check_kernel
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
 from device.journal import Journal, JournalGame, Request
@@ -145,6 +146,11 @@ class TableService:
         hw = self.settings.hardware
         if hw.pins == "none":
             return None
+        if hw.pins == "lgpio":  # what the running kernel gave away, just before the pins open
+            try:
+                check_kernel(hw.pin_map)
+            except ValueError as exc:
+                raise ConfigError(f"[hardware]: {exc}") from None
         music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume,
                                          device=hw.audio_device,
                                          announcements=hw.announcements_dir))
