@@ -430,7 +430,9 @@ def wall_feeds() -> list[TableFeed]:
 
 def fill_store(store: FeedStore, name: str | None, table: str, *, wall: bool = False,
                now: float = NOW) -> list[str]:
-    """Put a sample (or, for the wall, the WALL floor) into `store` as if it came over MQTT.
+    """Put a sample (or, for the wall, the WALL floor) into `store` as if it came over MQTT:
+    retained, and dated by a heartbeat of the table's clock (docs/clock.md), so its timer
+    holds what it has left at `now`.
 
     Returns the tables that should keep sending heartbeats to stay online.
     """
@@ -441,9 +443,12 @@ def fill_store(store: FeedStore, name: str | None, table: str, *, wall: bool = F
         store.on_protocol(number, f"cup-{number}-7", sample_reveal(sample))
         if status == "online":
             store.on_status(number, "online", now)
+            store.on_heartbeat(number, now, SAMPLE_UPTIME)
             alive.append(number)
         elif status == "offline":
+            store.on_heartbeat(number, now, SAMPLE_UPTIME)
             store.on_status(number, "offline", now)
         else:  # stale: the last sign of life is older than the store tolerates
-            store.on_heartbeat(number, now - store.stale_after - 1)
+            quiet = store.stale_after + 1
+            store.on_heartbeat(number, now - quiet, SAMPLE_UPTIME - quiet)
     return alive
