@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PARTS := engine bus device firmware_sim scoreboard report hub mafiakit
 
-.PHONY: setup demo test lint typecheck bench clean
+.PHONY: setup demo test lint typecheck bench boot-test clean
 
 setup:
 	@bash scripts/bootstrap.sh
@@ -24,6 +24,12 @@ typecheck: setup
 
 bench: setup
 	$(VENV)/bin/mafiakit bench all
+
+# The units under a real systemd: a hub and a table booted with systemd-nspawn, for bookworm
+# and trixie (root, a network for the first run; roots cached in /var/cache/mafiakit-boot-test;
+# deploy/pi-setup.md "The boot test"). Not part of `make test`: minutes, not seconds.
+boot-test:
+	bash scripts/boot-test.sh $(RELEASES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis out

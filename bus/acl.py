@@ -30,6 +30,12 @@ def template_text(path: Path = TEMPLATE) -> str:
         ) from None
 
 
+def marked_block(text: str, mark: str) -> list[str]:
+    """The lines of a template's block (those starting with `mark`, the mark cut off): what
+    is repeated once per table, head judge or tournament."""
+    return [line[len(mark):] for line in text.splitlines() if line.startswith(mark)]
+
+
 def parse_table(spec: str) -> tuple[str, str]:
     """`cup/3` -> ("cup", "3"): how tables are named on the command line."""
     tournament, slash, table = spec.partition("/")
@@ -43,7 +49,7 @@ def render_acl(tables: Iterable[tuple[str, str]], template: str | None = None, *
     """The ACL with one block per (tournament, table) and per personal head judge's account
     (`head-judge-NAME`, bus.topics.head_judge_account); refuses two tables on one account."""
     text = template_text() if template is None else template
-    block = [line[len(TABLE_MARK):] for line in text.splitlines() if line.startswith(TABLE_MARK)]
+    block = marked_block(text, TABLE_MARK)
     if not block:
         raise ValueError(f"the ACL template has no table block (lines starting {TABLE_MARK!r})")
     out = [text.rstrip("\n"), ""]
@@ -62,8 +68,7 @@ def render_acl(tables: Iterable[tuple[str, str]], template: str | None = None, *
         out.append(f"# table {tournament}/{table}")
         out.extend(line.format(tournament=tournament, table=table) for line in block)
         out.append("")
-    judge_block = [line[len(HEAD_JUDGE_MARK):] for line in text.splitlines()
-                   if line.startswith(HEAD_JUDGE_MARK)]
+    judge_block = marked_block(text, HEAD_JUDGE_MARK)
     for account in dict.fromkeys(head_judges):
         if account == "head-judge" or not is_head_judge(check_id(account, "head judge account")):
             raise ValueError(f"{account!r} is not a personal head judge's account: "

@@ -6,6 +6,7 @@ import argparse
 import json
 import signal
 import sys
+from pathlib import Path
 from types import FrameType
 
 
@@ -23,6 +24,14 @@ def acl_command(args: argparse.Namespace) -> int:
     from bus.topics import head_judge_account
 
     try:
+        if args.outside:
+            from bus.bridge import render_outside_acl
+
+            if args.table or args.head_judge:
+                raise ValueError("--outside prints the outside broker's ACL: it has no "
+                                 "--table or --head-judge blocks")
+            print(render_outside_acl(args.outside), end="")
+            return 0
         tables = [parse_table(spec) for spec in args.table]
         judges = [head_judge_account(name) for name in args.head_judge]
         print(render_acl(tables, head_judges=judges), end="")
@@ -40,6 +49,7 @@ def broker_command(args: argparse.Namespace) -> int:
     """Run a mosquitto in the foreground until Ctrl-C (the one-machine demo's broker)."""
     from bus.acl import parse_table
     from bus.broker import WEB_DIR, BrokerError, MosquittoProcess
+    from bus.outside import bridged, outside_trial
 
     try:
         users = dict(_parse_user(spec) for spec in args.user)
@@ -48,12 +58,16 @@ def broker_command(args: argparse.Namespace) -> int:
             raise ValueError("--acl needs at least one --user NAME:PASSWORD")
         if tables and not args.acl:
             raise ValueError("--table only matters with --acl")
-        broker = MosquittoProcess(
-            port=args.port or None, host=args.host, users=users, acl=args.acl,
-            tables=tables, persistence=args.persistence,
-            websockets=args.ws_port is not None, ws_port=args.ws_port or None,
-            http_dir=WEB_DIR,
-        )
+        if args.outside:
+            broker: MosquittoProcess = outside_trial(args.outside, args, WEB_DIR)
+        else:
+            broker = MosquittoProcess(
+                port=args.port or None, host=args.host, users=users, acl=args.acl,
+                tables=tables, persistence=args.persistence,
+                websockets=args.ws_port is not None, ws_port=args.ws_port or None,
+                http_dir=WEB_DIR,
+            )
+            bridged(broker, args.bridge, args.tournament, args.bridge_ca)
     except (ValueError, FileNotFoundError, BrokerError) as exc:
         print(f"broker: {exc}", file=sys.stderr)
         return 2
@@ -61,10 +75,12 @@ def broker_command(args: argparse.Namespace) -> int:
     try:
         broker.start()
         print(f"mosquitto running at {broker.url} (Ctrl-C stops it)", flush=True)
-        if broker.ws_port is not None:
+        if broker.ws_port is not None and not args.outside:
             pages = broker.ws_url.replace("ws://", "http://")
             print(f"browsers: MQTT over WebSockets at {broker.ws_url}; stream overlay at "
                   f"{pages}/overlay/index.html?tournament=T&table=N (docs/web.md)", flush=True)
+        for line in _bridge_lines(broker, args):
+            print(line, flush=True)
         code = broker.wait()
         print(f"broker: mosquitto stopped by itself (exit {code}):\n{broker.log_tail()}",
               file=sys.stderr)
@@ -76,6 +92,18 @@ def broker_command(args: argparse.Namespace) -> int:
         return 0
     finally:
         broker.close()
+
+
+def _bridge_lines(broker: object, args: argparse.Namespace) -> list[str]:
+    """What to tell the user about the bridge (venue) or the bridges' port (outside)."""
+    from bus.outside import OutsideBroker
+
+    if isinstance(broker, OutsideBroker):
+        return broker.trial_lines()
+    if args.bridge:
+        return [f"bridge: tournament {args.tournament}'s public set goes out to "
+                f"{args.bridge.split('@')[-1]} (docs/mqtt.md \"The venue bridge\")"]
+    return []
 
 
 def _parse_user(spec: str) -> tuple[str, str]:
@@ -111,6 +139,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--ws-port", type=int, default=None, metavar="PORT",
                    help="also listen for browsers (MQTT over WebSockets, same accounts and "
                         "ACL) and serve the kit's pages there; 0 = any free port")
+    p.add_argument("--bridge", default=None, metavar="URL",
+                   help="bridge the public set of --tournament out to the broker at URL "
+                        "(mqtts://bridge-T:PASSWORD@HOST:8883; docs/mqtt.md \"The venue "
+                        "bridge\")")
+    p.add_argument("--bridge-ca", default=None, type=Path, metavar="FILE",
+                   help="the outside broker's CA certificate (default: the system's CAs)")
+    p.add_argument("--tournament", default=None, metavar="T",
+                   help="the tournament whose public set the bridge carries")
+    p.add_argument("--outside", action="append", default=[], metavar="T",
+                   help="run as a trial outside broker instead: TLS for the bridge of "
+                        "tournament T (repeatable) with a throwaway CA, WebSockets and the "
+                        "followers' page for followers (--ws-port, default any free port)")
     p.set_defaults(run="bus.cli:broker_command")
 
     p = sub.add_parser("acl", help="print the broker ACL for the given tables",
@@ -119,6 +159,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "only its own topics. Save it as the broker's acl_file.")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table of the tournament; repeatable")
+    p.add_argument("--outside", action="append", default=[], metavar="TOURNAMENT",
+                   help="print the outside broker's ACL instead (followers, and a bridge "
+                        "account for each such tournament); repeatable")
     p.add_argument("--head-judge", action="append", default=[], metavar="NAME",
                    help="a head judge's own account head-judge-NAME (the hub records it as "
                         "who decided); repeatable")

@@ -46,6 +46,8 @@ class BrokerConfig(BaseModel):
     def from_url(cls, url: str) -> BrokerConfig:
         """Parse `mqtt://user:pass@host:port` (or `mqtts://...?ca=/path&cert=...&key=...`)."""
         parts = urlsplit(url)
+        if parts.password:  # an error message goes to the journal: never the password
+            url = url.replace(f":{parts.password}@", ":***@", 1)
         if parts.scheme not in DEFAULT_PORTS:
             raise ValueError(
                 f"broker address {url!r} must start with mqtt:// or mqtts://, "

@@ -3,18 +3,26 @@ the table (`device.config`) and the hub (`hub.config`), and the ids both check.
 
 pydantic-settings ignores `toml_file` unless `TomlConfigSettingsSource` is added to the
 sources (a known pitfall), so `load_toml_settings` adds it. The order is: the caller's
-overrides, then the environment, then the file. Errors name the option.
+overrides, then the environment, then systemd's credentials (`bus.credentials`: a secret such
+as the broker URL with its password, named by the caller), then the file. Errors name the
+option.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, ValidationError
-from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, TomlConfigSettingsSource
+from pydantic_settings import (
+    BaseSettings,
+    InitSettingsSource,
+    PydanticBaseSettingsSource,
+    TomlConfigSettingsSource,
+)
 
+from bus.credentials import credential
 from bus.topics import check_id
 from engine.ruleset import load_ruleset
 
@@ -34,10 +42,33 @@ RulesId = Annotated[str, AfterValidator(_known_rules)]
 """A built-in ruleset id or a ruleset file the kit can load."""
 
 
+def from_credentials(credentials: Mapping[str, tuple[str, ...]]) -> dict[str, object]:
+    """The options that systemd's credentials give: {credential name: option path}, e.g.
+    {"broker-url": ("broker", "url")} -> {"broker": {"url": "mqtts://..."}}."""
+    found: dict[str, object] = {}
+    for name, option in credentials.items():
+        value = credential(name)
+        if value is None:
+            continue
+        section = found
+        for key in option[:-1]:
+            nested = section.setdefault(key, {})
+            assert isinstance(nested, dict)
+            section = nested
+        section[option[-1]] = value
+    return found
+
+
 def load_toml_settings(cls: type[S], path: Path | str | None, overrides: dict[str, object],
-                       error: Callable[[str], Exception]) -> S:
-    """`cls` from the TOML file at `path` (if any), the environment and `overrides`; any
-    problem raises `error(message)` with the file and the option in the message."""
+                       error: Callable[[str], Exception],
+                       credentials: Mapping[str, tuple[str, ...]] | None = None) -> S:
+    """`cls` from the TOML file at `path` (if any), the environment, systemd's `credentials`
+    and `overrides`; any problem raises `error(message)` with the file and the option in the
+    message."""
+    try:
+        secrets = from_credentials(credentials or {})
+    except ValueError as exc:
+        raise error(str(exc)) from None
 
     def sources(
         reading: type[BaseSettings],
@@ -48,10 +79,10 @@ def load_toml_settings(cls: type[S], path: Path | str | None, overrides: dict[st
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
+        given = (init_settings, env_settings, InitSettingsSource(settings_cls, secrets))
         if path is None:
-            return (init_settings, env_settings)
-        return (init_settings, env_settings,
-                TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
+            return given
+        return (*given, TomlConfigSettingsSource(settings_cls, toml_file=Path(path)))
 
     reading = type(cls.__name__, (cls,), {"settings_customise_sources": classmethod(sources)})
     try:

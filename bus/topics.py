@@ -195,6 +195,23 @@ def players_topic(tournament: str) -> str:
     return hub_topic(tournament, HUB_PLAYERS)
 
 
+def hub_filter(name: str, tournament: str | None = None) -> str:
+    """`mafia/v1/{tournament}/hub/{name}` as a subscription filter: a None tournament
+    matches every one, and `name` may end in a wildcard (`public/rounds/+`: every round)."""
+    t = "+" if tournament is None else check_id(tournament, "tournament id")
+    levels = name.split("/")
+    for level in levels[:-1] if levels[-1] in ("+", "#") else levels:
+        check_id(level, "hub topic level")
+    return f"{ROOT}/{t}/hub/{name}"
+
+
+def bridge_topic(tournament: str) -> str:
+    """`mafia/v1/{tournament}/bridge`: whether the venue's bridge to the outside broker is up
+    (mosquitto's own retained `1` / `0`, the latter its will; docs/mqtt.md "The venue
+    bridge"). Not a kit payload: `parse` does not take it."""
+    return f"{ROOT}/{check_id(tournament, 'tournament id')}/bridge"
+
+
 def table_filter(kind: str, tournament: str | None = None, table: str | None = None) -> str:
     """A subscription filter for one kind; a None id matches every tournament or table."""
     t = "+" if tournament is None else check_id(tournament, "tournament id")

@@ -163,6 +163,11 @@ class TableSettings(BaseSettings):
         return self
 
 
+CREDENTIALS: Final = {"broker-url": ("broker", "url")}
+"""The secrets systemd hands to the table (deploy/systemd/mafiakit-table.service,
+LoadCredential=): the broker URL with the table's password, in place of `[broker] url`."""
+
+
 class ConfigError(ValueError):
     """The table configuration is missing or invalid; the message names the option."""
 
@@ -172,4 +177,5 @@ def load_settings(path: Path | str | None = None, **overrides: object) -> TableS
     if path is not None and not Path(path).is_file():
         raise ConfigError(f"config file {path} does not exist: write one (`mafiakit table "
                           "--help` shows an example) or give --journal FILE instead")
-    return load_toml_settings(TableSettings, path, overrides, ConfigError)
+    return load_toml_settings(TableSettings, path, overrides, ConfigError,
+                              credentials=CREDENTIALS)

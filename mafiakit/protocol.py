@@ -28,7 +28,15 @@ def command(args: argparse.Namespace) -> int:
         return 2
     protocol = build(head, game, Lang(args.lang))
     if args.format == "pdf":
-        data = to_pdf(protocol)
+        try:
+            data = to_pdf(protocol)
+        except ModuleNotFoundError as exc:
+            if exc.name != "weasyprint":
+                raise
+            print("a PDF needs WeasyPrint, which the hub machine has and a table has not: "
+                  "pip install 'mafiakit[report]' (or --format html and print the page)",
+                  file=sys.stderr)
+            return 2
     else:
         render = {"html": to_html, "csv": to_csv, "json": to_json}[args.format]
         data = render(protocol).encode("utf-8")

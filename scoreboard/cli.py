@@ -47,10 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--window", metavar="WxH",
                    help="a desktop window of this size, the --size screen scaled into it")
     p.add_argument("--fullscreen", action="store_true", help="fill the screen, hide the mouse")
-    # from the environment, a password stays out of the command line (/proc/PID/cmdline)
-    broker = os.environ.get("MAFIAKIT_SCOREBOARD_BROKER") or DEFAULT_BROKER
-    p.add_argument("--broker", default=broker, help="mqtt://[user:pass@]host[:port] (default "
-                   f"$MAFIAKIT_SCOREBOARD_BROKER, else {DEFAULT_BROKER})")
+    # a password stays out of the command line (/proc/PID/cmdline): broker_url() finds it
+    p.add_argument("--broker", help="mqtt://[user:pass@]host[:port] (default "
+                   "$MAFIAKIT_SCOREBOARD_BROKER, else systemd's credential broker-url, else "
+                   f"{DEFAULT_BROKER})")
     p.add_argument("--tournament", default=DEFAULT_TOURNAMENT,
                    help=f"tournament id in the topics (default {DEFAULT_TOURNAMENT})")
     p.add_argument("--screenshot", metavar="PATH", help="save one frame as PNG and exit")
@@ -135,7 +135,7 @@ class _BrokerFeed:
             check_id(args.tournament, "tournament id")
             if args.table:
                 check_id(args.table, "table id")
-            config = BrokerConfig.from_url(args.broker)
+            config = BrokerConfig.from_url(broker_url(args.broker))
         except TopicError as exc:
             raise ValueError(str(exc)) from None
         view_class = "judge" if mode == "judge" else "audience" if args.audience else "public"
@@ -185,6 +185,16 @@ class _BrokerFeed:
 
     def close(self) -> None:
         self.live.close()
+
+
+def broker_url(given: str | None) -> str:
+    """--broker, else $MAFIAKIT_SCOREBOARD_BROKER, else the credential that systemd hands to
+    the kiosk (deploy/systemd/mafiakit-scoreboard.service, LoadCredential=broker-url), else
+    the broker on this machine."""
+    from bus.credentials import credential
+
+    return (given or os.environ.get("MAFIAKIT_SCOREBOARD_BROKER") or credential("broker-url")
+            or DEFAULT_BROKER)
 
 
 def _source(args: argparse.Namespace, store: FeedStore, mode: str) -> _SampleFeed | _BrokerFeed:

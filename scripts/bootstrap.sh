@@ -27,6 +27,9 @@ command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
 command -v useradd >/dev/null 2>&1 || need+=(passwd)
 ldconfig -p 2>/dev/null | grep -q 'libasound.so.2 ' || need+=(libasound2)
+# bench fans: its followers are MQTT.js clients under Node.js (mafiakit/bench/followers)
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 if [ ${#need[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -44,10 +47,22 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   if ! { .venv/bin/python -m pip install -q --upgrade pip \
          && { ! .venv/bin/python -m pip show -q pygame \
               || .venv/bin/python -m pip uninstall -y -q pygame; } \
-         && .venv/bin/python -m pip install -q -e '.[dev]'; } >.venv/install.log 2>&1; then
+         && .venv/bin/python -m pip install -q -e '.[dev,report]'; } >.venv/install.log 2>&1; then
     cat .venv/install.log >&2
     echo "bootstrap: installing the kit failed (above, and in .venv/install.log)" >&2
     exit 1
   fi
   touch "$stamp"
+fi
+
+# bench fans' followers: MQTT.js as its lock file pins it (npm ci), again when the lock changes
+followers=mafiakit/bench/followers
+if [ ! -d "$followers/node_modules/mqtt" ] ||
+   [ "$followers/package-lock.json" -nt "$followers/node_modules/.package-lock.json" ]; then
+  echo "bootstrap: installing MQTT.js for bench fans (log: .venv/npm.log)" >&2
+  if ! (cd "$followers" && npm ci --no-audit --no-fund) >.venv/npm.log 2>&1; then
+    cat .venv/npm.log >&2
+    echo "bootstrap: npm ci in $followers failed (above, and in .venv/npm.log)" >&2
+    exit 1
+  fi
 fi

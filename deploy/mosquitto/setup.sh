@@ -11,8 +11,15 @@
 # with $ETC/ca_certificates/mafiakit-ca.crt (public: every table and screen verifies the
 # broker with it).
 #
-# The broker certificate names this host (hostname, hostname.local, localhost, 127.0.0.1);
-# other names or addresses the devices use: MAFIAKIT_BROKER_NAMES="hub.lan 192.0.2.10".
+# The broker certificate names this host (hostname, hostname.local, localhost, 127.0.0.1),
+# hub and hub.local whatever this host is called (mafiakit-hub-name.service answers to
+# hub.local over mDNS when the hostname is not hub), and this host's addresses now (hostname
+# -I; MAFIAKIT_HUB_ADDRESSES="192.0.2.10" instead). Other names or addresses the devices use:
+# MAFIAKIT_BROKER_NAMES="hub.lan 192.0.2.10". A later run that finds one of them missing from
+# the certificate signs a new one with the same CA: the devices keep trusting it.
+#
+# The venue's clock: chrony serves this machine's time to the LAN (deploy/chrony/hub.conf,
+# /etc/chrony/conf.d/mafiakit-hub.conf); every table follows it (deploy/pi-setup.sh).
 #
 # Personal head judges' accounts head-judge-NAME (docs/web.md "Who decided": the hub records
 # the account as who decided): MAFIAKIT_HEAD_JUDGES="anna boris" (kept for later runs).
@@ -30,6 +37,7 @@ umask 077  # everything written here is private until chmod says otherwise
 here="$(cd "$(dirname "$0")" && pwd)"
 ETC="${MAFIAKIT_ETC:-/etc/mosquitto}"
 if [ -n "${MAFIAKIT_ETC:-}" ]; then STUNNEL_ETC="$ETC/stunnel"; else STUNNEL_ETC=/etc/stunnel; fi
+if [ -n "${MAFIAKIT_ETC:-}" ]; then CHRONY_ETC="$ETC/chrony"; else CHRONY_ETC=/etc/chrony; fi
 NO_SERVICE="${MAFIAKIT_NO_SERVICE:-}"
 CA_DAYS=3650
 CERT_DAYS=825
@@ -65,6 +73,25 @@ start_tls_front() {
     die "the https front (stunnel) did not start: journalctl -u stunnel@mafiakit"
 }
 
+# --- The venue's clock and the name hub.local ---
+serve_time() {
+  mkdir -p "$CHRONY_ETC/conf.d"
+  chmod 755 "$CHRONY_ETC" "$CHRONY_ETC/conf.d"
+  install -m 0644 "$here/../chrony/hub.conf" "$CHRONY_ETC/conf.d/mafiakit-hub.conf"
+  [ -n "$NO_SERVICE" ] && return 0
+  systemctl enable chrony >/dev/null 2>&1
+  systemctl restart chrony
+}
+publish_hub_name() {  # hub.local over mDNS when this host has another name
+  [ "$(hostname 2>/dev/null)" = hub ] && return 0
+  command -v avahi-publish >/dev/null 2>&1 ||
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq avahi-daemon avahi-utils >/dev/null
+  install -m 0644 "$here/mafiakit-hub-name.service" /etc/systemd/system/
+  systemctl daemon-reload
+  systemctl enable mafiakit-hub-name >/dev/null 2>&1
+  systemctl restart mafiakit-hub-name
+}
+
 [ $# -ge 2 ] || die "usage: setup.sh TOURNAMENT TABLE [TABLE ...]  (e.g. setup.sh autumn-cup 1 2 3)"
 check_id() {  # same rule as bus.topics.check_id, ASCII only here
   [[ "$2" =~ ^[A-Za-z0-9._-]{1,40}$ ]] ||
@@ -96,6 +123,8 @@ if [ -z "$NO_SERVICE" ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mosquitto mosquitto-clients openssl
   fi
+  command -v chronyd >/dev/null 2>&1 || [ -x /usr/sbin/chronyd ] ||
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chrony >/dev/null
   install_tls_front
 fi
 command -v mosquitto_passwd >/dev/null 2>&1 || die "mosquitto_passwd is missing (apt-get install mosquitto)"
@@ -133,12 +162,25 @@ if [ ! -s "$ca_key" ] || [ ! -s "$ca_crt" ]; then
   rm -f "$broker_crt"  # a new CA needs a new broker certificate
   echo "setup.sh: created the venue CA $ca_crt" >&2
 fi
+host="$(hostname 2>/dev/null || echo localhost)"
+broker_san="$ETC/certs/mafiakit-broker.san"  # the names of the certificate, one a line
+wanted=()
+# shellcheck disable=SC2086  # lists of words
+for name in localhost 127.0.0.1 ::1 "$host" "$host.local" hub hub.local \
+    ${MAFIAKIT_HUB_ADDRESSES:-$(hostname -I 2>/dev/null || true)} ${MAFIAKIT_BROKER_NAMES:-}; do
+  if [[ "$name" =~ ^[0-9.]+$ || "$name" == *:* ]]; then wanted+=("IP:$name"); else wanted+=("DNS:$name"); fi
+done
+missing=()
+for name in "${wanted[@]}"; do grep -qxF "$name" "$broker_san" 2>/dev/null || missing+=("$name"); done
+if [ ${#missing[@]} -gt 0 ] && [ -s "$broker_crt" ]; then
+  echo "setup.sh: the broker certificate lacks ${missing[*]}: signing a new one" >&2
+  rm -f "$broker_crt"
+fi
 if [ ! -s "$broker_key" ] || [ ! -s "$broker_crt" ]; then
-  host="$(hostname 2>/dev/null || echo localhost)"
-  san="DNS:localhost,IP:127.0.0.1,IP:::1"
-  for name in "$host" "$host.local" ${MAFIAKIT_BROKER_NAMES:-}; do
-    if [[ "$name" =~ ^[0-9.]+$ || "$name" == *:* ]]; then san+=",IP:$name"; else san+=",DNS:$name"; fi
-  done
+  # the names it had stay (a device may use an old address), in the order first seen
+  mapfile -t names < <(cat "$broker_san" 2>/dev/null || true; printf '%s\n' "${wanted[@]}")
+  mapfile -t names < <(printf '%s\n' "${names[@]}" | awk 'NF && !seen[$0]++')
+  san="$(IFS=,; echo "${names[*]}")"
   csr="$(mktemp)"; ext="$(mktemp)"
   openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -sha256 \
     -subj "/CN=$host" -keyout "$broker_key" -out "$csr" 2>/dev/null
@@ -146,12 +188,14 @@ if [ ! -s "$broker_key" ] || [ ! -s "$broker_crt" ]; then
   openssl x509 -req -in "$csr" -CA "$ca_crt" -CAkey "$ca_key" -CAcreateserial \
     -days "$CERT_DAYS" -sha256 -extfile "$ext" -out "$broker_crt" 2>/dev/null
   rm -f "$csr" "$ext" "$ETC/ca_certificates/mafiakit-ca.srl"
-  chmod 644 "$broker_crt"
+  printf '%s\n' "${names[@]}" > "$broker_san"
+  chmod 644 "$broker_crt" "$broker_san"
   share_with_broker "$broker_key"
   echo "setup.sh: created the broker certificate for $san" >&2
 fi
 
 configure_tls_front
+serve_time
 
 # The ACL: the template as is, then its `#@table ` block once per table.
 acl="$ETC/mafiakit.acl"
@@ -167,6 +211,7 @@ for name in ${MAFIAKIT_HEAD_JUDGES:-}; do
   grep -qxF "head-judge-$name" "$judges_file" || echo "head-judge-$name" >> "$judges_file"
 done
 {
+  # shellcheck disable=SC1003  # sed's "append" command ends in a backslash, not a quote
   sed -e '$a\' "$here/acl.conf"
   echo
   while IFS=/ read -r t n; do
@@ -220,6 +265,7 @@ if [ -z "$NO_SERVICE" ]; then
   systemctl restart mosquitto
   systemctl is-active --quiet mosquitto || die "mosquitto did not start: journalctl -u mosquitto"
   start_tls_front
+  publish_hub_name
 fi
 echo "setup.sh: broker ready for $tournament, tables: $*; passwords in $credentials," \
   "the CA for every device in $ca_crt" >&2

@@ -14,7 +14,7 @@ import platform
 import sys
 from typing import Any
 
-NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e", "scoring")
+NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e", "scoring", "fans")
 
 
 def machine() -> dict[str, Any]:
@@ -66,4 +66,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
     p.add_argument("--presses", type=_positive, metavar="N",
                    help="e2e: NEXT presses to time (default 300, 100 with --quick)")
+    p.add_argument("--followers", type=_positive, metavar="N",
+                   help="fans: followers on the outside broker (default 2000, 200 with --quick)")
+    p.add_argument("--follower-processes", type=_positive, metavar="K",
+                   help="fans: Node processes holding the followers (default 2)")
+    p.add_argument("--seconds", type=_positive, metavar="S",
+                   help="fans: length of each phase (default 30, 10 with --quick)")
     p.set_defaults(run="mafiakit.bench.cli:command")

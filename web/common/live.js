@@ -46,9 +46,10 @@ const Live = (() => {
    * topic; garbage is ignored), and whether the broker kept it from before (a retained copy:
    * docs/clock.md counts its age from the table's clock, not from its arrival).
    * `onLink(up, why)` reports the browser's own link to the broker (`why` = "refused" when
-   * the broker turned the account down).
+   * the broker turned the account down). `more.qos`: the subscriptions' QoS (default 1);
+   * `more.onText(topic, text)`: every message as text first (a topic that is not JSON).
    */
-  function connect(opts, topics, onMessage, onLink) {
+  function connect(opts, topics, onMessage, onLink, more = {}) {
     const client = mqtt.connect(opts.broker, {
       username: opts.user,
       password: opts.password,
@@ -59,7 +60,7 @@ const Live = (() => {
     });
     client.on("connect", () => {
       onLink(true);
-      client.subscribe(topics, { qos: 1 });
+      client.subscribe(topics, { qos: more.qos == null ? 1 : more.qos });
     });
     client.on("close", () => onLink(false));
     client.on("offline", () => onLink(false));
@@ -74,6 +75,7 @@ const Live = (() => {
       if (Array.isArray(window.liveRecord)) {  // the browser tests' record of what arrived
         window.liveRecord.push([topic, new TextDecoder().decode(bytes)]);
       }
+      if (more.onText && more.onText(topic, new TextDecoder().decode(bytes))) return;
       if (bytes.length === 0) {
         onMessage(kind, null, topic, retained);
         return;
@@ -177,6 +179,19 @@ const Live = (() => {
     return roles;
   }
 
+  /** A new element with a class and a text (either may be left out). */
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text != null) node.textContent = text;
+    return node;
+  }
+
+  /** `text` with every `{key}` replaced by `values[key]` (missing: nothing). */
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
+  }
+
   return { options, tableTopic, hubTopic, publish, requestId, connect, words, now, tableClock,
-           secondsLeft, rolesOf };
+           secondsLeft, rolesOf, el, fill };
 })();

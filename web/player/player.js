@@ -50,16 +50,7 @@
                   chosen: params.get("player") || localStorage.getItem("mafiakit.player") || "" };
   window.playerState = state;  // read by the browser tests
 
-  function el(tag, cls, text) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text != null) node.textContent = text;
-    return node;
-  }
-
-  function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
-  }
+  const { el, fill } = Live;
 
   function find(name) {
     const wanted = name.trim().toLocaleLowerCase();
