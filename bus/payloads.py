@@ -151,32 +151,38 @@ class Heartbeat(Payload):
     Version 2: `last_public_seq` (the seq of the latest public snapshot) replaces version 1's
     `last_event_seq`, which screens could read and which grew with every night action. A
     screen whose public seq is behind it has missed a snapshot; the hub counts events by
-    their own consecutive `seq`.
+    their own consecutive `seq`. Version 3: `uptime_s` is the table's clock (docs/clock.md):
+    a snapshot carries the same clock's reading, so a screen learns how old a retained
+    snapshot is without trusting any wall clock; `clock_step_s` is how far the table's wall
+    clock jumped during the current game (the last jump; None: none), for the head judge.
     """
 
-    VERSION: ClassVar[int] = 2
-    schema_version: Literal[2] = 2
+    VERSION: ClassVar[int] = 3
+    schema_version: Literal[3] = 3
     seq: int = Field(ge=0)
     bdseq: int = Field(ge=0)
     sent_at: AwareDatetime
     uptime_s: float = Field(ge=0)
     game_id: Id | None = None
     last_public_seq: int | None = Field(default=None, ge=0)
+    clock_step_s: float | None = Field(default=None, allow_inf_nan=False)
 
 
 class Snapshot(Payload):
     """The whole current view of one information class (retained: latest wins).
 
     `view` is the engine's typed view (docs/views.md): a public or audience view has no
-    field for a role, shot, check or best move. `timer_started_at` is when the running timer
-    of `view.timer` started, so every screen counts down the same seconds. Version 2: the
-    public and audience views lost `actions`, `winner`, `termination`, `roles`, `nights` and
-    `best_move` (the reveal is on the protocol topic) and their `seq` counts changes of
-    that class's view, not journal lines.
+    field for a role, shot, check or best move. Version 2: the public and audience views
+    lost `actions`, `winner`, `termination`, `roles`, `nights` and `best_move` (the reveal is
+    on the protocol topic) and their `seq` counts changes of that class's view, not journal
+    lines. Version 3 (docs/clock.md): `timer_started_at` (a wall-clock moment, which a screen
+    could only compare with its own clock) is gone; a running `view.timer` carries the seconds
+    `remaining` at `uptime_s`, the table's monotonic clock when the snapshot was built (the
+    heartbeat's clock), and a screen counts down from the moment it received it.
     """
 
-    VERSION: ClassVar[int] = 2
-    schema_version: Literal[2] = 2
+    VERSION: ClassVar[int] = 3
+    schema_version: Literal[3] = 3
     view_class: Literal["public", "audience", "judge"]
     tournament: str = Field(min_length=1, max_length=40)
     table: str = Field(min_length=1, max_length=40)
@@ -184,7 +190,7 @@ class Snapshot(Payload):
     game_id: Id | None = None
     names: list[Nickname] = Field(default_factory=list, max_length=MAX_SEATS)
     view: View = Field(discriminator="view")
-    timer_started_at: AwareDatetime | None = None
+    uptime_s: float = Field(ge=0, allow_inf_nan=False)
     sent_at: AwareDatetime
 
     @model_validator(mode="after")

@@ -92,7 +92,7 @@ def sample_snapshot_fields(view_class: str, seats: int = 10, **changes: object
     fields: dict[str, object] = {
         "view_class": view_class, "tournament": ACL_TOURNAMENT, "table": ACL_TABLE,
         "seq": 12, "game_id": "cup-3-12", "names": [f"Nick{n}" for n in range(1, seats + 1)],
-        "view": sample_view_at(view_class, seats), "timer_started_at": SAMPLE_TIME,
+        "view": sample_view_at(view_class, seats), "uptime_s": 1234.5,
         "sent_at": SAMPLE_TIME,
     }
     fields.update(changes)

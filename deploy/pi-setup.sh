@@ -78,6 +78,15 @@ done
 case "$SEATS" in ""|10|15) ;; *) die "--seats is 10 or 15" ;; esac
 case "$PINS" in ""|lgpio|mock) ;; *) die "--pins is lgpio (a Pi) or mock (no pad)" ;; esac
 [ -z "$AUDIO" ] || [[ "$AUDIO" =~ ^[A-Za-z0-9:=,._-]+$ ]] || die "--audio: an ALSA name (aplay -L)"
+# An HDMI name an earlier version wrote stays silent on vc4-kms (plughw: finds no format the
+# card takes; the table refuses it): the update gives the table the name that plays.
+if [ -z "$AUDIO" ] && [ -f "$TOML" ]; then
+  old_audio="$(toml_get hardware.audio_device)"
+  if [[ "$old_audio" =~ ^(plug)?hw:(CARD=)?(vc4hdmi[01]?)(,DEV=0)?$ ]]; then
+    AUDIO="hdmi:CARD=${BASH_REMATCH[3]},DEV=0"
+    say "audio_device $old_audio stays silent on the Pi's HDMI: $AUDIO instead"
+  fi
+fi
 [[ "$VIDEO" =~ ^[0-9]+x[0-9]+(@[0-9]+)?$ ]] || die "--video is WIDTHxHEIGHT@HZ, e.g. 1920x1080@60"
 
 # An earlier version kept the broker URLs in environment files: they become the secrets.

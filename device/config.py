@@ -38,6 +38,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bus.config import BrokerConfig
 from bus.errors import first_problem
 from bus.settings import RulesOrClubId, TableId, TournamentId, load_toml_settings
+from device.audio import check_name
 from device.bootconfig import BOOT_CONFIG, check_boot_config
 from device.pins import PinMap
 from engine.refusals import Lang
@@ -69,7 +70,8 @@ class BrokerSection(BaseModel):
 class HardwareSection(BaseModel):
     """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
     default wiring (deploy/wiring.md), e.g. `seats = 15` or `undo = 9`. On a Pi ("lgpio") the
-    map is checked against the overlays of `boot_config` before a pin is touched."""
+    map is checked against the overlays of `boot_config` here, and against what the running
+    kernel gave away (device/gpiolines.py) when the table opens its pins."""
 
     model_config = ConfigDict(extra="forbid")
     pins: Literal["lgpio", "mock", "none"] = "none"
@@ -78,7 +80,12 @@ class HardwareSection(BaseModel):
     music_dir: Path | None = None
     announcements_dir: Path | None = None  # the night steps called aloud (device/nightscript)
     volume: float = Field(0.6, ge=0, le=1)
-    audio_device: str | None = Field(None, min_length=1)
+    audio_device: str | None = Field(None, min_length=1)  # None: the table picks its card
+
+    @field_validator("audio_device")
+    @classmethod
+    def _plays_on_a_pi(cls, value: str | None) -> str | None:
+        return None if value is None else check_name(value)
 
     @model_validator(mode="after")
     def _no_clash_with_the_boot_config(self) -> HardwareSection:

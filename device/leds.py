@@ -6,6 +6,11 @@ any seat count up to 15 costs two pins. Brightness goes into the 8-bit colour va
 5-bit global brightness at full: the APA102 applies the global value as a second, slow PWM
 (a few hundred Hz), which is the flicker this design is meant to avoid.
 
+Every frame stays within the chain's supply: `ChainPower` (device/electrical.py, from the
+bill of materials in device/wiring.toml) dims a frame that would pull a seat below the LEDs'
+supply range or draw more than the Pi's supply has left (on a fifteen-seat table: every seat
+at full, e.g. the error flash); a frame that fits goes out unchanged.
+
 Brightness is a pure function of (pattern, seconds since it began), so a test on mock pins can
 set the clock and assert exact frames; gpiozero's own `pulse` / `blink` threads would make
 the values depend on the machine's timing. `render()` sends a frame only when a seat's value
@@ -16,14 +21,16 @@ from __future__ import annotations
 
 import math
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from gpiozero import Device, Factory, SPIDevice
+from gpiozero import Device, Factory, SPIDevice, SPISoftwareFallback
 from gpiozero.pins.mock import MockFactory
 from gpiozero.pins.spi import SPISoftware
 
+from device.electrical import ChainPower, Pixel
 from device.mockspi import MockSpidev
 from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, MAX_SEATS
 
@@ -101,41 +108,86 @@ def level_byte(level: float) -> int:
     return round(max(0.0, min(1.0, level)) * 255)
 
 
-def chain_frame(levels: Sequence[float], color: tuple[int, int, int] = LED_COLOR) -> list[int]:
-    """The bytes that set a chain to `levels` (first LED first) in one colour.
+def chain_pixels(levels: Sequence[float], color: tuple[int, int, int] = LED_COLOR
+                 ) -> list[Pixel]:
+    """The colour bytes (red, green, blue) that show `levels` (first LED first) in one colour."""
+    out: list[Pixel] = []
+    for level in levels:
+        scale = level_byte(level) / 255
+        red, green, blue = (round(channel * scale) for channel in color)
+        out.append((red, green, blue))
+    return out
+
+
+def chain_frame(levels: Sequence[float], color: tuple[int, int, int] = LED_COLOR,
+                power: ChainPower | None = None) -> list[int]:
+    """The bytes that set a chain to `levels` (first LED first) in one colour, dimmed as a
+    whole when `power` says the frame would overload the chain's supply.
 
     Start frame: 32 zero bits. Each LED: 0b111 + global brightness, blue, green, red. Then 32
     zero bits, which latch an SK9822 (it shows a frame one update late without them), and
     one zero bit per two LEDs to clock the data through to the chain's last LED.
     """
+    pixels = chain_pixels(levels, color)
+    if power is not None:
+        pixels = power.capped(pixels)
     frame = [0, 0, 0, 0]
-    for level in levels:
-        scale = level_byte(level) / 255
-        red, green, blue = (round(channel * scale) for channel in color)
+    for red, green, blue in pixels:
         frame += [FULL, blue, green, red]
     return frame + [0, 0, 0, 0] + [0] * ((len(levels) + 15) // 16)
 
 
-class LedChain(SPIDevice):  # type: ignore[misc]  # gpiozero is untyped
-    """An APA102 / SK9822 chain on SPI0 through gpiozero (spidev on a Pi, mock pins in tests)."""
+class ChainError(RuntimeError):
+    """The seat LED chain cannot run as the kit needs it (one line for the venue tech)."""
 
-    def __init__(self, count: int, *, pin_factory: Factory) -> None:
+
+class LedChain(SPIDevice):  # type: ignore[misc]  # gpiozero is untyped
+    """An APA102 / SK9822 chain on SPI0 through gpiozero (spidev on a Pi, mock pins in tests);
+    `power` caps every frame (default: the kit's bill of materials for `count` LEDs).
+
+    On a Pi only the SPI block will do: when /dev/spidev0.0 does not open, gpiozero warns and
+    bit-bangs the bus through the pins instead, a few Python calls per bit, which holds the
+    GIL for milliseconds per frame (the pad's budget) and flickers the chain whenever the
+    table is busy. The chain refuses that with one line; a mock factory's bit-banged bus
+    (gpiozero's own `MockFactory`) stays allowed for the tests that compare the two.
+    """
+
+    def __init__(self, count: int, *, pin_factory: Factory,
+                 power: ChainPower | None = None) -> None:
         if isinstance(pin_factory, MockFactory) and Device.pin_factory is None:
             # gpiozero 2.0's bit-banged SPI bus (a MockFactory's SPI) asks for a default
             # factory while it builds; off a Pi there is none, so it gets the mock one.
             Device.pin_factory = pin_factory
-        super().__init__(clock_pin=LED_CLOCK, mosi_pin=LED_DATA, miso_pin=None,
-                         select_pin=LED_SELECT, pin_factory=pin_factory)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", SPISoftwareFallback)
+            super().__init__(clock_pin=LED_CLOCK, mosi_pin=LED_DATA, miso_pin=None,
+                             select_pin=LED_SELECT, pin_factory=pin_factory)
+        fallback = [w for w in caught if issubclass(w.category, SPISoftwareFallback)]
+        for other in caught:
+            if other not in fallback:
+                warnings.warn_explicit(other.message, other.category, other.filename,
+                                       other.lineno)
+        bit_banged = isinstance(self._spi, SPISoftware) and not isinstance(self._spi, MockSpidev)
+        if fallback or (bit_banged and not isinstance(pin_factory, MockFactory)):
+            why = str(fallback[0].message).partition("(error was: ")[2].rstrip(")") \
+                if fallback else "no hardware SPI for these pins"
+            self.close()
+            raise ChainError(
+                f"the seat LEDs need SPI0, but /dev/spidev0.0 did not open ({why}): add "
+                "dtoverlay=spi0-0cs to config.txt (deploy/pi-setup.sh does), reboot, and "
+                "check that the table's user is in group spi; the kit does not bit-bang the "
+                "chain")
         self.count = count
+        self.power = power if power is not None else ChainPower(count)
         # gpiozero's bit-banged bus (a plain MockFactory's) has no rate to set
-        if not isinstance(self._spi, SPISoftware) or isinstance(self._spi, MockSpidev):
+        if not bit_banged:
             self._spi.rate = CHAIN_HZ
 
     def write(self, levels: Sequence[float]) -> None:
         """Show `levels` (0..1, first LED first)."""
         if len(levels) != self.count:
             raise ValueError(f"the chain has {self.count} LEDs, got {len(levels)} levels")
-        self._spi.write(chain_frame(levels))
+        self._spi.write(chain_frame(levels, power=self.power))
 
 
 class SeatLeds:

@@ -8,11 +8,13 @@ own ambient pad, written once with the `wave` module (no download). The tones ("
 a warning is logged, `problem` says so in one line for the judge's screen and every method
 becomes a no-op: the game must go on in silence.
 
-The output is chosen by its ALSA name in the table's config (`[hardware] audio_device`, e.g.
-"plughw:CARD=Headphones", "plughw:CARD=vc4hdmi0", "plughw:CARD=Device" for a USB DAC or
-"plughw:CARD=MAX98357A" for an I2S amplifier; `aplay -L` lists them): SDL's ALSA driver opens
-$AUDIODEV when no device is named. HDMI audio cannot open while the TV is off, so a table
-that could not open its sound tries again at every nightfall.
+The output is chosen by its ALSA name (device/audio.py): the table's config may name one
+(`[hardware] audio_device`, e.g. "hdmi:CARD=vc4hdmi0,DEV=0" for a Pi's HDMI, which takes
+only IEC958 frames, "plughw:CARD=Device,DEV=0" for a USB DAC, "plughw:CARD=Headphones,DEV=0"
+for a Pi 4's jack, "plughw:CARD=MAX98357A,DEV=0" for an I2S amplifier; `aplay -L` lists
+them); without one the table tries the cards it has, best first, each by the name that plays
+on it. SDL's ALSA driver opens $AUDIODEV. HDMI audio cannot open while the TV is off, so a
+table that could not open its sound tries again at every nightfall.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from device.audio import CARDS, candidates, listed_names, read_cards
 
 if TYPE_CHECKING:  # pygame loads when a table opens its sound device, never before
     import pygame
@@ -60,6 +64,7 @@ class MusicSettings(BaseModel):
     device: str | None = Field(None, min_length=1, description="ALSA device name (aplay -L)")
     announcements: Path | None = Field(
         None, description="recordings named by night step, e.g. putana.ogg, mafia_shot.wav")
+    cards: Path = Field(CARDS, description="where the kernel lists the sound cards")
 
 
 def _cache_home() -> Path:
@@ -154,38 +159,30 @@ class NightMusic:
         self._tones: dict[ToneName, pygame.mixer.Sound] = {}
         self.problem: str | None = None  # one line for the judge's screen while silent
         self._said: str | None = None  # the silence last logged (said once, not each night)
+        self.device: str | None = None  # the ALSA name it plays on (None: SDL's default)
         self.opened = 0  # how many times the sound device was opened
         self.announced: deque[Path] = deque(maxlen=64)  # the recordings played, newest last
         self._to_say: deque[pygame.mixer.Sound] = deque()
         self.available = self._open()
 
     def _open(self) -> bool:
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the commands'
-        import pygame
-
-        device = self.settings.device
-        if device is not None:
-            os.environ["AUDIODEV"] = device  # SDL's ALSA driver opens it (see the docstring)
-        try:
-            with _quiet_stderr():  # ALSA's own complaints; our one line below says it all
-                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
-            opened = pygame.mixer.get_init()
-            if opened is None:
-                raise pygame.error("the mixer did not start")
-            rate, size, channels = opened
-            if size != -16:
-                raise pygame.error(f"the sound device offers {size}-bit samples, not 16-bit")
-            pygame.mixer.set_reserved(2)  # channel 0 for the tones, 1 for the announcements
-            pygame.mixer.music.set_volume(self.settings.volume)
-            for name, parts in TONES.items():
-                samples = tone_samples(parts, rate, channels)
-                self._tones[name] = pygame.mixer.Sound(buffer=samples.tobytes())
-        except pygame.error as exc:
-            pygame.mixer.quit()
-            where = f"on {device}" if device is not None else "on the default device"
-            self.problem = (
-                f"the table is silent: no sound {where} ({exc}); tried again at nightfall"
-            )
+        """Open the configured device, or else the first of the machine's cards that opens
+        (device/audio.py); False, with `problem` saying so, when none does."""
+        named = self.settings.device
+        found: list[str | None] = list(candidates(read_cards(self.settings.cards)))
+        tried: list[str | None] = [named] if named is not None else found or [None]
+        errors = []
+        for device in tried:
+            error = self._open_device(device)
+            if error is None:
+                self.device = device
+                break
+            errors.append(f"{device or 'the default device'} ({error})")
+        else:
+            listed = [n for n in listed_names() or () if "CARD=" in n][:6]
+            known = f" (aplay -L lists {', '.join(listed)})" if listed else ""
+            self.problem = (f"the table is silent: no sound on {'; '.join(errors)}{known}; "
+                            "tried again at nightfall")
             # said once (the judge's screen keeps showing it): a game has five nightfalls
             said = log.warning if self.problem != self._said else log.debug
             said("%s: night music and timer tones are off", self.problem)
@@ -203,6 +200,33 @@ class NightMusic:
         except OSError as exc:
             log.warning("cannot write the kit's night track (%s): no music without a folder", exc)
         return True
+
+    def _open_device(self, device: str | None) -> str | None:
+        """Start the mixer on `device` (None: SDL's default) with the tones; the error in
+        SDL's words when it does not start."""
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the commands'
+        import pygame
+
+        if device is not None:
+            os.environ["AUDIODEV"] = device  # SDL's ALSA driver opens it (see the docstring)
+        try:
+            with _quiet_stderr():  # ALSA's own complaints; our one line says it all
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=1024)
+            opened = pygame.mixer.get_init()
+            if opened is None:
+                raise pygame.error("the mixer did not start")
+            rate, size, channels = opened
+            if size != -16:
+                raise pygame.error(f"the sound device offers {size}-bit samples, not 16-bit")
+            pygame.mixer.set_reserved(2)  # channel 0 for the tones, 1 for the announcements
+            pygame.mixer.music.set_volume(self.settings.volume)
+            for name, parts in TONES.items():
+                samples = tone_samples(parts, rate, channels)
+                self._tones[name] = pygame.mixer.Sound(buffer=samples.tobytes())
+        except pygame.error as exc:
+            pygame.mixer.quit()
+            return str(exc)
+        return None
 
     @property
     def playing(self) -> bool:

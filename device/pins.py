@@ -7,7 +7,9 @@ drives a Raspberry Pi through lgpio and a test or the simulator through `MockFac
 The design (deploy/wiring.md): the seat LEDs are one APA102 / SK9822 chain on SPI0 (MOSI
 GPIO 10, SCLK GPIO 11; gpiozero reserves CE0, GPIO 8, for the spidev device and MISO, GPIO 9,
 stays with the SPI block), so any seat count up to 15 costs two pins. Every key has its own
-GPIO behind a series resistor, an external pull-up and a filter capacitor. The ten-seat table
+GPIO behind a series resistor, an external pull-up and a filter capacitor; on GPIO 2 and 3
+the board's 1.8 kOhm I2C pull-ups replace ours and the series resistor is smaller, so the
+pressed level stays well below VIL (device/electrical.py computes it). The ten-seat table
 (16 keys + buzzer) leaves I2C (2, 3) and I2S (18, 19, 21; and 20, the buzzer's, on a table
 without a buzzer) free; the fifteen-seat club table puts seats 11-15 on 18, 19, 21, 2 and 3.
 The buzzer sits on a pin the SoC pulls down at reset, so it stays silent while the Pi boots.

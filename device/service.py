@@ -47,7 +47,8 @@ from device.admission import (
 )
 from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, PadWish
 from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
-from device.config import TableSettings
+from device.config import ConfigError, TableSettings
+from device.gpiolines import check_kernel
 from device.hardware import TableHardware
 from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
 from device.instance import JournalLock, claim_number, host_name, instance_id
@@ -74,6 +75,9 @@ from engine.vocab import InfoClass, Phase
 log = logging.getLogger("mafiakit.table")
 VERSION = _version("mafiakit")
 BIRTH_WAIT_S = 10.0  # start() waits this long at most for its birth once the broker answered
+# A wall-clock move between two looks (at most a quarter of a second apart) larger than this is
+# a step (chrony's makestep, a date set by hand), not chrony slewing it (at most 83 ms a second).
+CLOCK_STEP_S = 1.0
 
 
 class TableService:
@@ -109,6 +113,8 @@ class TableService:
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
         self._seq_heartbeat = 0
         self._booted = mono()
+        self._clock_offset = wall() - self._booted  # wall minus monotonic: moves on a step
+        self.clock_step: tuple[str, float] | None = None  # (game, seconds): the last mid-game
         self.notifier = Notifier()
         self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
@@ -144,6 +150,11 @@ class TableService:
         hw = self.settings.hardware
         if hw.pins == "none":
             return None
+        if hw.pins == "lgpio":  # what the running kernel gave away, just before the pins open
+            try:
+                check_kernel(hw.pin_map)
+            except ValueError as exc:
+                raise ConfigError(f"[hardware]: {exc}") from None
         music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume,
                                          device=hw.audio_device,
                                          announcements=hw.announcements_dir))
@@ -247,6 +258,7 @@ class TableService:
         """Handle one inbox item (or none within `timeout`); False after Stop."""
         now = self.mono()
         self.notifier.watchdog(healthy=self.hardware is None or self.hardware.alive)
+        self._watch_clock(now)
         if now >= self._next_heartbeat:
             self._heartbeat()
             self._next_heartbeat = now + self.settings.heartbeat_s
@@ -265,6 +277,28 @@ class TableService:
             log.exception("failed to handle a %s", type(item).__name__)
         self._poll_timer()
         return True
+
+    def _watch_clock(self, mono_now: float) -> None:
+        """Notice the wall clock stepping (docs/clock.md). Before a game starts that is what
+        the venue's time server is for; during one the journal's and the protocol's times jump
+        there, so the head judge hears of it (`clock_step_s` in the heartbeat, sent at once)
+        and the judge at the table reads it. Countdowns run on the monotonic clock and do not
+        notice."""
+        offset = self.wall() - mono_now
+        step, self._clock_offset = offset - self._clock_offset, offset
+        if abs(step) < CLOCK_STEP_S:
+            return
+        state = self.table_game.state
+        if self.seq == 0 or state.finished:
+            log.info("the wall clock stepped %+.1f s between games", step)
+            return
+        self.clock_step = (self.game_id, round(step, 1))
+        self.last_error = (f"the table's clock jumped {step:+.0f} s during game {self.game_id}: "
+                           "its protocol's times jump there; the timers ran on")
+        self.refusal = None
+        log.warning("%s", self.last_error)
+        self._next_heartbeat = mono_now  # the head judge hears of it now
+        self.publish_all(only=(InfoClass.JUDGE,))
 
     def handle(self, item: InboxItem) -> None:
         match item:
@@ -647,14 +681,15 @@ class TableService:
                 judge_extra=self.judge_extra() if judge else None, views=self.views)
             if not judge:
                 steady = snap.steady(v, elapsed, seq=seq, game_id=self.game_id,
-                                     names=self.names, wall_now=wall_now)
+                                     names=self.names, mono_now=mono_now)
                 if not force and self._sent.get(info_class) == steady:
                     continue  # nothing new for this class: send nothing (night actions)
                 self._sent[info_class] = steady
             try:
                 shots.append((info_class, snap.wrap(
-                    info_class, v, elapsed, tournament=self.tournament, table=self.table,
-                    seq=seq, game_id=self.game_id, names=self.names, wall_now=wall_now)))
+                    info_class, v, tournament=self.tournament, table=self.table, seq=seq,
+                    game_id=self.game_id, names=self.names, uptime_s=mono_now - self._booted,
+                    wall_now=wall_now)))
             except ValueError as exc:
                 log.error("the %s snapshot cannot be built: %s", info_class, exc)
         for info_class, shot in shots:
@@ -714,10 +749,12 @@ class TableService:
             return
         self._seq_heartbeat += 1
         try:
+            step = self.clock_step
             hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
                            sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
                            game_id=self.game_id or None,
-                           last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC])
+                           last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC],
+                           clock_step_s=step[1] if step and step[0] == self.game_id else None)
         except ValueError as exc:
             log.error("the heartbeat cannot be built: %s", exc)
             return

@@ -1,7 +1,9 @@
 """Payloads the table publishes, built from the game: pure functions, tested without a broker.
 
 The engine's views decide what each information class may see; here they are only wrapped
-(table, seq, names, when the timer started) into the bus's versioned models.
+(table, seq, names, the table's clock reading) into the bus's versioned models. A running
+timer leaves the table as the seconds it has left at the table's monotonic clock reading
+`uptime_s`, never as a wall-clock moment (docs/clock.md).
 """
 
 from __future__ import annotations
@@ -111,40 +113,37 @@ def class_view(game: TableGame, info_class: InfoClass, *, countdown: Countdown |
 
 def snapshot(game: TableGame, info_class: InfoClass | str, *, tournament: str, table: str,
              seq: int, game_id: str, names: list[str], countdown: Countdown | None,
-             mono_now: float, wall_now: float, judge_extra: JudgeExtra | None = None
-             ) -> Snapshot:
-    """The retained snapshot of one information class (public, audience or judge) now."""
-    v, elapsed = class_view(game, InfoClass(info_class), countdown=countdown,
-                            mono_now=mono_now, judge_extra=judge_extra)
-    return wrap(InfoClass(info_class), v, elapsed, tournament=tournament, table=table,
-                seq=seq, game_id=game_id, names=names, wall_now=wall_now)
+             mono_now: float, wall_now: float, uptime_s: float = 0.0,
+             judge_extra: JudgeExtra | None = None) -> Snapshot:
+    """The retained snapshot of one information class (public, audience or judge) now;
+    `uptime_s` is the table's clock at `mono_now` (the heartbeat's `uptime_s`)."""
+    v, _ = class_view(game, InfoClass(info_class), countdown=countdown,
+                      mono_now=mono_now, judge_extra=judge_extra)
+    return wrap(InfoClass(info_class), v, tournament=tournament, table=table, seq=seq,
+                game_id=game_id, names=names, uptime_s=uptime_s, wall_now=wall_now)
 
 
-def wrap(info_class: InfoClass, v: View, elapsed: float | None, *, tournament: str,
-         table: str, seq: int, game_id: str, names: list[str], wall_now: float) -> Snapshot:
+def wrap(info_class: InfoClass, v: View, *, tournament: str, table: str, seq: int,
+         game_id: str, names: list[str], uptime_s: float, wall_now: float) -> Snapshot:
     """A class view (from `class_view`) as its retained snapshot. The view is the engine's
     already-validated model: pydantic takes it as it is; the snapshot's own check (the view
     is of its class) still runs, so a judge view never rides a public snapshot."""
     return Snapshot(view_class=info_class.value, tournament=tournament, table=table,
                     seq=seq, game_id=game_id or None, names=names, view=v,
-                    timer_started_at=started_at(elapsed, wall_now), sent_at=wall(wall_now))
-
-
-def started_at(elapsed: float | None, wall_now: float) -> datetime | None:
-    return None if elapsed is None else wall(wall_now - elapsed)
+                    uptime_s=round(max(0.0, uptime_s), 3), sent_at=wall(wall_now))
 
 
 def steady(v: View, elapsed: float | None, *, seq: int, game_id: str, names: list[str],
-           wall_now: float) -> tuple[object, ...]:
+           mono_now: float) -> tuple[object, ...]:
     """What makes a screen snapshot new: its view (a running timer's `remaining` aside, it
-    changes by itself), names, game, seq and when the timer started (to a tenth). Taken
-    before the snapshot is built, so an unchanged class costs no snapshot (night actions)."""
+    changes by itself), names, game, seq and when the timer started on the table's monotonic
+    clock (to a tenth: a restarted timer). Taken before the snapshot is built, so an
+    unchanged class costs no snapshot (night actions); a wall-clock step changes nothing."""
     timer = v.timer
     if timer is not None and timer.paused is False:
         v = v.model_copy(update={"timer": timer.model_copy(update={"remaining": None})})
-    started = started_at(elapsed, wall_now)
     return (v, tuple(names), game_id, seq,
-            None if started is None else round(started.timestamp(), 1))
+            None if elapsed is None else round(mono_now - elapsed, 1))
 
 
 def event(seq: int, game_id: str, line: dict[str, JsonValue], wall_now: float) -> Event:

@@ -17,7 +17,8 @@ _OFF = (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE)
 
 def table_alerts(live: TableLive, settings: HubSettings, decided: set[tuple[str, str]], *,
                  now_mono: float, now_wall: float) -> list[Alert]:
-    """A table gone quiet, its game over time, its protest window, its missing protocol."""
+    """A table gone quiet, its game over time, its clock stepped mid-game, its protest window,
+    its missing protocol."""
     t, s, out = live.table, settings, []
     if live.state in _OFF:
         out.append({"kind": "table_offline", "table": t, "params": {"state": live.state.value},
@@ -28,6 +29,13 @@ def table_alerts(live: TableLive, settings: HubSettings, decided: set[tuple[str,
                     "params": {"game": live.game_id, "minutes": f"{s.max_game_minutes:g}"},
                     "text": f"table {t}: game {live.game_id} runs over "
                             f"{s.max_game_minutes:g} minutes"})
+    if live.clock_step is not None and live.game_id is not None:
+        step = f"{live.clock_step:+.0f}"
+        out.append({"kind": "clock_step", "table": t,
+                    "params": {"game": live.game_id, "seconds": step},
+                    "text": f"table {t}: its clock jumped {step} s during game {live.game_id}: "
+                            "the protocol's times jump there, the timers ran on; check the "
+                            "venue's time server"})
     if live.decided_at is not None:
         left = live.decided_at + s.protest_window_minutes * 60 - now_wall
         if left > 0:

@@ -70,6 +70,14 @@ class TableLive:
     protocol_game: str | None = None  # latest game whose protocol the hub holds
     contest: Contest | None = None  # the latest second machine that claimed this number
     notes: list[str] = field(default_factory=list)
+    reading: tuple[float, float] | None = None  # (the table's uptime_s, hub clock): its clock
+    clock_step: float | None = None  # seconds the table's wall clock jumped in `game_id`
+
+    def uptime(self, now: float) -> float | None:
+        """The table's own clock (heartbeat `uptime_s`) at the hub's `now`; None unheard."""
+        if self.reading is None:
+            return None
+        return self.reading[0] + (now - self.reading[1])
 
 
 class Registry:
@@ -161,6 +169,8 @@ class Registry:
         if hb.game_id is not None and hb.game_id != live.game_id:
             self.new_game(live, hb.game_id, now)
         live.seqs.heard()
+        live.reading = (hb.uptime_s, now)
+        live.clock_step = hb.clock_step_s if hb.game_id == live.game_id else None
         return Verdict.TAKEN
 
     def event(self, table: str, event: Event, now: float) -> Verdict:
@@ -226,6 +236,7 @@ class Registry:
 
     def new_game(self, live: TableLive, game_id: str, now: float) -> None:
         live.game_id, live.game_started, live.winner = game_id, now, None
+        live.clock_step = None
         live.seqs.follow(game_id)
 
     @staticmethod

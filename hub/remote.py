@@ -298,16 +298,16 @@ def _request_id_of(raw: bytes) -> str | None:
 
 def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[str, Any]]],
                 decisions: Decisions, rounds: dict[tuple[str, str], int],
-                started: Mapping[str, str] | None = None, *,
+                started: Mapping[str, Mapping[str, float | None]] | None = None, *,
                 undecided: Collection[tuple[str, str]] = (),
                 round_numbers: Iterable[int] = (),
                 club_rows: Sequence[ClubRow] = (),
                 evenings: EveningPages | None = None) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
-    - `judge/state`: the aggregate (its standings trimmed to what the page shows), when
-      each table's game started (ISO UTC, for the time in game), every decision (who, when,
-      why) and the open protests;
+    - `judge/state`: the aggregate (its standings trimmed to what the page shows), each
+      running game's time in game (`in_game_s`, with `uptime_s`, the table's own clock at
+      that moment: docs/clock.md), every decision (who, when, why) and the open protests;
     - `judge/rounds/{n}`: every finished protocol of round n with its players and roles
       (one message per round, so a tournament of any length fits the 64 KiB limit). A game
       whose table is back in play after an undo (`undecided`) is left out: no role of a
@@ -342,7 +342,7 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
                         for p in game["protests"] if p["state"] == "open")
     taken = [{"id": n, "at": at, "who": who, "why": why, "kind": kind, "table": t,
               "game_id": g, "args": args} for n, at, who, why, kind, t, g, args in decisions]
-    tables = [{**t, "started_at": (started or {}).get(t["table"])}
+    tables = [{**t, "in_game_s": None, "uptime_s": None, **(started or {}).get(t["table"], {})}
               for t in aggregate.get("tables", [])]
     state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
              "rounds": sorted(n for n, played in by_round.items() if played),

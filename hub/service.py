@@ -120,7 +120,6 @@ class HubService:
         self._grid = Grid(settings.aggregate_s, TICK_S)  # when pages may go out (hub/pacing.py)
         self._sync = RetainedSync()  # pages and commands wait for the retained state
         self._pages_due: dict[str, Any] | None = None  # the aggregate to extend, after commit
-        self._started_at: dict[str, tuple[float, str]] = {}  # table -> (game_started, ISO)
         self._waiting: dict[str, tuple[str, str]] = {}  # table -> (game it plays, game queued)
         self._evenings = EveningPages()  # the head judge's page of each club evening
         self._told = dict.fromkeys(tables, Liveness.UNKNOWN)  # liveness as last logged
@@ -617,6 +616,13 @@ class HubService:
         lives = self.registry.tables.values()
         running = {(live.table, live.game_id) for live in lives
                    if live.game_id is not None and live.phase != Phase.FINISHED.value}
+        now = self.mono()
+        # the time in game on the hub's monotonic clock, and the table's own clock at the same
+        # moment: the page counts on from either, never from a wall clock (docs/clock.md)
+        started = {live.table: {"in_game_s": round(now - live.game_started, 1),
+                                "uptime_s": None if (up := live.uptime(now)) is None
+                                else round(up, 1)}
+                   for live in lives if live.game_started is not None}
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
         numbers = [r.number for r in self.seating.rounds] if self.seating else []
@@ -630,7 +636,7 @@ class HubService:
                              for t in aggregate["tables"]]}
         pages = {AGGREGATE: public,
                  **judge_pages({**aggregate, "standings": full},
-                               protocols, decisions, rounds, self._game_started(),
+                               protocols, decisions, rounds, started,
                                undecided=running, round_numbers=numbers,
                                club_rows=self.store.club_protocols(), evenings=self._evenings),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
@@ -652,21 +658,6 @@ class HubService:
                 log.exception("the hub could not publish hub/%s", name)
                 continue
             self._pages.mark(name, due[1])
-
-    def _game_started(self) -> dict[str, str]:
-        """When each table's game started (ISO UTC), worked out once per game: a page that
-        recomputed it from two clocks would differ by microseconds every time."""
-        now, wall = self.mono(), self.wall()
-        out = {}
-        for live in self.registry.tables.values():
-            if live.game_started is None:
-                continue
-            known = self._started_at.get(live.table)
-            if known is None or known[0] != live.game_started:
-                known = self._started_at[live.table] = (live.game_started, datetime.fromtimestamp(
-                    wall - (now - live.game_started), UTC).isoformat())
-            out[live.table] = known[1]
-        return out
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """What the head judge must look at now, most urgent first (hub/alerts.py; `games`:

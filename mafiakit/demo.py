@@ -373,7 +373,7 @@ def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, dic
     for name, feed in feeds.items():
         for table, seq in seqs[name].items():
             while time.monotonic() < deadline:
-                current = stores[name].feed(table, time.time())
+                current = stores[name].feed(table, feed.clock())
                 if current.seq == seq and current.view is not None:
                     break
                 feed.pump(0.05)
@@ -410,7 +410,7 @@ class Shots:
         self.count += 1
         tag = "end" if final else f"{public.phase}-{public.number}-{public.step}"
         stem = f"{self.count:03d}-{tag}"
-        now = time.time()
+        now = time.monotonic()  # the LiveFeeds' clock (scoreboard/live.py)
         for name, source in self.sources.items():
             save_png(self.renderer.draw(source(now)), self.out / f"{stem}-{name}.png")
             self.files += 1

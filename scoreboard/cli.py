@@ -172,7 +172,7 @@ class _BrokerFeed:
         self.table = None if mode in ("wall", "venue") else args.table
         self.live = LiveFeed(config, store, tournament=args.tournament, table=self.table,
                              view_class=view_class, venue=self.venue).start()
-        self.clock: Callable[[], float] = time.time
+        self.clock: Callable[[], float] = self.live.clock  # the screen's own: docs/clock.md
         self.address = f"{config.host}:{config.port}"  # (never the password of the URL)
         self.where = (f"the hub of tournament {args.tournament!r}" if self.venue
                       else f"tournament {args.tournament!r}" if self.table is None

@@ -1,7 +1,8 @@
-"""The countdown the screen shows, computed from the table's timer and the wall clock.
+"""The countdown the screen shows, computed from the table's timer and the screen's own clock.
 
-The device sends when the timer started, not a tick every second, so the screen runs the same
-countdown as the device without a stream of messages (clocks are kept by NTP on every Pi).
+The table sends the seconds a timer has left when it sends a snapshot (docs/clock.md), not a
+tick every second; the screen counts on from the moment it received it, on its own clock, so
+its clock may be minutes off the table's and it still shows the table's second.
 """
 
 from __future__ import annotations
@@ -53,13 +54,14 @@ class Clock:
 
 
 def clock(timer: TimerSpec, now: float) -> Clock:
-    """The time left on `timer` at wall-clock `now` (epoch seconds)."""
+    """The time left on `timer` at `now`, on the same clock as the timer's `as_of`."""
     if timer.paused:
         left = timer.seconds if timer.remaining is None else timer.remaining
-        return Clock(left, paused=True, started=timer.started_at is not None, length=timer.seconds)
-    if timer.started_at is None:  # not started, or the table sent only what is left
+        return Clock(left, paused=True, started=timer.remaining is not None,
+                     length=timer.seconds)
+    if timer.remaining is None or timer.as_of is None:  # not started: the table counts none
         left = timer.seconds if timer.remaining is None else timer.remaining
         return Clock(left, paused=False, started=False, length=timer.seconds)
-    elapsed = max(0.0, now - timer.started_at)  # a screen clock slightly behind the table's
-    left = max(0.0, timer.seconds - elapsed)
+    counted = max(0.0, now - timer.as_of)  # never more than the table sent
+    left = max(0.0, timer.remaining - counted)
     return Clock(left, paused=False, started=True, length=timer.seconds)

@@ -113,7 +113,7 @@ class ScreenLoop:
         display: Display,
         renderer: Renderer,
         frame_at: Callable[[float], Frame],
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if renderer.size != display.size:
             raise ValueError(f"renderer {renderer.size} and display {display.size} differ")

@@ -8,6 +8,11 @@ A message that cannot be read changes nothing and is kept in `problems` with the
 Liveness: a table is offline at once when its status says so (the broker's last will), stale
 when no sign of life came for `stale_after` seconds, and online again by itself with the next
 heartbeat. Retained snapshots are old news and do not count as a sign of life.
+
+Time (docs/clock.md): `now` is the screen's own clock, whatever it says; only its differences
+count. A snapshot's running timer holds `remaining` at the moment the screen received it; a
+retained copy is older than that, and the next reading of the table's clock (a heartbeat's or
+a live snapshot's `uptime_s`) tells by how much: until then its countdown is not shown.
 """
 
 from __future__ import annotations
@@ -57,6 +62,19 @@ class _Table:
     refusal: RefusalView | None = None  # the same by key (judge snapshots only)
     reveal: tuple[str, Revealed] | None = None  # (game id, reveal) from the retained protocol
     points: Mapping[int, int] = field(default_factory=dict)  # the club's score, same protocol
+    received: float | None = None  # when the snapshot arrived (the screen's clock)
+    reading: tuple[float, float] | None = None  # (table's uptime_s, screen clock) latest live
+    dated: bool = False  # the snapshot's age is known: it came live, or a reading came since
+
+
+def built_at(uptime_s: float, received: float, reading: tuple[float, float] | None) -> float:
+    """When (on the screen's clock) the table built a snapshot stamped `uptime_s` on its own
+    clock: the latest live reading of that clock counted back (a retained copy may be minutes
+    old), never later than its arrival; without a reading, its arrival."""
+    if reading is None:
+        return received
+    table_uptime, seen = reading
+    return min(received, seen - (table_uptime - uptime_s))
 
 
 class FeedStore:
@@ -94,14 +112,14 @@ class FeedStore:
             self.problem(table, f"state not shown: {exc}")
             return False
         entry = self._table(table)
-        entry.snapshot = snapshot
+        entry.snapshot, entry.received, entry.dated = snapshot, now, not retained
         view = snapshot.view
         entry.last_error = view.last_error if isinstance(view, JudgeView) else None
         entry.refusal = view.refusal if isinstance(view, JudgeView) else None
         if names is not None:
             entry.names = names
         if not retained:
-            entry.last_seen = now
+            entry.last_seen, entry.reading = now, (snapshot.uptime_s, now)
         self.changes += 1
         return True
 
@@ -142,9 +160,12 @@ class FeedStore:
             self.link = link
             self.changes += 1
 
-    def on_heartbeat(self, table: str, now: float) -> None:
-        """A sign of life; it changes a screen only when the table was not online."""
+    def on_heartbeat(self, table: str, now: float, uptime_s: float | None = None) -> None:
+        """A sign of life and a reading of the table's clock (`uptime_s`); it changes a screen
+        only when the table was not online."""
         entry = self._table(table)
+        if uptime_s is not None:
+            entry.reading, entry.dated = (uptime_s, now), True
         was = liveness(offline_at=entry.offline_at, last_seen=entry.last_seen, now=now,
                        stale_after=self.stale_after)
         entry.last_seen = now
@@ -190,14 +211,16 @@ class FeedStore:
         if view.phase == Phase.FINISHED and entry.reveal is not None and (
                 entry.reveal[0] == snap.game_id):
             reveal, points = entry.reveal[1], entry.points
-        started = snap.timer_started_at
+        received = now if entry.received is None else entry.received
         judge = view if isinstance(view, JudgeView) else None
         return replace(feed, view=view, seq=snap.seq,
                        pending_key=None if judge is None else judge.pad,
                        last_error=entry.last_error, refusal=entry.refusal,
                        after_game=None if judge is None else judge.after_game, reveal=reveal,
                        points=points,
-                       started_at=None if started is None else started.timestamp())
+                       as_of=(built_at(snap.uptime_s, received, entry.reading)
+                              if entry.dated else None),
+                       sent_at=snap.sent_at.timestamp())
 
     def feeds(self, now: float) -> list[TableFeed]:
         """Every table's feed at `now`."""

@@ -51,7 +51,7 @@ class LiveFeed:
         tournament: str,
         table: str | None,
         view_class: str = "public",
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.monotonic,
         silence_after: float = SILENCE_S,
         venue: bool = False,
     ) -> None:
@@ -138,7 +138,7 @@ class LiveFeed:
             self.store.on_status(table, state, now,
                                  session=(payload.booted_at, payload.bdseq))
         elif isinstance(payload, Heartbeat):
-            self.store.on_heartbeat(table, now)
+            self.store.on_heartbeat(table, now, payload.uptime_s)
         elif isinstance(payload, Event):
             self.store.on_event(table, payload.accepted, payload.reason)
         elif isinstance(payload, Protocol):

@@ -120,7 +120,8 @@ def _frame(feed: TableFeed, now: float, lang: str, info_class: str) -> TableFram
         for seat in view.seats
     )
     timer = feed.timer
-    countdown = None if hide_night or timer is None else _countdown(timer, now, lang)
+    countdown = (None if hide_night or timer is None or timer.undated
+                 else _countdown(timer, now, lang))
     return TableFrame(
         table=feed.table,
         info_class=info_class,

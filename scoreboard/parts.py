@@ -213,10 +213,10 @@ def _after_game(feed: TableFeed, lang: str, now: float) -> tuple[str, bool, str]
     if after.closed:
         window = (t(lang, "judge.closed_by", judge=after.judge) if after.judge
                   else t(lang, "judge.closed"))
-    elif after.decided_at is None:
+    elif after.decided_at is None or (table_now := feed.table_time(now)) is None:
         window = ""
-    else:
-        left = after.protest_minutes * 60 - (now - after.decided_at.timestamp())
+    else:  # both moments on the table's clock (docs/clock.md), whatever the screen's says
+        left = after.protest_minutes * 60 - (table_now - after.decided_at.timestamp())
         window = (t(lang, "judge.window", left=_mm_ss(left)) if left > 0
                   else t(lang, "judge.window_over"))
     protests = (t(lang, "judge.protests", seats=seat_list(after.protests, lang))

@@ -38,7 +38,6 @@ class SeatEntry(TypedDict):
 class TimerEntry(TypedDict):
     kind: str
     seconds: float
-    _started: NotRequired[float]  # test-only: when it started, for the payload wrapper
     paused: NotRequired[bool]
     remaining: NotRequired[float]
 
@@ -140,6 +139,7 @@ class SampleView(TypedDict, total=False):
 
 
 NOW: Final = 1_764_403_200.0  # 2025-11-29 08:00 UTC
+SAMPLE_UPTIME: Final = 3_600.0  # the table's clock at NOW (docs/clock.md): an hour after it started
 NAMES: Final = (
     "Антарес", "Бармалей", "Volt", "Гроссмейстер", "Ёжик",
     "Лиса", "Маэстро Длинное Имя", "Nova", "Шторм", "Ясень",
@@ -209,11 +209,8 @@ def night(night: int, shot: int | None = None, shots: dict[str, int | None] | No
 
 
 def timer(kind: str, seconds: float, left: float, paused: bool = False) -> TimerEntry:
-    """A timer with `left` seconds to go at NOW; `_started` goes into the payload wrapper."""
-    entry: TimerEntry = {"kind": kind, "seconds": seconds, "_started": NOW - (seconds - left)}
-    if paused:
-        entry["paused"], entry["remaining"] = True, left
-    return entry
+    """A timer the table counts, with `left` seconds to go at NOW (docs/clock.md)."""
+    return {"kind": kind, "seconds": seconds, "paused": paused, "remaining": left}
 
 
 DAY1: Final[Outs] = {3: ("vote", "day", 1)}
@@ -339,12 +336,9 @@ def sample_view(name: str) -> SampleView:
 
 
 def as_class(sample: SampleView, view_class: str) -> SampleView:
-    """A sample's view dict for `view_class` (without the test-only `_started`)."""
+    """A sample's view dict for `view_class`."""
     data = copy.deepcopy(sample)
     data["view"] = view_class
-    clock = data.get("timer")
-    if clock:
-        clock.pop("_started", None)
     if view_class != "judge":
         for key in SECRET_KEYS:
             data.pop(key, None)
@@ -370,18 +364,15 @@ def sample_reveal(name: str) -> Reveal | None:
 def sample_payload(name: str, table: str = "3", view: Mapping[str, object] | None = None,
                    **extra: object) -> dict[str, object]:
     """The sample as the bus delivers it: a snapshot (bus.payloads) with table, seq, names
-    and the timer's start; `view` replaces the sample's view dict."""
-    clock = SAMPLES[name].get("timer")
-    started = clock.get("_started") if clock else None
+    and the table's clock reading; `view` replaces the sample's view dict."""
     data = view if view is not None else sample_view(name)
     given = data.get("seats")
     listed = given if isinstance(given, Sized) and given else ()
     payload: dict[str, object] = {
-        "schema_version": 2, "view_class": data.get("view"), "tournament": "cup",
+        "schema_version": 3, "view_class": data.get("view"), "tournament": "cup",
         "table": table, "seq": 7, "game_id": f"cup-{table}-7",
         "names": list(CLUB_NAMES)[:len(listed)], "view": data,
-        "timer_started_at": None if started is None else _iso(started),
-        "sent_at": _iso(NOW),
+        "uptime_s": SAMPLE_UPTIME, "sent_at": _iso(NOW),
     }
     payload.update(extra)
     return payload
@@ -414,14 +405,13 @@ def sample_feed(name: str, status: str = "online", table: str = "3",
         payload = sample_payload(name, table, view=data)
     snap = read_snapshot(payload)
     view = snap.view
-    started = snap.timer_started_at
     judge = view if isinstance(view, JudgeView) else None
     return TableFeed(table=table, view=view, names=read_names(snap.names) or (), status=status,
                      seq=snap.seq, pending_key=judge.pad if judge else None,
                      last_error=judge.last_error if judge else None,
                      refusal=judge.refusal if judge else None,
                      after_game=judge.after_game if judge else None,
-                     started_at=None if started is None else started.timestamp(),
+                     as_of=NOW, sent_at=snap.sent_at.timestamp(),
                      reveal=sample_reveal(name) if view.phase == "finished" else None)
 
 
@@ -440,7 +430,9 @@ def wall_feeds() -> list[TableFeed]:
 
 def fill_store(store: FeedStore, name: str | None, table: str, *, wall: bool = False,
                now: float = NOW) -> list[str]:
-    """Put a sample (or, for the wall, the WALL floor) into `store` as if it came over MQTT.
+    """Put a sample (or, for the wall, the WALL floor) into `store` as if it came over MQTT:
+    retained, and dated by a heartbeat of the table's clock (docs/clock.md), so its timer
+    holds what it has left at `now`.
 
     Returns the tables that should keep sending heartbeats to stay online.
     """
@@ -451,9 +443,12 @@ def fill_store(store: FeedStore, name: str | None, table: str, *, wall: bool = F
         store.on_protocol(number, f"cup-{number}-7", sample_reveal(sample))
         if status == "online":
             store.on_status(number, "online", now)
+            store.on_heartbeat(number, now, SAMPLE_UPTIME)
             alive.append(number)
         elif status == "offline":
+            store.on_heartbeat(number, now, SAMPLE_UPTIME)
             store.on_status(number, "offline", now)
         else:  # stale: the last sign of life is older than the store tolerates
-            store.on_heartbeat(number, now - store.stale_after - 1)
+            quiet = store.stale_after + 1
+            store.on_heartbeat(number, now - quiet, SAMPLE_UPTIME - quiet)
     return alive

@@ -53,7 +53,8 @@ class TableFeed:
     last_error: str | None = None  # the last refusal the table gave the judge (English)
     refusal: RefusalView | None = None  # the same by key, for the screen's language
     after_game: AfterGameView | None = None  # judge: points, protests, the signature
-    started_at: float | None = None  # when the view's timer started (epoch seconds)
+    as_of: float | None = None  # the screen's clock when the view's timer left `remaining`
+    sent_at: float | None = None  # the table's wall clock then (epoch s): its protest window
     reveal: Revealed | None = None  # a finished game's reveal, from the protocol topic
     points: Mapping[int, int] = field(default_factory=dict)  # a club game's score, same topic
     link: Link | None = None  # the screen's own link to the broker (None: a sample, a test)
@@ -80,7 +81,14 @@ class TableFeed:
 
     @property
     def timer(self) -> TimerSpec | None:
-        return None if self.view is None else timer_spec(self.view.timer, self.started_at)
+        return None if self.view is None else timer_spec(self.view.timer, self.as_of)
+
+    def table_time(self, now: float) -> float | None:
+        """The table's wall clock (epoch seconds) at the screen's `now`: the snapshot's
+        `sent_at` counted on by the screen's own clock (docs/clock.md); None: unknown."""
+        if self.as_of is None or self.sent_at is None:
+            return None
+        return self.sent_at + max(0.0, now - self.as_of)
 
     @property
     def outcome(self) -> Outcome | None:

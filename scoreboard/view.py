@@ -75,21 +75,29 @@ def is_over(view: View) -> bool:
 
 @dataclass(frozen=True)
 class TimerSpec:
-    """The running clock: its kind, full length and, when known, when it started."""
+    """The running clock: its kind, full length and the seconds it had left at `as_of`, a
+    moment on the screen's own clock (docs/clock.md): never a wall-clock time of the table."""
 
     kind: str
     seconds: float
-    started_at: float | None = None  # wall-clock epoch seconds, from the table
     paused: bool = False
-    remaining: float | None = None  # seconds left when paused
+    remaining: float | None = None  # seconds left at `as_of` (running) or while paused
+    as_of: float | None = None  # when the table sent it, on the screen's own clock
+
+    @property
+    def undated(self) -> bool:
+        """Running, but the screen does not know yet how old the time left is (a retained
+        snapshot before the next reading of the table's clock): not shown, rather than
+        shown wrong."""
+        return not self.paused and self.remaining is not None and self.as_of is None
 
 
-def timer_spec(timer: TimerView | None, started_at: float | None) -> TimerSpec | None:
-    """The view's timer with the snapshot's start moment."""
+def timer_spec(timer: TimerView | None, as_of: float | None) -> TimerSpec | None:
+    """The view's timer, its time left held at `as_of` (the screen's clock)."""
     if timer is None:
         return None
-    return TimerSpec(kind=timer.kind, seconds=timer.seconds, started_at=started_at,
-                     paused=bool(timer.paused), remaining=timer.remaining)
+    return TimerSpec(kind=timer.kind, seconds=timer.seconds, paused=bool(timer.paused),
+                     remaining=timer.remaining, as_of=as_of)
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
         if not live.client.wait_ready(30):
             raise RuntimeError(f"the screen could not subscribe at {broker_url}")
         print("ready", flush=True)
-        loop = ScreenLoop(display, Renderer(SIZE), source, clock=time.time)
+        loop = ScreenLoop(display, Renderer(SIZE), source, clock=live.clock)
         profiled("screen", lambda: loop.run(wait=pump, until=stop.is_set))()
     finally:
         display.close()

@@ -91,9 +91,11 @@ def test_every_payload_round_trips(kind: str) -> None:
 
 def test_versions_grew_where_the_json_changed() -> None:
     """Snapshots (no secret fields, screen seqs), heartbeat (last_public_seq) and protocol
-    (the reveal) changed shape in issue 8: version 2; the rest is still version 1."""
+    (the reveal) changed shape in issue 8: version 2; snapshots (the timer's time left at the
+    table's clock instead of a wall-clock start) and heartbeat (clock_step_s) in issue 28:
+    version 3; the rest is still version 1."""
     assert {kind: model.VERSION for kind, model in MODELS.items()} == {
-        "public": 2, "audience": 2, "judge": 2, "heartbeat": 2, "protocol": 2,
+        "public": 3, "audience": 3, "judge": 3, "heartbeat": 3, "protocol": 2,
         "status": 1, "event": 1, "command": 1, "reply": 1, "decision_request": 1,
         "decision_reply": 1, "stream": 1, "claim": 1}
 
@@ -109,7 +111,19 @@ def test_models_are_the_documented_ones() -> None:
 
 def test_timestamps_travel_as_iso_strings() -> None:
     data = json.loads(raw("public"))
-    assert data["timer_started_at"] == "2026-11-29T18:30:00Z"
+    assert data["sent_at"] == "2026-11-29T18:30:00Z"
+
+
+def test_a_snapshot_carries_no_wall_clock_start_and_a_version_2_one_is_refused() -> None:
+    """docs/clock.md: a screen counts from the time left at the table's clock reading; a
+    version 2 snapshot (timer_started_at) is refused in words, not misread."""
+    data = json.loads(raw("public"))
+    assert "timer_started_at" not in data and data["uptime_s"] == 1234.5
+    old = {**data, "schema_version": 2, "timer_started_at": data["sent_at"]}
+    del old["uptime_s"]
+    with pytest.raises(PayloadError, match=r"unsupported schema_version 2 \(this kit reads "
+                                           r"version 3\)"):
+        decode("public", json.dumps(old).encode())
 
 
 ENVELOPE_REJECTIONS = [
@@ -127,7 +141,7 @@ ENVELOPE_REJECTIONS = [
     ("status", b'{"schema_version": true}', "unsupported schema_version true"),
     ("status", b'{"schema_version": 1.0}', "unsupported schema_version 1.0"),
     ("public", b'{"schema_version": 1}',
-     "public payload: unsupported schema_version 1 (this kit reads version 2)"),
+     "public payload: unsupported schema_version 1 (this kit reads version 3)"),
     ("roles", b"{}", "unknown payload kind 'roles'"),
 ]
 

@@ -326,6 +326,23 @@ def test_running_it_again_keeps_every_setting_it_was_not_told_to_change(
     assert cmdline.count("consoleblank=") == 1 and cmdline.count("video=") == 1
 
 
+def test_the_update_turns_an_old_hdmi_name_into_the_one_that_plays(tmp_path: Path) -> None:
+    """deploy/wiring.md "Sound": plughw: on the Pi's HDMI stays silent and the table refuses
+    it; an earlier version wrote it, so running the setup again writes the hdmi: name."""
+    root, done = first_setup(tmp_path, "--audio", "plughw:CARD=vc4hdmi1")
+    assert done.returncode == 0, done.stderr
+    toml = root / "etc" / "mafiakit" / "table.toml"
+    again = setup(root, "--no-apt", "--no-venv", stdin="\n")
+    assert again.returncode == 0, again.stderr
+    assert tomllib.loads(toml.read_text())["hardware"]["audio_device"] == (
+        "hdmi:CARD=vc4hdmi1,DEV=0")
+    assert "audio_device plughw:CARD=vc4hdmi1 stays silent on the Pi's HDMI" in again.stderr
+    kept = setup(root, "--no-apt", "--no-venv", stdin="\n")  # a name that plays stays
+    assert kept.returncode == 0 and "stays silent" not in kept.stderr
+    assert tomllib.loads(toml.read_text())["hardware"]["audio_device"] == (
+        "hdmi:CARD=vc4hdmi1,DEV=0")
+
+
 def test_a_password_with_url_characters_reaches_the_table_intact(tmp_path: Path) -> None:
     root, done = first_setup(tmp_path, stdin="p@ss:w/rd%\n")
     assert done.returncode == 0, done.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
 from device.feedback import ERROR_FLASH, OK_FLASH
@@ -13,6 +14,7 @@ from device.leds import (
     DIM_LEVEL,
     FRAME,
     PULSE_PERIOD,
+    ChainError,
     Pattern,
     SeatLeds,
     Step,
@@ -21,6 +23,7 @@ from device.leds import (
     pattern_level,
     signal_step,
 )
+from device.mockspi import MockSpidev, MockTableFactory
 from device.pins import PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -190,5 +193,45 @@ def test_a_chain_that_powered_up_lit_is_dark_once_the_table_starts(
     try:
         assert board.led_bytes() == (0,) * 10
         assert board.chain.frames == 1
+    finally:
+        leds.close()
+
+
+class _NoSpidev(MockSpidev):
+    """The SPI block's device node as on a Pi without SPI0 switched on."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # the pins reserved, then the open fails (lgpio's)
+        raise FileNotFoundError(2, "No such file or directory", "/dev/spidev0.0")
+
+
+class _PiWithoutSpi(MockTableFactory):
+    def _get_spi_class(self, shared: bool, hardware: bool) -> type:
+        return _NoSpidev if hardware and not shared else super()._get_spi_class(shared, hardware)
+
+
+def test_a_chain_that_would_be_bit_banged_is_refused_in_one_line(clock: ManualClock) -> None:
+    """gpiozero falls back to bit-banging when /dev/spidev0.0 will not open; the chain says so
+    and gives its pins back (the table stops with that line, it does not flicker along)."""
+    factory = _PiWithoutSpi()
+    with pytest.raises(ChainError) as refused:
+        SeatLeds(10, factory, clock)
+    text = str(refused.value)
+    assert "\n" not in text
+    assert text.startswith("the seat LEDs need SPI0, but /dev/spidev0.0 did not open (")
+    assert "No such file or directory" in text and "dtoverlay=spi0-0cs" in text
+    for pin in (10, 11, 8):  # the pins are free again
+        DigitalOutputDevice(pin, pin_factory=factory).close()
+    leds = SeatLeds(10, MockTableFactory(), clock)  # the hardware bus: accepted
+    leds.close()
+
+
+def test_gpiozeros_own_mock_factory_may_still_bit_bang(clock: ManualClock) -> None:
+    factory = MockFactory()
+    board = MockBoard(PinMap(), factory)
+    leds = SeatLeds(10, factory, clock)
+    try:
+        leds.show([P.STEADY] * 10)
+        assert board.led_values() == (1.0,) * 10
     finally:
         leds.close()

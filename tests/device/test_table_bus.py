@@ -51,7 +51,9 @@ def test_every_accepted_action_updates_the_retained_views(broker: MosquittoProce
         snap = snapshot_with(watcher, public_topic(), public_seq)  # the retained one
         assert snap.view == view(table.game.state, table.game.rules, "public").model_copy(
             update={"timer": snap.view.timer})
-        assert snap.view.speaker == 1 and snap.timer_started_at is not None
+        assert snap.view.speaker == 1 and snap.view.timer is not None
+        assert snap.view.timer.paused is False and snap.view.timer.remaining is not None
+        assert 0 < snap.uptime_s <= table.mono() - table._booted  # the table's clock
         assert isinstance(snap.view, PublicView)  # no field for roles at all
         judge = snapshot_with(watcher, table_topic(T, N, "judge"), 3)
         assert isinstance(judge.view, JudgeView) and judge.view.roles is not None

@@ -17,9 +17,10 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.config import TableSettings
+from device.electrical import ChainPower
 from device.feedback import seat_pattern
 from device.hardware import TableHardware
-from device.leds import Pattern, level_byte, pattern_level
+from device.leds import LED_COLOR, Pattern, level_byte, pattern_level
 from device.pins import PinMap
 from device.service import TableService
 from device.testing import at_each_action
@@ -157,7 +158,11 @@ def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Pa
         assert service.bridge is not None
         judge = judge_view(service.game.state, service.game.rules)
         assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it
-        assert board.led_bytes() == (255,) * 15  # the error flash, on every LED of the chain
+        # the error flash, on every LED of the chain, at the supply's cap for fifteen seats
+        # at full (deploy/wiring.md, "Electrical figures")
+        capped = ChainPower(15).capped([LED_COLOR] * 15)
+        assert board.led_bytes() == tuple(max(pixel) for pixel in capped)
+        assert set(board.led_bytes()) == {220}
         assert service.seq == 0
     finally:
         service.close()

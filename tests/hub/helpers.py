@@ -152,6 +152,15 @@ def play(table: TableService, actions: list[dict[str, Any]]) -> None:
         assert ok, why
 
 
+def into_a_speech(table: TableService, seed: int = 3) -> None:
+    """Play random game `seed` until a player speaks (the table's speech timer runs)."""
+    for line in actions_of(seed):
+        play(table, [line])
+        if table.countdown is not None and table.countdown.kind == "speech":
+            return
+    raise AssertionError(f"game {seed} never reached a speech")
+
+
 def own_protocol(table: TableService) -> dict[str, Any]:
     """The table's own protocol, as it would publish it now."""
     decoded: dict[str, Any] = json.loads(encode(

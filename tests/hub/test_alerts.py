@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bus.payloads import Status, encode
+from bus.payloads import Heartbeat, Status, encode
 from bus.testing import ACL_TABLE, ACL_TOURNAMENT, sample_snapshot, sample_view
 from bus.topics import table_topic
 from hub.config import HubSettings
@@ -62,3 +62,25 @@ def test_alerts_follow_the_tables(tmp_path: Path) -> None:
     hub.ingest(table_topic(T, N, "public"), public("g2", 0, phase="setup"))
     assert kinds(hub) == ["protocol_not_closed"]  # g1's protocol is still owed
     hub.close()
+
+
+def test_a_tables_clock_jump_mid_game_reaches_the_head_judge(tmp_path: Path) -> None:
+    """docs/clock.md: a table whose wall clock stepped during a game says so in its heartbeat;
+    the head judge's alerts name the table, the game and the jump until the next game."""
+    clock = Clock()
+    settings = HubSettings(tournament=T, tables=[N], database=tmp_path / "hub.sqlite")
+    hub = HubService(settings, connect=False, mono=clock, wall=clock)
+    sent = datetime.fromtimestamp(clock.t, UTC)
+
+    def heartbeat(seq: int, game: str, step: float | None) -> bytes:
+        return encode(Heartbeat(seq=seq, bdseq=0, sent_at=sent, uptime_s=60.0 + seq,
+                                game_id=game, clock_step_s=step))
+
+    hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(1, "g1", None))
+    assert "clock_step" not in kinds(hub)
+    hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(2, "g1", 183.0))
+    [alert] = [a for a in hub.alerts() if a["kind"] == "clock_step"]
+    assert alert["params"] == {"game": "g1", "seconds": "+183"}
+    assert alert["text"].startswith(f"table {N}: its clock jumped +183 s during game g1")
+    hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(3, "g2", None))  # the next game
+    assert "clock_step" not in kinds(hub)

@@ -97,9 +97,10 @@ def test_a_protocol_of_another_game_reveals_nothing() -> None:
 
 def snapshot(feed: TableFeed, game_id: str) -> dict[str, object]:
     assert feed.view is not None
-    return {"schema_version": 2, "view_class": "public", "tournament": T, "table": N,
+    return {"schema_version": 3, "view_class": "public", "tournament": T, "table": N,
             "seq": 1, "game_id": game_id, "names": list(feed.names),
-            "view": feed.view.model_dump(mode="json"), "sent_at": "2026-11-25T20:00:00+00:00"}
+            "view": feed.view.model_dump(mode="json"), "uptime_s": 60.0,
+            "sent_at": "2026-11-25T20:00:00+00:00"}
 
 
 def test_a_score_that_breaks_the_contract_is_refused_in_words() -> None:

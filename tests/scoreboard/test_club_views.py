@@ -43,7 +43,7 @@ def test_every_club_view_reads_and_no_screen_leaks(seats: int, seed: int) -> Non
         game.push(action)
         for view in (public_view(game), audience_view(game)):
             feed = TableFeed("3", view=read_view(view.model_dump(mode="json")),
-                             status="online", started_at=NOW - 5)
+                             status="online", as_of=NOW - 5)
             frame = table_frame(feed, NOW, "ru", view.view.value)
             assert secrets_found(frame) == [], (seats, seed, len(game.actions))
             assert secret_free(wall_frame([feed], NOW, "ru"))
@@ -88,7 +88,7 @@ def test_no_club_screen_leaves_the_clocks_half_empty(seats: int) -> None:
     for action in played.entered:
         game.push(action)
         view = read_view(public_view(game).model_dump(mode="json"))
-        frame = table_frame(TableFeed("3", view=view, status="online", started_at=NOW - 5),
+        frame = table_frame(TableFeed("3", view=view, status="online", as_of=NOW - 5),
                             NOW, "ru")
         surface = renderer.draw(frame)
         background = (NIGHT if frame.night else DAY).bg

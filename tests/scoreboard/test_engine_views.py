@@ -31,7 +31,7 @@ def test_every_engine_view_reads_and_no_public_frame_leaks(rules: str, seed: int
         for info_class in ("public", "audience", "judge"):
             data = view(game.state, game.rules, info_class, number)
             feed = TableFeed("3", view=read_view(data.model_dump(mode="json")),
-                             started_at=NOW - 5, status="online")
+                             as_of=NOW - 5, status="online")
             if info_class == "judge":
                 assert judge_frame(feed, NOW, "ru").judge is not None
                 continue

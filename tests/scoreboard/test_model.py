@@ -177,12 +177,13 @@ def test_the_lift_question_and_its_answer() -> None:
 def test_night_shows_only_that_it_is_night_even_if_the_view_says_more() -> None:
     """A judge snapshot reaching a public screen (the only class with the fields for it)."""
     data = leaky(sample_view("night"))
-    data.update({"step": "checks", "speaker": 6, "timer": {"kind": "don_check", "seconds": 10},
+    data.update({"step": "checks", "speaker": 6,
+                 "timer": {"kind": "don_check", "seconds": 10, "paused": False,
+                           "remaining": 8.0},  # running
                  "night_steps": ["don_check", "sheriff_check"],
                  "vote": {"round": 1, "candidates": [4], "current": 4, "votes": {},
                           "voters": {}}})
-    feed = sample_feed("night", payload=sample_payload("night", view=data,
-                                                       timer_started_at=NOW - 2))
+    feed = sample_feed("night", payload=sample_payload("night", view=data))
     night = table_frame(feed, NOW, "ru")
     assert night.night and night.banner == "Ночь 1"
     assert night.subtitle == "" and night.countdown is None and night.vote is None

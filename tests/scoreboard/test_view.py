@@ -83,12 +83,13 @@ def test_broken_views_are_refused_in_plain_words(data: Any, words: str) -> None:
         read_view(data)
 
 
-def test_the_timer_start_comes_from_the_snapshot() -> None:
+def test_the_time_left_comes_from_the_snapshot_and_the_moment_from_the_screen() -> None:
     snap = read_snapshot(sample_payload("speech"))
-    assert snap.timer_started_at is not None
-    feed = TableFeed("3", view=snap.view, started_at=snap.timer_started_at.timestamp())
-    assert feed.timer is not None and feed.timer.started_at == NOW - 23
+    assert snap.view.timer is not None and snap.view.timer.remaining == 37
+    feed = TableFeed("3", view=snap.view, as_of=5.0, sent_at=snap.sent_at.timestamp())
+    assert feed.timer is not None and (feed.timer.remaining, feed.timer.as_of) == (37, 5.0)
     assert feed.timer.kind == "speech" and feed.timer.seconds == 60
+    assert feed.table_time(8.0) == NOW + 3  # the table's wall clock, counted on here
 
 
 def test_a_snapshot_as_a_dict_text_bytes_or_model_reads_the_same() -> None:

@@ -28,7 +28,7 @@ def day_2_round(votes_for_4: int) -> Game:
 
 def frame(game: Game, info_class: str, lang: str) -> TableFrame:
     data = view(game.state, game.rules, info_class, len(game.actions)).model_dump(mode="json")
-    feed = TableFeed("3", view=read_view(data), started_at=NOW - 5, status="online")
+    feed = TableFeed("3", view=read_view(data), as_of=NOW - 5, status="online")
     return table_frame(feed, NOW, lang, info_class)
 
 

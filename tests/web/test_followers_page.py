@@ -164,6 +164,12 @@ def test_the_followers_page_shows_every_table_and_a_role_only_once_decided(
             assert drawn["out"] == [s["seat"] for s in public["seats"] if not s["at_table"]]
             assert drawn["roles"] == [None] * 10 and drawn["winner"] == "", n
         assert with_roles(recorded(page)) == []  # six running games: no role reached it
+        # docs/clock.md: the page opened on retained snapshots, whose age it cannot know
+        # (no heartbeat crosses the bridge): no running countdown is shown rather than a wrong
+        # one (and never a NaN), until each table's next snapshot
+        timers = page.eval_on_selector_all("#tables .table .timer",
+                                           "nodes => nodes.map(n => n.textContent)")
+        assert len(timers) == len(TABLES) and all(t == "" for t in timers), timers
 
         # table 1 decides its game: its roles and winner appear, from the hub's round page
         play(tables["1"], games["1"][upto["1"]:upto["1"] + 1])

@@ -41,8 +41,10 @@ const Live = (() => {
   }
 
   /**
-   * Connect and subscribe; `onMessage(kind, payload|null)` gets the last topic level and the
-   * parsed JSON (null for an empty retained payload, i.e. a cleared topic; garbage is ignored).
+   * Connect and subscribe; `onMessage(kind, payload|null, topic, retained)` gets the last
+   * topic level and the parsed JSON (null for an empty retained payload, i.e. a cleared
+   * topic; garbage is ignored), and whether the broker kept it from before (a retained copy:
+   * docs/clock.md counts its age from the table's clock, not from its arrival).
    * `onLink(up, why)` reports the browser's own link to the broker (`why` = "refused" when
    * the broker turned the account down). `more.qos`: the subscriptions' QoS (default 1);
    * `more.onText(topic, text)`: every message as text first (a topic that is not JSON).
@@ -67,14 +69,15 @@ const Live = (() => {
       const refused = err && [4, 5, 134, 135].includes(err.code);
       onLink(false, refused ? "refused" : undefined);
     });
-    client.on("message", (topic, bytes) => {
+    client.on("message", (topic, bytes, packet) => {
+      const retained = !!(packet && packet.retain);
       const kind = topic.split("/").pop();
       if (Array.isArray(window.liveRecord)) {  // the browser tests' record of what arrived
         window.liveRecord.push([topic, new TextDecoder().decode(bytes)]);
       }
       if (more.onText && more.onText(topic, new TextDecoder().decode(bytes))) return;
       if (bytes.length === 0) {
-        onMessage(kind, null, topic);
+        onMessage(kind, null, topic, retained);
         return;
       }
       let payload;
@@ -83,7 +86,7 @@ const Live = (() => {
       } catch (e) {
         return; // not ours: a page never trusts or shows garbage
       }
-      if (payload && typeof payload === "object") onMessage(kind, payload, topic);
+      if (payload && typeof payload === "object") onMessage(kind, payload, topic, retained);
     });
     return client;
   }
@@ -126,15 +129,44 @@ const Live = (() => {
     return WORDS[lang] || WORDS.ru;
   }
 
-  /** Seconds left on a snapshot's timer at `nowMs`, as every screen of the kit counts. */
-  function secondsLeft(snapshot, nowMs) {
+  /** The page's own clock in milliseconds: `performance.now()`, which no setting of the
+   * device's date moves (docs/clock.md: only its steps count, never its reading). */
+  function now() {
+    return performance.now();
+  }
+
+  /**
+   * One table's clock as the page reads it (docs/clock.md). A table stamps its snapshots and
+   * heartbeats with `uptime_s`, its own monotonic clock; `heard` keeps the latest live reading
+   * (a heartbeat or a live snapshot) and `builtAt` turns a stamp into the page's clock: when
+   * the table built that message, never later than its arrival. Without a reading yet, a
+   * message counts from its arrival.
+   */
+  function tableClock() {
+    let reading = null;
+    return {
+      heard(uptime, atMs) {
+        if (typeof uptime === "number") reading = { uptime, at: atMs };
+      },
+      builtAt(uptime, receivedMs) {
+        if (!reading || typeof uptime !== "number") return receivedMs;
+        return Math.min(receivedMs, reading.at - (reading.uptime - uptime) * 1000);
+      },
+    };
+  }
+
+  /** Seconds left on a snapshot's timer at `nowMs` (the page's clock), the snapshot built at
+   * `builtAtMs`: the table sends what is left, the page counts on (as every screen does).
+   * A running timer of unknown age (`builtAtMs` null: a retained copy before the next
+   * reading of the table's clock) is null, not shown, rather than shown wrong. */
+  function secondsLeft(snapshot, builtAtMs, nowMs) {
     const timer = snapshot && snapshot.view && snapshot.view.timer;
     if (!timer) return null;
-    if (timer.paused || !snapshot.timer_started_at) {
+    if (timer.paused !== false || timer.remaining == null) {
       return timer.remaining != null ? timer.remaining : timer.seconds;
     }
-    const started = Date.parse(snapshot.timer_started_at);
-    return Math.max(0, timer.seconds - (nowMs - started) / 1000);
+    if (builtAtMs == null) return null;
+    return Math.max(0, timer.remaining - Math.max(0, nowMs - builtAtMs) / 1000);
   }
 
   /** Roles of a finished game from its protocol's `roles` action: {seat: role}. */
@@ -163,6 +195,6 @@ const Live = (() => {
     return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
   }
 
-  return { options, tableTopic, hubTopic, publish, requestId, connect, words, secondsLeft,
-           rolesOf, el, fill };
+  return { options, tableTopic, hubTopic, publish, requestId, connect, words, now, tableClock,
+           secondsLeft, rolesOf, el, fill };
 })();

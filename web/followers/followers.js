@@ -64,15 +64,21 @@
     return step && step !== head ? `${head} · ${step}` : head;
   }
 
-  function clock(snap) {
-    const left = Live.secondsLeft(snap, Date.now());
+  /** A table's countdown: the time left its snapshot carried, counted on by this page's own
+   * clock from when the snapshot came (docs/clock.md; the phone's date plays no part).
+   * Heartbeats do not cross the bridge, so a retained snapshot's age is unknown: its running
+   * countdown waits for the table's next snapshot rather than show a wrong time. */
+  function clock(entry) {
+    const snap = entry.snap;
+    const left = Live.secondsLeft(snap, entry.dated ? entry.received : null, Live.now());
     if (left == null || snap.view.phase === "night") return "";
     const whole = Math.ceil(left);
     return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
   }
 
   function tableCard(table) {
-    const { snap, status } = state.tables[table];
+    const entry = state.tables[table];
+    const { snap, status } = entry;
     const card = el("li", "table");
     card.dataset.table = table;
     const head = el("div", "head");
@@ -92,7 +98,7 @@
                                   speaker: view.speaker != null ? view.speaker : "",
                                   winner: game ? game.winner : "" });
     head.append(el("span", "phase", phaseText(view)));
-    head.append(el("span", "timer", clock(snap)));
+    head.append(el("span", "timer", clock(entry)));
     card.append(head);
     if (game) card.append(el("div", `banner ${game.winner}`, G[game.winner] || game.winner));
     if (view.vote) {
@@ -218,7 +224,7 @@
     drawGames();
   }
 
-  function onMessage(kind, payload, topic) {
+  function onMessage(kind, payload, topic, retained) {
     const rest = topic.slice(base.length + 1);
     const parts = rest.split("/");
     if (parts[0] === "tables" && parts.length === 3) {
@@ -230,6 +236,8 @@
         // a retained copy arriving after a live one is older: keep the newest of one game
         if (payload && old && payload.game_id === old.game_id && payload.seq < old.seq) return;
         entry.snap = payload;
+        entry.received = Live.now();
+        entry.dated = !retained;
       }
     } else if (rest === "hub/status") state.hub = payload;
     else if (rest === "hub/public/players") state.players = payload;
@@ -271,7 +279,7 @@
     for (const card of document.querySelectorAll("#tables .table")) {
       const entry = state.tables[card.dataset.table];
       const node = card.querySelector(".timer");
-      if (entry && entry.snap && node) node.textContent = clock(entry.snap);
+      if (entry && entry.snap && node) node.textContent = clock(entry);
     }
   }, 250);
   render();

@@ -21,7 +21,8 @@
 
   const state = { link: false, refused: false, hub: null, judge: null, rounds: {},
                   tab: "tables", form: null, pending: null, replies: [],
-                  evenings: {}, clubDate: null, clubOpen: null };
+                  evenings: {}, clubDate: null, clubOpen: null,
+                  judgeAt: null, clocks: {} };  // when judge/state came; each table's clock
   window.judgeState = state;  // read by the browser tests
   // the link's own troubles, said in words on the page (common/notice.js)
   const notice = LinkNotice.tracker(opts, ["tournament"], "hub", () => drawLink());
@@ -37,9 +38,19 @@
     return winner ? G[winner] || winner : "—";
   }
 
-  function clock(startedAt) {
-    if (!startedAt) return "";
-    const s = Math.max(0, Math.floor((Date.now() - Date.parse(startedAt)) / 1000));
+  /** The time in game of table entry `t` now: the hub's `in_game_s` counted on by the page's
+   * own clock from when the hub built it, the table's clock telling the age of a retained
+   * copy (docs/clock.md); the phone's date and time play no part. */
+  function inGame(t) {
+    if (typeof t.in_game_s !== "number" || state.judgeAt == null) return null;
+    const clock = state.clocks[t.table];
+    const built = clock ? clock.builtAt(t.uptime_s, state.judgeAt) : state.judgeAt;
+    return t.in_game_s + Math.max(0, Live.now() - built) / 1000;
+  }
+
+  function clock(seconds) {
+    if (seconds == null) return "";
+    const s = Math.max(0, Math.floor(seconds));
     const h = Math.floor(s / 3600);
     const m = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, "0");
     return `${h ? `${h}:` : ""}${m}:${String(s % 60).padStart(2, "0")}`;
@@ -82,9 +93,9 @@
       if (t.game_id) line.append(el("span", "game muted", ` · ${t.game_id}`));
       if (t.winner) line.append(el("span", `winner ${t.winner}`, ` · ${resultWord(t.winner)}`));
       item.append(line);
-      if (t.started_at && t.phase && t.phase !== "finished") {
+      if (typeof t.in_game_s === "number" && t.phase && t.phase !== "finished") {
         const time = el("div", "clock muted", "");
-        time.dataset.started = t.started_at;
+        time.dataset.table = t.table;
         item.append(time);
       }
       return item;
@@ -93,8 +104,11 @@
   }
 
   function tickClocks() {
-    for (const node of document.querySelectorAll(".clock[data-started]")) {
-      node.textContent = `${W.inGame} ${clock(node.dataset.started)}`;
+    const tables = (state.judge && state.judge.tables) || [];
+    for (const node of document.querySelectorAll("#table-list .clock[data-table]")) {
+      const t = tables.find((x) => x.table === node.dataset.table);
+      const seconds = t ? inGame(t) : null;
+      node.textContent = seconds == null ? "" : `${W.inGame} ${clock(seconds)}`;
     }
   }
 
@@ -552,7 +566,15 @@
   const ROUNDS = Live.hubTopic(opts, "judge/rounds/");
   const EVENINGS = Live.hubTopic(opts, "judge/club/");
 
-  function onMessage(kind, payload, topic) {
+  const HEARTBEATS = `mafia/v1/${opts.tournament}/tables/+/heartbeat`;
+
+  function onMessage(kind, payload, topic, retained) {
+    if (kind === "heartbeat" && topic.startsWith(`mafia/v1/${opts.tournament}/tables/`)) {
+      const table = topic.split("/")[4];
+      if (!state.clocks[table]) state.clocks[table] = Live.tableClock();
+      if (payload) state.clocks[table].heard(payload.uptime_s, Live.now());
+      return;
+    }
     notice.heard();  // the broker knows this tournament's hub
     if (topic.startsWith(EVENINGS)) {
       if (payload) state.evenings[topic.slice(EVENINGS.length)] = payload;
@@ -563,7 +585,7 @@
       else delete state.rounds[topic.slice(ROUNDS.length)];
       render();
     } else if (topic === Live.hubTopic(opts, "judge/state")) {
-      if (payload) state.judge = payload;
+      if (payload) [state.judge, state.judgeAt] = [payload, Live.now()];
       render();
     } else if (topic === Live.hubTopic(opts, "judge/reply")) {
       if (payload) onReply(payload);
@@ -583,7 +605,7 @@
 
   if (!notice.missing.length) client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",
                                "judge/club/+"].map(
-    (name) => Live.hubTopic(opts, name)), onMessage, onLink);
+    (name) => Live.hubTopic(opts, name)).concat([HEARTBEATS]), onMessage, onLink);
   setInterval(tickClocks, 1000);
   render();
 })();

@@ -113,6 +113,8 @@ const AlertWords = {
     command_refused: "Стол {table} отклонил команду хаба {request}: {error}",
     round_waits: "Стол {table} ещё играет {game}: игра {next} ждёт, пока та не будет решена",
     store_failed: "Хаб не может записать свою базу ({error}): ничего не потеряно, результаты ждут исправления",
+    clock_step: "Стол {table}: часы стола прыгнули на {seconds} с во время игры {game}: "
+      + "время в протоколе там скачет, таймеры шли дальше; проверьте сервер времени",
   },
   en: {
     two_tables: "Two tables claim table {table}: {machine} tried to start as table {table}, which {holder} holds",
@@ -124,6 +126,8 @@ const AlertWords = {
     command_refused: "Table {table} refused the hub's command {request}: {error}",
     round_waits: "Table {table} still plays {game}: {next} waits until it is decided",
     store_failed: "The hub cannot write its store ({error}): nothing is lost, results wait until it is fixed",
+    clock_step: "Table {table}: its clock jumped {seconds} s during game {game}: the "
+      + "protocol's times jump there, the timers ran on; check the venue's time server",
   },
 };
 

@@ -1,6 +1,7 @@
 // The stream overlay: one table's public snapshot (and, once the game is decided, its
 // protocol) drawn over the stream. It subscribes only to what the `overlay` account may read
-// (docs/web.md): public, status, protocol. Rendering is a pure function of `state`.
+// (docs/web.md): public, status, heartbeat (the table's clock: docs/clock.md), protocol.
+// Rendering is a pure function of `state`.
 // With a stream account it draws the delayed `stream` snapshot instead, roles and nights
 // included (stream.js).
 "use strict";
@@ -13,7 +14,8 @@
   const streaming = OverlayStream.active(opts);
   if (window.innerHeight <= 720) root.classList.add("small");
 
-  const state = { link: false, refused: false, status: null, snapshot: null, protocol: null };
+  const state = { link: false, refused: false, status: null, snapshot: null, protocol: null,
+                  received: null, dated: false, clock: Live.tableClock() };
   // the link's own troubles, said in words on the overlay (common/notice.js)
   const notice = LinkNotice.tracker(opts, ["tournament", "table"], "table", () => render());
   // Read by the browser tests: the state, and what the DOM showed after each public snapshot.
@@ -54,7 +56,10 @@
 
   function drawTimer() {
     const node = document.getElementById("timer");
-    const left = Live.secondsLeft(state.snapshot, Date.now());
+    const snap = state.snapshot;
+    const built = snap && state.dated ? state.clock.builtAt(snap.uptime_s, state.received)
+      : null;
+    const left = Live.secondsLeft(snap, built, Live.now());
     if (left == null || (state.snapshot && state.snapshot.view.phase === "night")) {
       node.textContent = "";
       node.className = "";
@@ -152,8 +157,17 @@
     root.dataset.winner = winnerNow();
   }
 
-  function onMessage(kind, payload) {
+  function onMessage(kind, payload, topic, retained) {
     notice.heard();  // the broker knows this table
+    const at = Live.now();
+    if (kind === "heartbeat") {
+      if (payload) {
+        state.clock.heard(payload.uptime_s, at);
+        state.dated = true;  // the retained snapshot's age is known from now on
+      }
+      drawTimer();
+      return;
+    }
     if (kind === "status") state.status = payload;
     else if (kind === "protocol") state.protocol = payload;
     else if (kind === "public" || kind === "stream") {
@@ -162,6 +176,9 @@
       // A retained copy arriving after a live one is older: keep the newest of one game.
       if (payload && old && payload.game_id === old.game_id && payload.seq < old.seq) return;
       state.snapshot = payload;
+      state.received = at;
+      state.dated = !retained;
+      if (payload && !retained) state.clock.heard(payload.uptime_s, at);
       render();
       window.overlayDrawn.push(drawn());
       if (payload) obs.show(payload);  // the same phase event switches the OBS scene
@@ -195,7 +212,7 @@
   }
 
   const topics = streaming ? OverlayStream.topics(opts)
-    : ["public", "status", "protocol"].map((k) => Live.tableTopic(opts, k));
+    : ["public", "status", "heartbeat", "protocol"].map((k) => Live.tableTopic(opts, k));
   if (!notice.missing.length) Live.connect(opts, topics, onMessage, onLink);
   setInterval(drawTimer, 250);
   render();

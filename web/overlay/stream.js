@@ -33,10 +33,10 @@ const OverlayStream = (() => {
     return ["stream", "status"].map((k) => Live.tableTopic(opts, k));
   }
 
-  /** A stream payload as the overlay's snapshot: `actions` orders it as `seq` does, and a
-   * delayed view has no running timer. */
+  /** A stream payload as the overlay's snapshot: `actions` orders it as `seq` does (a
+   * delayed view has no running timer: nothing counts down). */
   function adapt(payload) {
-    return payload ? { ...payload, seq: payload.actions, timer_started_at: null } : null;
+    return payload ? { ...payload, seq: payload.actions } : null;
   }
 
   function roles(snapshot) {
