@@ -220,6 +220,20 @@ class MosquittoProcess:
             process.kill()
             process.wait()
 
+    def kill(self) -> None:
+        """SIGKILL, as a crash or a power cut: nothing is saved (the persistence file keeps its
+        last autosave), no client gets a clean goodbye; files are kept for `start()`."""
+        process, self._process = self._process, None
+        _RUNNING.discard(self)
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+    @property
+    def database(self) -> Path:
+        """The persistence file (`persistence=True`): retained messages as last saved."""
+        return self.workdir / "mosquitto.db"
+
     def wait(self) -> int:
         """Block until mosquitto exits by itself; its exit code."""
         if self._process is None:

@@ -122,15 +122,16 @@ def anonymous_broker() -> MosquittoProcess:
     return MosquittoProcess()
 
 
-def acl_broker() -> MosquittoProcess:
+def acl_broker(*, persistence: bool = False) -> MosquittoProcess:
     """A broker with the real ACL: role accounts, two personal head judges' accounts and two
-    tables of tournament `cup` (with their overlay and stream accounts for table 3)."""
+    tables of tournament `cup` (with their overlay and stream accounts for table 3);
+    `persistence` keeps retained messages across restarts, as in production."""
     names = (*ROLE_USERS, *HEAD_JUDGE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER,
              ACL_OVERLAY_USER, ACL_STREAM_USER)
     users = {name: secrets.token_urlsafe(12) for name in names}
     tables = [(ACL_TOURNAMENT, ACL_TABLE), (ACL_TOURNAMENT, ACL_OTHER_TABLE)]
     return MosquittoProcess(acl=True, users=users, tables=tables, websockets=True,
-                            http_dir=WEB_DIR)
+                            http_dir=WEB_DIR, persistence=persistence)
 
 
 def connected_client(
@@ -203,6 +204,21 @@ def received_until(client: BusClient, marker_topic: str, marker: bytes) -> list[
         if item.topic == marker_topic and item.payload == marker:
             return seen
         seen.append(item)
+
+
+def retained_now(config: BrokerConfig, name: str, marker_by: BrokerConfig,
+                 marker_topic: str) -> list[Received]:
+    """What `config`'s account receives when it subscribes to `#` now: the retained messages
+    it may read (and anything live meanwhile). `marker_by` then publishes a marker on
+    `marker_topic`, a topic that account may read: one publisher's order is kept, and the
+    broker sends a subscription's retained messages before anything published later."""
+    client = connected_client(config, name, "#")
+    marker = f"marker-{secrets.token_hex(8)}".encode()
+    try:
+        raw_publish(marker_by, [(marker_topic, marker, False)])
+        return received_until(client, marker_topic, marker)
+    finally:
+        client.close()
 
 
 def _run_presence_child(url: str, tournament: str, table: str) -> None:

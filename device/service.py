@@ -613,9 +613,17 @@ class TableService:
     def _publish_protocol(self, force: bool, ready: bytes | None = None) -> None:
         """Decided: the retained protocol (the reveal). An undo that takes the game back to
         running clears it (an empty retained payload), so a screen that connects later
-        learns no role (issue 9)."""
+        learns no role (issue 9).
+
+        At every link-up and rebirth (`force`) the retained protocol is set from what the
+        journal says, not from what this process remembers having sent: the broker may
+        keep one from before a restart of the table (the undo was journaled while the broker
+        was away), or have restored it from an autosave older than the undo (issue 24)."""
         assert self.bus is not None
-        if self.table_game.state.finished:
+        decided = self.table_game.state.finished
+        if force:
+            decided = decided and self.journal.decided(self.game_id)
+        if decided:
             # sent again whenever it changed: a farewell, a foul or the after-game lines
             # (points, protests, the signature) after the decision belong to the protocol
             sent = (self.game_id, len(self.table_game.actions))
@@ -626,9 +634,25 @@ class TableService:
                     self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)
-        elif self._protocol_sent:
+        elif force or self._protocol_sent:
             self.bus.publish(self._topics["protocol"], b"")  # undone: no reveal stays retained
             self._protocol_sent = None
+            if force:
+                self._republish_last_decided()
+
+    def _republish_last_decided(self) -> None:
+        """While a game runs, the retained protocol is the last decided game's (public since
+        its decision), as it was before the link went down: a hub that was away still finds
+        it. Rebuilt from the journal; a game that no longer replays is left out."""
+        game_id = self.journal.last_decided(other_than=self.game_id)
+        saved = None if game_id is None else self.journal.load(game_id)
+        if saved is None:
+            return
+        try:
+            game = replay_saved(saved.header, saved.lines)
+            self._send("protocol", snap.protocol(game, saved.game_id, saved.header))
+        except (LogError, IllegalAction, ValueError) as exc:
+            log.warning("the protocol of game %s is not published again: %s", game_id, exc)
 
     def _publish_stream(self, force: bool = False) -> None:
         """The delayed stream class, when it is on and its picture moved on (device/stream.py:
