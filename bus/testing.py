@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import queue
 import secrets
+import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -204,6 +206,30 @@ def received_until(client: BusClient, marker_topic: str, marker: bytes) -> list[
         if item.topic == marker_topic and item.payload == marker:
             return seen
         seen.append(item)
+
+
+def lan_address() -> str:
+    """An IPv4 address of this machine other than loopback (from `ip -4 addr`): what a
+    laptop on the venue LAN connects to. Tests that prove a listener is closed to the LAN
+    connect there; without one they cannot prove it, and say so."""
+    done = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"],
+                          capture_output=True, text=True, check=False)
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if "inet" in words:
+            return words[words.index("inet") + 1].split("/")[0]
+    raise AssertionError("this machine has no IPv4 address besides loopback: give it one "
+                         "(e.g. `ip link add lan0 type dummy && ip addr add 192.0.2.9/24 dev "
+                         "lan0 && ip link set lan0 up`) to test what the LAN can reach")
+
+
+def reachable(host: str, port: int) -> bool:
+    """Whether a TCP connection to host:port is accepted."""
+    try:
+        with socket.create_connection((host, port), timeout=GUARD_S):
+            return True
+    except ConnectionRefusedError:
+        return False
 
 
 def retained_now(config: BrokerConfig, name: str, marker_by: BrokerConfig,

@@ -23,7 +23,14 @@ from bus.acl import render_acl
 from bus.broker import find_mosquitto, free_port
 from bus.client import BusClient, LinkDown
 from bus.config import BrokerConfig
-from bus.testing import GUARD_S, connected_client, next_of, received_until
+from bus.testing import (
+    GUARD_S,
+    connected_client,
+    lan_address,
+    next_of,
+    reachable,
+    received_until,
+)
 
 SETUP = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "setup.sh"
 
@@ -118,10 +125,11 @@ def wait_for_ports(process: subprocess.Popen[bytes], log: Path, *ports: int) -> 
 def production(
     tmp_path: Path, mosquitto_binary: str
 ) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
-    """mosquitto and its https front (stunnel) running the files setup.sh wrote, on free local
-    ports: the TLS listener (what the venue LAN gets; the config yielded, verifying the venue
-    CA), the plain one and the websockets one (localhost only), and stunnel's https/wss port
-    for browsers. The ports are in the files plain_port, ws_port and wss_port in tmp_path."""
+    """mosquitto and its https front (stunnel) running the files setup.sh wrote, on free
+    ports: the TLS listener (what the venue LAN gets, on every address as in production; the
+    config yielded, verifying the venue CA), the plain one and the websockets one (localhost
+    only), and stunnel's https/wss port for browsers (every address). The ports are in the
+    files plain_port, ws_port and wss_port in tmp_path."""
     assert setup(tmp_path, "cup", "1").returncode == 0
     tls_port, plain_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
     conf = tmp_path / "conf.d" / "mafiakit.conf"
@@ -129,12 +137,12 @@ def production(
     assert "listener 1883 127.0.0.1\n" in text and "listener 8883\n" in text
     assert "listener 9001 127.0.0.1\n" in text
     conf.write_text(text.replace("listener 1883 127.0.0.1", f"listener {plain_port} 127.0.0.1")
-                    .replace("listener 8883\n", f"listener {tls_port} 127.0.0.1\n")
+                    .replace("listener 8883\n", f"listener {tls_port}\n")
                     .replace("listener 9001 127.0.0.1", f"listener {ws_port} 127.0.0.1"))
     front = tmp_path / "stunnel" / "mafiakit.conf"
     text = front.read_text()
     assert "accept = 9443\n" in text and "connect = 127.0.0.1:9001\n" in text
-    text = (text.replace("accept = 9443\n", f"accept = 127.0.0.1:{wss_port}\n")
+    text = (text.replace("accept = 9443\n", f"accept = {wss_port}\n")
             .replace("connect = 127.0.0.1:9001\n", f"connect = 127.0.0.1:{ws_port}\n"))
     if os.getuid() != 0:  # only root may switch to the stunnel4 user
         text = text.replace("setuid = stunnel4\n", "").replace("setgid = stunnel4\n", "")
@@ -318,6 +326,24 @@ def listeners(conf: str) -> dict[str, list[str]]:
         elif current is not None and line and not line.startswith("#"):
             current.append(line.split()[0])
     return blocks
+
+
+def test_only_tls_answers_on_the_lan(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
+) -> None:
+    """Issue 24: the production config's "127.0.0.1 only" websockets listener answered on
+    every address (mosquitto 2.0.x binds `*:9001` for a websockets listener unless
+    `socket_domain` is set): plain ws, passwords in clear, from any laptop. Checked at the
+    socket, from this machine's own LAN address, against the running broker and front."""
+    config, _ = production
+    lan = lan_address()
+    ports = {name: int((tmp_path / name).read_text())
+             for name in ("plain_port", "ws_port", "wss_port")}
+    assert reachable("127.0.0.1", ports["ws_port"])  # stunnel's way in
+    assert reachable("127.0.0.1", ports["plain_port"])
+    assert not reachable(lan, ports["ws_port"]), "plain websockets answer on the LAN"
+    assert not reachable(lan, ports["plain_port"]), "plain MQTT answers on the LAN"
+    assert reachable(lan, config.port) and reachable(lan, ports["wss_port"])  # TLS only
 
 
 def test_only_tls_listens_beyond_localhost(tmp_path: Path) -> None:
