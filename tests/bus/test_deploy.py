@@ -14,6 +14,7 @@ import ssl
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from bus.testing import (
     GUARD_S,
     connected_client,
     lan_address,
+    next_message,
     next_of,
     reachable,
     received_until,
@@ -121,14 +123,32 @@ def wait_for_ports(process: subprocess.Popen[bytes], log: Path, *ports: int) -> 
                 time.sleep(0.05)
 
 
+@dataclass
+class Production:
+    """The production broker and its front as the `production` fixture runs them."""
+
+    config: BrokerConfig
+    accounts: dict[str, str]
+    main: Path
+    log: Path
+    ports: tuple[int, ...]
+    process: subprocess.Popen[bytes]
+
+    def restart(self) -> None:
+        """A clean stop (a persistent broker would save its retained messages) and a start."""
+        self.process.terminate()
+        self.process.wait()
+        self.process = subprocess.Popen([find_mosquitto(), "-c", str(self.main)])
+        wait_for_ports(self.process, self.log, *self.ports)
+
+
 @pytest.fixture
-def production(
-    tmp_path: Path, mosquitto_binary: str
-) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
+def production_run(tmp_path: Path, mosquitto_binary: str) -> Iterator[Production]:
     """mosquitto and its https front (stunnel) running the files setup.sh wrote, on free
     ports: the TLS listener (what the venue LAN gets, on every address as in production; the
     config yielded, verifying the venue CA), the plain one and the websockets one (localhost
-    only), and stunnel's https/wss port for browsers (every address). The ports are in the
+    only), and stunnel's https/wss port for browsers (every address). The main config is the
+    Debian package's (with its `persistence true`), including conf.d. The ports are in the
     files plain_port, ws_port and wss_port in tmp_path."""
     assert setup(tmp_path, "cup", "1").returncode == 0
     tls_port, plain_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
@@ -160,15 +180,50 @@ def production(
     front_log = tmp_path / "stunnel.log"
     with front_log.open("wb") as log:
         tunnel = subprocess.Popen([stunnel_binary(), str(front)], stdout=log, stderr=log)
+    run = Production(
+        BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}"),
+        credentials(tmp_path), main, tmp_path / "log", (tls_port, plain_port, ws_port), process)
     try:
         wait_for_ports(process, tmp_path / "log", tls_port, plain_port, ws_port)
         wait_for_ports(tunnel, front_log, wss_port)
-        config = BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}")
-        yield config, credentials(tmp_path)
+        yield run
     finally:
-        for running in (tunnel, process):
+        for running in (tunnel, run.process):
             running.terminate()
             running.wait()
+
+
+@pytest.fixture
+def production(production_run: Production) -> tuple[BrokerConfig, dict[str, str]]:
+    """The production broker's TLS config for the LAN (verifying the venue CA) and its
+    accounts."""
+    return production_run.config, production_run.accounts
+
+
+def test_the_production_broker_keeps_no_secret_across_a_restart(
+        production_run: Production) -> None:
+    """Issue 24: a broker back from an autosave served the protocol of a game an undo had
+    reopened to every screen that connected before the table did. The production config
+    turns persistence off (over the Debian package's `persistence true`): nothing retained
+    survives a restart; every publisher puts its own back at its link-up."""
+    hub = production_run.config.as_user("hub", production_run.accounts["hub"])
+    topic = topics.table_topic("cup", "1", "protocol")
+    table = connected_client(production_run.config.as_user(
+        "table-cup-1", production_run.accounts["table-cup-1"]), "table")
+    table.publish(topic, b'{"reveal": "every role"}', qos=1, retain=True).wait_for_publish(30)
+    table.close()
+    before = connected_client(hub, "before", topic)
+    assert next_message(before, topic).payload  # retained while the broker runs
+    before.close()
+    production_run.restart()
+    after = connected_client(hub, "after", topic, topics.table_topic("cup", "1", "judge"))
+    marker = connected_client(production_run.config.as_user(
+        "table-cup-1", production_run.accounts["table-cup-1"]), "marker")
+    judge = topics.table_topic("cup", "1", "judge")
+    marker.publish(judge, b"marker", qos=1, retain=False).wait_for_publish(30)
+    assert [m.topic for m in received_until(after, judge, b"marker")] == []
+    for client in (after, marker):
+        client.close()
 
 
 def test_the_production_config_runs_with_its_accounts(
