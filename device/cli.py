@@ -31,7 +31,7 @@ def _stdin_reader(service: TableService) -> None:
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     from device.admission import Refused
     from device.console_words import HELP
-    from device.inbox import Stop
+    from device.inbox import ConfirmNewGame, Stop
     from engine.refusals import Phrase, R
 
     lang = service.lang
@@ -45,7 +45,8 @@ def _stdin_reader(service: TableService) -> None:
             print(HELP[lang], end="", flush=True)
             continue
         try:
-            item = _console_item(text, answers)
+            item = (ConfirmNewGame(answers) if text.lower() == "confirm"
+                    else _console_item(text, answers))
         except Refused as exc:
             print(f"error: {exc.text(lang)}; {see_help}", flush=True)
             continue

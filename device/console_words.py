@@ -23,6 +23,8 @@ Table commands:
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
    "seats": 7}}                     a club game of 3-15 seats: then its lines (docs/club.md)
+A new game asked for while a game runs (here or by the hub) waits: `confirm` abandons the
+game at the table and opens it (or on the pad: hold TIMER, then hold NEXT; UNDO says no).
 The actions and their fields are the game-log format's (examples/*.jsonl are whole games).
 `help` shows this again; Ctrl-D (end of input) stops the table, nothing is lost.
 """,
@@ -37,6 +39,8 @@ The actions and their fields are the game-log format's (examples/*.jsonl are who
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "cml"}}
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
    "seats": 7}}                     клубная игра на 3-15 мест, затем её строки (docs/club.md)
+Новая игра, заказанная посреди игры (здесь или хабом), ждёт: `confirm` прерывает игру за
+столом и открывает её (или на пульте: удерживайте ТАЙМЕР, затем ДАЛЕЕ; ОТМЕНА - нет).
 Действия и их поля - из формата протокола игры (examples/*.jsonl - целые игры).
 `help` покажет это снова; Ctrl-D (конец ввода) останавливает стол, ничего не теряется.
 """,

@@ -49,10 +49,19 @@ from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, P
 from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
 from device.config import TableSettings
 from device.hardware import TableHardware
-from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
+from device.inbox import (
+    ConfirmNewGame,
+    InboxItem,
+    LocalCommand,
+    NewGame,
+    Stop,
+    Submit,
+    TimerKey,
+)
 from device.journal import Journal, JournalGame, Request
 from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
+from device.newgame import GateStep, NewGameGate, Waiting
 from device.nightscript import NightScript
 from device.pad import KeyEvent
 from device.pins import make_factory
@@ -101,6 +110,7 @@ class TableService:
         self.refusal: Phrase | None = None  # the last refusal by key (the screen's language)
         self.lang: Lang = settings.lang
         self.decided_at: datetime | None = None  # the protest window starts here (issue 12)
+        self.gate = NewGameGate()  # a new game asked for mid-game waits for the judge
         self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
@@ -259,10 +269,16 @@ class TableService:
                 self.timer_key(restart)
             case NewGame(header=header, game_id=game_id, names=names):
                 self.new_game(header, game_id, names)
+            case ConfirmNewGame(reply=answer):
+                self._answer(answer, lambda: self._said(self.confirm_new_game()))
             case KeyEvent():
                 if self.bridge is not None:
-                    self._pad_wish(self.bridge, self.table_game,
-                                   self.bridge.key(item, self.table_game))
+                    waiting, step = self.gate.waiting, self.gate.key(item)
+                    if step == "pass":
+                        self._pad_wish(self.bridge, self.table_game,
+                                       self.bridge.key(item, self.table_game))
+                    else:
+                        self._gate_step(self.bridge, step, waiting)
             case Stop():
                 pass  # `step` stops before handing it here
             case _:
@@ -307,13 +323,20 @@ class TableService:
                     ok, why = self.submit_line({"action": "undo"}, request)
                     return CommandOutcome(ok, why)
                 case "new_game":
-                    header = admit_header(args["header"])
-                    gid = admit_game_id(args["game_id"]) if "game_id" in args else None
+                    header, gid = self._admit_new_game(
+                        args["header"], args.get("game_id"))
+                    if self._running():  # the judge says yes or no at the table
+                        return self._new_game_waits(Waiting(header, gid, request))
                     gid = self.new_game(header, game_id=gid, request=request)
                     return CommandOutcome(True, "", {"game_id": gid})
                 case "roster":
-                    self.set_names(admit_names(args["names"],
-                                               seats=tablegame.seats(self.table_game)), request)
+                    names = admit_names(args["names"], seats=tablegame.seats(self.table_game))
+                    waiting = self.gate.waiting
+                    if request is not None and waiting is not None:  # the new game's roster
+                        phrase = Phrase(R.ROSTER_WAITS, {"new": waiting.name,
+                                                         "game": self.game_id})
+                        return CommandOutcome(False, phrase.text("en"), refusal=phrase)
+                    self.set_names(names, request)
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
@@ -355,9 +378,9 @@ class TableService:
 
     # -- games -----------------------------------------------------------------------------
 
-    def new_game(self, header: dict[str, Any], game_id: str | None = None,
-                 names: list[str] | None = None, request: Request | None = None) -> str:
-        """Open a game; everything is checked (device.admission) before the journal."""
+    def _admit_new_game(self, header: Any, game_id: Any) -> tuple[dict[str, Any], str]:
+        """A new game's header and id, checked before anything is decided about it: one the
+        pad cannot key, a bad header or id, or an id already used is refused in words."""
         if self.hardware is not None:  # a game the pad cannot key is refused before it starts
             seats = header.get("seats", CLASSIC_SEATS) if isinstance(header, dict) else 0
             problem = pad_problem(seats, self.hardware.pin_map.seats) if isinstance(
@@ -369,6 +392,60 @@ class TableService:
                             datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))
         if self.journal.load(gid) is not None:
             raise LogError(f"game id {gid} is already used at this table")
+        return header, gid
+
+    def _running(self) -> bool:
+        """A game with actions in effect and no result yet: a new game would abandon it."""
+        return bool(self.table_game.actions) and not self.table_game.state.finished
+
+    def _new_game_waits(self, waiting: Waiting) -> CommandOutcome:
+        """Refuse a new game mid-game in words and keep it for the judge's answer at the
+        table (device/newgame.py): the judge's screen shows it until he answers."""
+        self.gate.wait(waiting)
+        phrase = self._waits_phrase()
+        log.warning("%s", phrase.text("en"))
+        self.publish_all(only=(InfoClass.JUDGE,))
+        return CommandOutcome(False, phrase.text("en"), refusal=phrase)
+
+    def _waits_phrase(self) -> Phrase:
+        waiting = self.gate.waiting
+        return Phrase(R.NEW_GAME_WAITS, {"new": "" if waiting is None else waiting.name,
+                                         "game": self.game_id,
+                                         "actions": len(self.table_game.actions)})
+
+    def confirm_new_game(self) -> CommandOutcome:
+        """The judge's yes (the console's `confirm`, the pad's hold of NEXT): the waiting
+        game opens; the game at the table stays in the journal's archive."""
+        waiting = self.gate.waiting
+        if waiting is None:
+            return CommandOutcome(False, Phrase(R.NEW_GAME_NONE_WAITS).text("en"),
+                                  refusal=Phrase(R.NEW_GAME_NONE_WAITS))
+        try:
+            gid = self.new_game(waiting.header, waiting.game_id, request=waiting.request)
+        except LogError as exc:
+            self.gate.clear()
+            return CommandOutcome(False, str(exc), refusal=exc.phrase)
+        log.info("the judge opened the new game %s", gid)
+        return CommandOutcome(True, "", {"game_id": gid})
+
+    def _gate_step(self, bridge: PadBridge, step: GateStep, waiting: Waiting | None) -> None:
+        """A pad key while a new game waits and the judge is asked (device/newgame.py)."""
+        if step == "open":
+            outcome = self.confirm_new_game()
+            bridge.recorded(outcome.ok, "NEXT", self.table_game)
+            if not outcome.ok:
+                self.last_error, self.refusal = outcome.error, outcome.refusal
+        elif step == "keep":
+            phrase = Phrase(R.NEW_GAME_KEPT_OUT, {
+                "new": "" if waiting is None else waiting.name, "game": self.game_id})
+            self.last_error, self.refusal = phrase.text("en"), phrase
+        self.pad_text = self.gate.pad_text() or bridge.text(self.table_game)
+        self.publish_all(only=(InfoClass.JUDGE,))
+
+    def new_game(self, header: dict[str, Any], game_id: str | None = None,
+                 names: list[str] | None = None, request: Request | None = None) -> str:
+        """Open a game; everything is checked (device.admission) before the journal."""
+        header, gid = self._admit_new_game(header, game_id)
         players = header.get("players")
         game = tablegame.open_game(header)
         if names is None:
@@ -381,6 +458,7 @@ class TableService:
         self.screen_seqs = snap.ScreenSeqs()
         self.screen_seqs.after_line(self.table_game, self.views)
         self.decided_at = None
+        self.gate.clear()  # whatever waited was for the game that is over now
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
         self.refusal = None
@@ -556,9 +634,15 @@ class TableService:
         return f"{v.phase} {v.number}: {v.step}{speaker}".replace("_", " ")
 
     def judge_extra(self) -> snap.JudgeExtra:
-        return snap.JudgeExtra(last_error=self.last_error, pad=self.pad_text,
+        """The judge's own lines; while a new game waits and nothing else is to be said, the
+        question stays on his screen until he answers it."""
+        last_error, refusal = self.last_error, self.refusal
+        if last_error is None and self.gate.waiting is not None:
+            refusal = self._waits_phrase()
+            last_error = refusal.text("en")
+        return snap.JudgeExtra(last_error=last_error, pad=self.pad_text,
                                game_id=self.game_id,
-                               refusal=None if self.refusal is None else self.refusal.wire(),
+                               refusal=None if refusal is None else refusal.wire(),
                                decided_at=self.decided_at)
 
     def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),

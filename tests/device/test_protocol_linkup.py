@@ -17,6 +17,7 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,7 +52,7 @@ def persistent() -> Iterator[MosquittoProcess]:
         yield broker
 
 
-def decided_lines(seed: int) -> list[dict[str, object]]:
+def decided_lines(seed: int) -> list[dict[str, Any]]:
     return [action_to_dict(a) for a in random_game("cml", seed, Mix(undo=0.0)).entered]
 
 
