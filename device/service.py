@@ -16,6 +16,9 @@ players nothing, so they cannot count what happens at night.
 
 With `[stream] delay_minutes` set, the `stream` topic gets the judge's view of the moment
 that many minutes ago, recomputed from the journal (device/stream.py); unset, nothing.
+
+The heartbeat goes out on a fixed grid from a thread of its own (device/heartbeat.py), so
+its timing says nothing about what the judge entered; it stops when the engine loop does.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, P
 from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
 from device.config import TableSettings
 from device.hardware import TableHardware
+from device.heartbeat import ALIVE_SLACK_S, HeartbeatGrid
 from device.inbox import (
     ConfirmNewGame,
     InboxItem,
@@ -114,10 +118,9 @@ class TableService:
         self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
-        self._seq_heartbeat = 0
-        self._booted = mono()
+        self._stepped_at = mono()  # the engine loop's last round: the heartbeat's "alive"
+        self.heartbeat = HeartbeatGrid(settings.heartbeat_s, mono, self._beat, self._alive)
         self.notifier = Notifier()
-        self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
         self.desk = CommandDesk(self.journal.answered)
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
@@ -208,9 +211,11 @@ class TableService:
         if self.bus is not None:
             self.bus.subscribe(topics.table_filter("cmd", self.tournament, self.table))
             self.bus.start()
+            self.heartbeat.start()
         return self
 
     def close(self) -> None:
+        self.heartbeat.close()
         if self.bus is not None:
             self.bus.close()
         if self.hardware is not None:
@@ -218,7 +223,8 @@ class TableService:
         self.journal.close()
 
     def run(self, stop: threading.Event | None = None) -> None:
-        """Drain the inbox until Stop (or `stop` is set); heartbeat on the way."""
+        """Drain the inbox until Stop (or `stop` is set); each round tells the heartbeat
+        (device/heartbeat.py) that the engine is alive."""
         while stop is None or not stop.is_set():
             if not self.step(timeout=0.25):
                 return
@@ -227,9 +233,7 @@ class TableService:
         """Handle one inbox item (or none within `timeout`); False after Stop."""
         now = self.mono()
         self.notifier.watchdog(healthy=self.hardware is None or self.hardware.alive)
-        if now >= self._next_heartbeat:
-            self._heartbeat()
-            self._next_heartbeat = now + self.settings.heartbeat_s
+        self._stepped_at = now
         self._publish_stream()
         try:
             item = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
@@ -761,14 +765,19 @@ class TableService:
         except ValueError as exc:  # PayloadError, TopicError
             log.error("not published on %s: %s", kind, exc)
 
-    def _heartbeat(self) -> None:
+    def _alive(self) -> bool:
+        """The engine loop went round lately: a wedged or stopped engine sends no heartbeat."""
+        return self.mono() - self._stepped_at <= self.settings.heartbeat_s + ALIVE_SLACK_S
+
+    def _beat(self, slot: int, uptime_s: float) -> None:
+        """Heartbeat `slot` of the grid (device/heartbeat.py, on its own thread): the grid's
+        numbers, not the moment it got round to it; the game and the public seq as they stand
+        (neither moves at night)."""
         if self.bus is None:
             return
-        self._seq_heartbeat += 1
         try:
-            hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
-                           sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
-                           game_id=self.game_id or None,
+            hb = Heartbeat(seq=slot + 1, bdseq=self.bus.bdseq, sent_at=snap.wall(self.wall()),
+                           uptime_s=uptime_s, game_id=self.game_id or None,
                            last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC])
         except ValueError as exc:
             log.error("the heartbeat cannot be built: %s", exc)

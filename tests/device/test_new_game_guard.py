@@ -38,12 +38,13 @@ from firmware_sim.clock import ManualClock
 
 T, N = "cup", "8"  # a table no other test uses: the session's broker keeps retained state
 LINES = [action_to_dict(a) for a in random_game("cml", 21, Mix(undo=0.0)).entered]
-ROUND_2 = {"header": header("cml", game=2, players=[f"R2-{n}" for n in range(1, 11)]),
-           "game_id": "r2-t8"}
+PLAYERS_2 = [f"R2-{n}" for n in range(1, 11)]
+ROUND_2: dict[str, Any] = {"header": header("cml", game=2, players=list(PLAYERS_2)),
+                           "game_id": "r2-t8"}
 
 
 def hub_command(name: str, request_id: str, **args: Any) -> Command:
-    return Command(name=name, request_id=request_id, args=args)  # type: ignore[arg-type]
+    return Command(name=name, request_id=request_id, args=args)
 
 
 def ask(table: TableService, command: Command) -> CommandOutcome:
@@ -65,7 +66,7 @@ def test_the_hubs_new_game_mid_game_is_refused_in_words_and_waits(
             return item.topic.endswith("/reply")
 
         for name, rid, args in (("new_game", "r2-new", ROUND_2),
-                                ("roster", "r2-roster", {"names": ROUND_2["header"]["players"]})):
+                                ("roster", "r2-roster", {"names": PLAYERS_2})):
             hub.publish(command_topic(T, N, name), hub_command(name, rid, **args))
             reply = decode("reply", next_of(hub, Received, reply_or_judge).payload)
             assert isinstance(reply, Reply) and reply.request_id == rid and not reply.ok
@@ -100,7 +101,7 @@ def test_the_console_confirms_the_waiting_game_and_a_repeat_gets_the_same_answer
         assert table.judge_extra().last_error is not None  # still there after an action
         opened = table.confirm_new_game()
         assert opened.ok and table.game_id == "r2-t8" and table.seq == 0
-        assert table.names == ROUND_2["header"]["players"]  # from the hub's header
+        assert table.names == PLAYERS_2  # from the hub's header
         assert table.judge_extra().last_error is None
         assert table.journal.answered("r2-new") is not None  # the request, carried out
         saved = table.journal.load(running)
