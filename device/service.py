@@ -262,12 +262,14 @@ class TableService:
                 log.info("broker connected (bdseq %d): publishing everything", bdseq)
                 self._link_down = False
                 self.publish_all(force=True)
-            case LinkDown(reason=reason):
+            case LinkDown(reason=reason, tls=tls):
                 # said once per outage: paho retries every second or so, the judge needs one line
                 if not self._link_down:
+                    mend = ("give the venue's CA file ([broker] ca_file, or ?ca= in the URL; "
+                            "deploy/mosquitto/README.md)" if tls else
+                            "start the broker, or run with --no-broker")
                     log.warning("broker link down at %s: %s (the game goes on and the journal "
-                                "keeps everything; start the broker, or run with --no-broker)",
-                                self._broker_address(), reason)
+                                "keeps everything; %s)", self._broker_address(), reason, mend)
                 self._link_down = True
             case TimerKey(restart=restart):
                 self.timer_key(restart)

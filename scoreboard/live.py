@@ -50,6 +50,7 @@ class LiveFeed:
         self.view_class = view_class
         self.clock = clock
         self.link_problem: str | None = None
+        self.link_tls = False  # the problem is TLS (a certificate), not a missing broker
         self.client = BusClient(config, name=f"scoreboard-{view_class}")
         for topic_filter in subscriptions(tournament, table, view_class):
             self.client.subscribe(topic_filter)
@@ -82,6 +83,7 @@ class LiveFeed:
         """Apply one inbox item to the store (on the owner's thread)."""
         if isinstance(item, LinkDown):
             self.link_problem = item.reason
+            self.link_tls = item.tls
             return
         if not isinstance(item, Received):
             self.link_problem = None  # LinkUp

@@ -453,3 +453,59 @@ def test_the_https_front_offers_no_http2_where_mosquittos_own_tls_does(
     finally:
         process.terminate()
         process.wait()
+
+
+def test_tls_failures_are_named_as_such_by_the_client_the_table_and_the_screen(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path,
+    caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 24: an untrusted certificate was reported as "the broker cannot be reached",
+    which sends a venue tech to look for a dead broker. Now the hub's, the table's and the
+    screen's client say what failed."""
+    import logging
+
+    from device.config import TableSettings
+    from device.service import TableService
+    from mafiakit.cli import main
+
+    config, accounts = production
+    other = tmp_path / "other"
+    other.mkdir()
+    assert setup(other, "cup", "1").returncode == 0  # another venue's CA
+    hub = ("hub", accounts["hub"])
+    plain = int((tmp_path / "plain_port").read_text())
+    cases = {  # the config -> how its failure must begin
+        "untrusted": (config.model_copy(update={"ca_file": other / VENUE_CA}).as_user(*hub),
+                      "the broker's certificate is not trusted: self-signed certificate"),
+        "other host": (config.model_copy(update={"host": "127.0.0.2"}).as_user(*hub),
+                       "the broker's certificate is not trusted: IP address mismatch"),
+        "plain port": (config.model_copy(update={"port": plain}).as_user(*hub),
+                       f"TLS handshake failed with 127.0.0.1:{plain}: the broker closed the "
+                       "connection (is it its TLS port, 8883?)"),
+    }
+    for name, (cfg, words) in cases.items():
+        client = BusClient(cfg, name=name.replace(" ", "-")).start()
+        down = next_of(client, LinkDown)
+        client.close()
+        assert down.reason.startswith(words) and down.tls, (name, down)
+    untrusted = cases["untrusted"][0].as_user("table-cup-1", accounts["table-cup-1"])
+    url = untrusted.url(with_password=True) + f"?ca={other / VENUE_CA}"
+    caplog.set_level(logging.WARNING, logger="mafiakit.table")
+    table = TableService(TableSettings(journal=tmp_path / "t.sqlite", tournament="cup",
+                                       table="1", broker={"url": url})).start()
+    try:
+        deadline = time.monotonic() + GUARD_S
+        while not any("link down" in r.getMessage() for r in caplog.records):
+            assert time.monotonic() < deadline, "the table never said its link is down"
+            table.step(0.1)
+    finally:
+        table.close()
+    said = next(r.getMessage() for r in caplog.records if "link down" in r.getMessage())
+    assert "the broker's certificate is not trusted" in said and "CA file" in said, said
+    screen_url = untrusted.as_user("scoreboard", accounts["scoreboard"]).url(
+        with_password=True) + f"?ca={other / VENUE_CA}"
+    assert main(["scoreboard", "--table", "1", "--tournament", "cup", "--broker", screen_url,
+                 "--wait", "0.5", "--screenshot", str(tmp_path / "s.png")]) == 1
+    err = capsys.readouterr().err
+    assert "answers but TLS failed: the broker's certificate is not trusted" in err, err
+    assert accounts["scoreboard"] not in err
