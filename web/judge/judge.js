@@ -583,6 +583,9 @@
     drawLink();
   }
 
+  $("logout").textContent = G.logout;  // forget this phone's login (kept in its storage)
+  $("logout").hidden = !opts.password;
+  $("logout").addEventListener("click", () => Live.forget(opts));
   client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",
                                "judge/club/+"].map(
     (name) => Live.hubTopic(opts, name)), onMessage, onLink);

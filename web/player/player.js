@@ -267,6 +267,9 @@
     drawLink();
   }
 
+  $("logout").textContent = G.logout;  // forget this phone's login (kept in its storage)
+  $("logout").hidden = !opts.password;
+  $("logout").addEventListener("click", () => Live.forget(opts));
   Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
     (n) => Live.hubTopic(opts, n)), onMessage, onLink);
   render();
