@@ -26,6 +26,7 @@ Pure (times in, verdict out); tests collect the times from a real broker.
 from __future__ import annotations
 
 import bisect
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -94,7 +95,7 @@ def detect(messages: Sequence[float], secrets: Sequence[float], *, window: float
     moments = sorted(secrets)
     with_secret: list[float] = []
     without: list[float] = []
-    for start, end in zip(times, times[1:], strict=False):
+    for start, end in itertools.pairwise(times):
         first = bisect.bisect_right(moments, start)
         (with_secret if first < len(moments) and moments[first] <= end else without).append(
             end - start)
@@ -121,7 +122,7 @@ def held_back(messages: Sequence[float], secrets: Sequence[float], *, low: float
     times = sorted(messages)
     moments = sorted(secrets)
     out = times[:1]
-    for start, end in zip(times, times[1:], strict=False):
+    for start, end in itertools.pairwise(times):
         first = bisect.bisect_right(moments, start)
         late = first < len(moments) and moments[first] <= end
         out.append(end + (rng.uniform(low, high) if late else 0.0))
