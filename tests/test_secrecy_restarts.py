@@ -252,55 +252,37 @@ class Judge:
 
 # -- what counts as a leak ----------------------------------------------------------------------
 
-def revealed(topic: str, payload: bytes) -> set[str]:
-    """The game ids whose roles or result a message carries."""
-    if not payload:
-        return set()
+def dicts(payload: bytes) -> Iterator[dict[str, Any]]:
+    """Every JSON object in a message, at any depth (nothing for an empty or bad payload)."""
     try:
-        data = json.loads(payload)
+        todo: list[Any] = [json.loads(payload)] if payload else []
     except ValueError:
-        return set()
-    if topic == table_topic(ACL_TOURNAMENT, ACL_TABLE, "protocol"):
-        return {str(data.get("game_id"))}
-    found: set[str] = set()
-
-    def walk(value: Any) -> None:
+        return
+    while todo:
+        value = todo.pop()
         if isinstance(value, dict):
-            if isinstance(value.get("game_id"), str) and any(
-                    value.get(k) for k in ("roles", "reveal", "winner", "termination",
-                                           "table_winner")):
-                found.add(value["game_id"])
-            for inner in value.values():
-                walk(inner)
+            yield value
+            todo.extend(value.values())
         elif isinstance(value, list):
-            for inner in value:
-                walk(inner)
+            todo.extend(value)
 
-    walk(data)
-    return found
+
+REVEALING = ("roles", "reveal", "winner", "termination", "table_winner")
+
+
+def revealed(topic: str, payload: bytes) -> set[str]:
+    """The game ids whose roles or result a message carries: the table's protocol, or any
+    object of a hub page that names a game with its roles or result."""
+    if topic == table_topic(ACL_TOURNAMENT, ACL_TABLE, "protocol"):
+        return {str(d.get("game_id")) for d in dicts(payload) if "reveal" in d}
+    return {d["game_id"] for d in dicts(payload)
+            if isinstance(d.get("game_id"), str) and any(d.get(k) for k in REVEALING)}
 
 
 def standings_games(payload: bytes) -> int:
     """The most games any standings row of a hub page counts (0: none)."""
-    try:
-        data = json.loads(payload)
-    except ValueError:
-        return 0
-    most = 0
-
-    def walk(value: Any) -> None:
-        nonlocal most
-        if isinstance(value, dict):
-            if "player" in value and isinstance(value.get("games"), int):
-                most = max(most, value["games"])
-            for inner in value.values():
-                walk(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                walk(inner)
-
-    walk(data)
-    return most
+    return max((d["games"] for d in dicts(payload)
+                if "player" in d and isinstance(d.get("games"), int)), default=0)
 
 
 @dataclass
