@@ -69,7 +69,7 @@ from engine.playout import Mix, random_game
 GAMES = int(os.environ.get("MAFIAKIT_SECRECY_GAMES", "200"))
 SEED = int(os.environ.get("MAFIAKIT_SECRECY_SEED", "24"))
 GRACE_S = 5.0  # a publisher up and linked this long after an undo has cleared its reveal
-KILLS = 0.25  # the share of games with a kill at a random line (half of the table's in flight)
+KILLS = 0.2  # the share of games with a kill at a random line (half of the table's in flight)
 END_UNDOS = 0.3  # the share of games whose end the judge undoes and enters again
 LOOKS = 0.15  # the share of those after which new screens connect once the grace is over
 HEARTBEAT_S = 0.5
@@ -423,13 +423,13 @@ def test_no_low_privilege_account_learns_a_running_game_through_kills(workdir: P
         kills[part] += 1
         if part == "hub":
             hub.kill()
-            time.sleep(rng.uniform(0, 1.0))
+            time.sleep(rng.uniform(0, 0.5))
             hub.start()
             hub.ups.append(time.monotonic())
         elif part == "broker":
             broker.kill()
             broker_downs.append(time.monotonic())
-            time.sleep(rng.uniform(0, 1.0))
+            time.sleep(rng.uniform(0, 0.5))
             broker.start()
             broker_ups.append(time.monotonic())
         else:
