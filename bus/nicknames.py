@@ -14,6 +14,7 @@ import unicodedata
 from typing import Final
 
 MAX_NAME_LENGTH: Final = 40
+MAX_REASON_LENGTH: Final = 500  # a head judge's "why": a paragraph, never a page of its own
 MAX_MARKS_IN_A_ROW: Final = 3
 # Categories never allowed: controls, formats (bidi, zero-width), surrogates, private use,
 # unassigned, line and paragraph separators.
@@ -53,6 +54,26 @@ def check_nickname(name: str) -> str:
     if problem is not None:
         raise ValueError(problem)
     return name
+
+
+def check_person(name: str) -> str:
+    """`name` if it can stand for the person who decided (a head judge's typed name: the
+    rules of a nickname), else ValueError saying why (a pydantic validator)."""
+    problem = nickname_problem(name, "the head judge's name")
+    if problem is not None:
+        raise ValueError(problem)
+    return name
+
+
+def check_reason(text: str) -> str:
+    """`text` if it can be the reason a decision is recorded with (one paragraph of at most
+    MAX_REASON_LENGTH printable characters, no line breaks), else ValueError saying why."""
+    if len(text.strip()) < 3:
+        raise ValueError("give the reason in a few words")
+    problem = text_problem(text, "the reason", MAX_REASON_LENGTH)
+    if problem is not None:
+        raise ValueError(problem)
+    return text
 
 
 def printable(text: str) -> str:

@@ -28,7 +28,13 @@ from pydantic import (
 
 from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import MAX_DEPTH, json_depth
-from bus.nicknames import MAX_NAME_LENGTH, check_nickname, nickname_problem
+from bus.nicknames import (
+    MAX_NAME_LENGTH,
+    check_nickname,
+    check_person,
+    check_reason,
+    nickname_problem,
+)
 from bus.topics import COMMAND_NAMES, CommandName, TopicError, check_id
 from engine.roles import ClubRole, Side
 from engine.viewmodels import (
@@ -58,6 +64,10 @@ JsonDict = dict[str, JsonValue]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Nickname = Annotated[str, Field(max_length=MAX_NAME_LENGTH), AfterValidator(check_nickname)]
 Text = Annotated[str, Field(min_length=1, max_length=500)]
+# a head judge's typed name and the reason of his decision: shown on every head judge's page,
+# so checked like a nickname (no control, bidi or zero-width character) and bounded
+Person = Annotated[str, AfterValidator(check_person)]
+Reason = Annotated[str, AfterValidator(check_reason)]
 
 
 def utc_now() -> datetime:
@@ -349,8 +359,8 @@ class DecisionRequest(Payload):
     kind: DecisionKindName
     table: str = Field(min_length=1, max_length=40)
     game_id: Id
-    who: str = Field(min_length=1, max_length=80)
-    why: str = Field(min_length=3, max_length=2000)
+    who: Person
+    why: Reason
     args: JsonDict = Field(default_factory=dict)
 
     @model_validator(mode="after")
@@ -359,10 +369,6 @@ class DecisionRequest(Payload):
             check_id(self.table, "table id")
         except TopicError as exc:
             raise ValueError(str(exc)) from None
-        if not self.who.strip():
-            raise ValueError("who: the head judge's name is empty")
-        if len(self.why.strip()) < 3:
-            raise ValueError("why: give the reason in a few words")
         return self
 
 
@@ -387,6 +393,7 @@ class DecisionRefusal(StrEnum):
     TENTHS = "tenths"  # points
     NOT_DECIDED = "not_decided"  # game, table
     NO_PLAYERS = "no_players"  # game, table
+    REPEATED = "repeated"  # game, table, decision: the same decision is recorded already
     BROKEN_PROTOCOL = "broken_protocol"  # game, table, text (English)
     RULES = "rules"  # game, table, because (LangText: the engine's own refusal)
     CLUB_GAME = "club_game"  # game, table: a club game takes protests and a replay only
@@ -478,7 +485,9 @@ def decode(kind: str, raw: bytes) -> Payload:
         data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise PayloadError(f"{kind} payload is nested too deeply") from None
-    except ValueError:
+    except ValueError as exc:
+        if "digits" in str(exc):  # Python's limit on the digits of an int it will read
+            raise PayloadError(f"{kind} payload has a number too long to read") from None
         raise PayloadError(f"{kind} payload is not JSON") from None
     if json_depth(data) > MAX_DEPTH:
         raise PayloadError(f"{kind} payload is nested too deeply (at most {MAX_DEPTH} levels)")

@@ -32,19 +32,31 @@ def _settings(args: argparse.Namespace) -> Any:
         raise SystemExit(2) from None
 
 
+def _store(settings: Any, tool: str) -> Any:
+    """The hub's store for a tool, or one line saying why not (exit 2, no traceback)."""
+    from hub.store import Store, StoreError
+
+    try:
+        return Store(settings.database)
+    except StoreError as exc:
+        print(f"{tool}: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def run(args: argparse.Namespace) -> int:
     import logging
     import signal
     import threading
 
     from hub.service import HubService
+    from hub.store import StoreError
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     settings = _settings(args)
     config = Path(args.config)
     try:
         service = HubService(settings, config_path=config if config.is_file() else None).start()
-    except ValueError as exc:
+    except (ValueError, StoreError) as exc:
         print(f"hub: {exc}", file=sys.stderr)
         return 2
     stop = threading.Event()
@@ -71,6 +83,13 @@ def seat(args: argparse.Namespace) -> int:
         print(f"hub seat: cannot read the players' file {args.players} ({why}): it is a "
               "UTF-8 text file, one nickname a line", file=sys.stderr)
         return 2
+    from bus.nicknames import nickname_problem
+
+    for number, line in enumerate(text.splitlines(), start=1):
+        problem = nickname_problem(line.strip()) if line.strip() else None
+        if problem is not None:
+            print(f"hub seat: {args.players} line {number}: {problem}", file=sys.stderr)
+            return 2
     players = tuple(line.strip() for line in text.splitlines() if line.strip())
     apart = frozenset(frozenset(pair.split(",")) for pair in args.apart)
     plan = TournamentPlan(players=players, tables=tuple(str(t + 1) for t in range(args.tables)),
@@ -90,38 +109,37 @@ def seat(args: argparse.Namespace) -> int:
 def round_(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
+    from hub.outbox import queue_round
     from hub.roster_csv import read_seating
     from hub.seating import SeatingError
-    from hub.service import queue_round
-    from hub.store import Store
 
     settings = _settings(args)
     if settings.seating is None:
         print("hub round: hub.toml gives no seating", file=sys.stderr)
         return 2
-    store = Store(settings.database)
+    store = _store(settings, "hub round")
     try:
-        games = queue_round(store, settings, read_seating(settings.seating), args.number,
-                            datetime.now(UTC).isoformat())
+        queued = queue_round(store, settings, read_seating(settings.seating), args.number,
+                             datetime.now(UTC).isoformat())
     except (SeatingError, ValueError) as exc:
         print(f"hub round: {exc}", file=sys.stderr)
         return 2
     finally:
         store.close()
-    print(f"round {args.number}: queued {', '.join(games)} (the running hub sends them)")
+    print(queued.line(args.number))
     return 0
 
 
 def decide(args: argparse.Namespace) -> int:
+    """The checks of the head judge's page (hub/remote.py `RemoteDesk.refusal`), then the
+    record: a game not decided now, a repeat, what the rules refuse are not recorded."""
     from datetime import UTC, datetime
 
     from pydantic import ValidationError
 
     from bus.errors import describe_validation_error
-    from hub.club import club_refusal
     from hub.decisions import Decision
-    from hub.standings import refusal
-    from hub.store import Store
+    from hub.remote import RemoteDesk
 
     settings = _settings(args)
     extra = {key: _value(value) for key, _, value in (a.partition("=") for a in args.arg)}
@@ -131,24 +149,37 @@ def decide(args: argparse.Namespace) -> int:
     except ValidationError as exc:
         print(f"hub decide: {describe_validation_error(exc)}", file=sys.stderr)
         return 2
-    store = Store(settings.database)
-    earlier = [d for d in store.decisions()
-               if (d[5], d[6]) == (decision.table, decision.game_id)]
-    club = club_refusal(store, decision.table, decision.game_id, decision.kind, decision.args)
-    why_not = club.text if club is not None else refusal(
-        store.protocol(decision.table, decision.game_id), earlier, decision.kind.value,
-        decision.args, decision.who)
-    if why_not is not None:
+    store = _store(settings, "hub decide")
+    now = datetime.now(UTC).isoformat()
+    try:
+        refused = RemoteDesk(store, _tables(settings), lambda: now).refusal(decision,
+                                                                             decision.who)
+        if refused is not None:
+            print(f"hub decide: not recorded: {refused.text}", file=sys.stderr)
+            return 2
+        number = store.add_decision(now, who=decision.who, why=decision.why.strip(),
+                                    kind=decision.kind.value, table=decision.table,
+                                    game_id=decision.game_id, args=decision.args)
+    finally:
         store.close()
-        print(f"hub decide: not recorded: {why_not}", file=sys.stderr)
-        return 2
-    number = store.add_decision(datetime.now(UTC).isoformat(), who=decision.who,
-                                why=decision.why, kind=decision.kind.value,
-                                table=decision.table, game_id=decision.game_id,
-                                args=decision.args)
-    store.close()
     print(f"decision {number} recorded: {decision.kind.value} at table {decision.table}")
     return 0
+
+
+def _tables(settings: Any) -> tuple[str, ...] | None:
+    """The tournament's tables as the hub knows them (hub.toml, else the seating); None when
+    neither says (any table is taken)."""
+    from hub.roster_csv import read_seating
+    from hub.seating import SeatingError
+
+    if settings.tables:
+        return tuple(settings.tables)
+    if settings.seating is None:
+        return None
+    try:
+        return tuple(read_seating(settings.seating).plan.tables)
+    except (OSError, SeatingError):
+        return None
 
 
 def _value(text: str) -> Any:
@@ -162,10 +193,9 @@ def _value(text: str) -> Any:
 
 def export_(args: argparse.Namespace) -> int:
     from hub.export import export
-    from hub.store import Store
 
     settings = _settings(args)
-    store = Store(settings.database)
+    store = _store(settings, "hub export")
     try:
         as_of = (args.as_of_round if args.as_of_round is not None
                  else settings.standings.as_of_round)
@@ -180,10 +210,9 @@ def evening_(args: argparse.Namespace) -> int:
     """The club evening of the club games the hub stored (docs/hub.md, "Club tables")."""
     from engine.club_evening import EveningError
     from hub.club import club_evening
-    from hub.store import Store
 
     settings = _settings(args)
-    store = Store(settings.database)
+    store = _store(settings, "hub evening")
     try:
         night = club_evening(store.club_protocols(), store.decisions(), args.date)
     except EveningError as exc:
@@ -209,10 +238,9 @@ def club_game_(args: argparse.Namespace) -> int:
     as the table sent it, or its game log (`--format log`) for `mafiakit replay` or
     `mafiakit evening`."""
     from hub.club import ClubGameNotFound, find_club_game
-    from hub.store import Store
 
     settings = _settings(args)
-    store = Store(settings.database)
+    store = _store(settings, "hub club-game")
     try:
         table, game_id, protocol, _ = find_club_game(store.club_protocols(), args.date,
                                                      args.game, args.table)

@@ -11,12 +11,13 @@ computed by the scoring library on the game as it counts (hub/standings.py), nev
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bus.payloads import DecisionRefusal
+from bus.payloads import DecisionRefusal, Person, Reason
 from engine.viewmodels import MAX_SEATS
 
 
@@ -66,8 +67,13 @@ class DecisionRow(NamedTuple):
     args: dict[str, Any]
 
 
-def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+MAX_POINTS = 100  # no league gives or takes more in one game; 1e400 reads as infinity
+
+
+def points_ok(value: object) -> bool:
+    """A number of points a decision can carry: finite and of a sane size."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value) and abs(value) <= MAX_POINTS)
 
 
 def _seat_ok(value: object) -> bool:
@@ -95,12 +101,12 @@ def check_args(kind: DecisionKind | Remedy, args: dict[str, Any]) -> None:
                 Remedy.PENALTY) and not _seat_ok(args.get("seat")):
         raise ArgsError(DecisionRefusal.NEEDS_SEAT, f"{what} needs the seat (1-{MAX_SEATS})",
                         kind=kind.value)
-    if kind in (DecisionKind.EXTRA_POINTS, Remedy.EXTRA_POINTS) and not _number(
+    if kind in (DecisionKind.EXTRA_POINTS, Remedy.EXTRA_POINTS) and not points_ok(
             args.get("points")):
         raise ArgsError(DecisionRefusal.NEEDS_POINTS, "extra points need the number of points")
     if kind is Remedy.PENALTY:
         points = args.get("points")
-        if not _number(points) or points >= 0:  # type: ignore[operator]
+        if not points_ok(points) or points >= 0:  # type: ignore[operator]
             raise ArgsError(DecisionRefusal.PENALTY_NEGATIVE,
                             "a penalty needs negative points, e.g. points=-0.5")
         clause = args.get("clause")
@@ -115,8 +121,8 @@ class Decision(BaseModel):
     kind: DecisionKind
     table: str = Field(min_length=1, max_length=40)
     game_id: str = Field(min_length=1, max_length=64)
-    who: str = Field(min_length=1, max_length=80)
-    why: str = Field(min_length=3, max_length=2000)
+    who: Person
+    why: Reason
     args: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="after")

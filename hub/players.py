@@ -92,7 +92,7 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
     if seating is not None:
         for rnd in seating.rounds:
             for table_game in rnd.games:
-                game_id = f"r{rnd.number}-t{table_game.table}"  # as hub.service.game_id_of
+                game_id = f"r{rnd.number}-t{table_game.table}"  # as hub.outbox.game_id_of
                 for seat, name in enumerate(table_game.seats, start=1):
                     entry = players.setdefault(name, {"player": name, "next": None})
                     if entry["next"] is None and (table_game.table, game_id) not in finished:

@@ -45,6 +45,7 @@ class TableLive:
     gap: bool = False
     last_rebirth: float | None = None
     phase: str | None = None
+    speaking: bool = False  # a speech runs (a farewell after the decision, too)
     winner: str | None = None
     snapshot_seq: int = 0
     game_started: float | None = None

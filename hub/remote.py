@@ -17,6 +17,9 @@ again and never recorded twice, across hub restarts too.
 from __future__ import annotations
 
 import json
+import logging
+import re
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -42,12 +45,14 @@ from hub.club import (
     club_tonight,
     evening_rating,
 )
-from hub.decisions import ArgsError, Decision, DecisionKind, effective_games
+from hub.decisions import ArgsError, Decision, DecisionKind, effective_games, points_ok
 from hub.players import compact_standings
 from hub.standings import Decisions, rules_refusal
 from hub.store import Store
 
 EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
+_REQUEST_ID = re.compile(rb'"request_id"\s*:\s*"([A-Za-z0-9_.:-]{1,64})"')
+log = logging.getLogger("mafiakit.hub")
 
 
 class Refused(NamedTuple):
@@ -64,7 +69,9 @@ class Refused(NamedTuple):
 class RemoteDesk:
     """Takes decision requests for the hub's one thread (it owns the store)."""
 
-    def __init__(self, store: Store, tables: Collection[str], now_iso: Callable[[], str]) -> None:
+    def __init__(self, store: Store, tables: Collection[str] | None,
+                 now_iso: Callable[[], str]) -> None:
+        """`tables`: the tournament's (None: any table, for a hub.toml that names none)."""
         self.store, self.tables, self.now_iso = store, tables, now_iso
 
     def decide(self, raw: bytes, account: str = HEAD_JUDGE) -> DecisionReply | None:
@@ -84,7 +91,15 @@ class RemoteDesk:
             if earlier is not None:
                 return _reply(payload.request_id, *earlier)
             at = self.now_iso()
-            refused = self._refusal(payload, account)
+            try:
+                refused = self._refusal(payload, account)
+            except sqlite3.Error:
+                raise  # the store's trouble: the hub holds the request and tries again
+            except Exception as exc:  # a bug must cost one refusal, never the answer
+                log.exception("the hub could not check decision request %s",
+                              payload.request_id)
+                text = f"the hub could not check this request ({type(exc).__name__})"
+                refused = Refused(text, DecisionRefusal.BAD_REQUEST, {"text": text})
             number = None
             if refused is None:
                 number = self.store.add_decision(
@@ -106,8 +121,14 @@ class RemoteDesk:
                                 who=request.who, why=request.why, args=dict(request.args))
         except ValidationError as exc:
             return _invalid(exc)
+        return self.refusal(decision, who_decided(account, request.who))
+
+    def refusal(self, decision: Decision, who: str) -> Refused | None:
+        """Why `decision` cannot be recorded under `who` (the page's and `mafiakit hub
+        decide`'s checks, the same): a table or game the hub does not know, a game not
+        decided now, a repeat, what the rules refuse; None if it can."""
         table, game_id = decision.table, decision.game_id
-        if table not in self.tables:
+        if self.tables is not None and table not in self.tables:
             return Refused(f"table {table} is not a table of this tournament",
                            DecisionRefusal.UNKNOWN_TABLE, {"table": table})
         club = club_refusal(self.store, table, game_id, decision.kind, decision.args)
@@ -119,6 +140,10 @@ class RemoteDesk:
             self.store.game_rounds())}
         game = games.get((table, game_id))
         where: dict[str, int | float | str | LangText] = {"game": game_id, "table": table}
+        if game is None and (table, game_id) in self.store.withdrawn():
+            return Refused(f"game {game_id} at table {table} is not decided: its table took it "
+                           "back into play (an undo after its end); decide once it is decided "
+                           "again", DecisionRefusal.NOT_DECIDED, where)
         if game is None:
             return Refused(f"game {game_id} at table {table} has no protocol at the hub yet: "
                            "decide once the game is over and its protocol has arrived",
@@ -126,10 +151,15 @@ class RemoteDesk:
         mine = _game_refusal(decision, game)
         if mine is not None:
             return mine
-        # what the rules refuse on the game as it counts, as `mafiakit hub decide` refuses it
         earlier = [d for d in self.store.decisions() if (d[5], d[6]) == (table, game_id)]
+        repeated = _repeat_of(decision, who, earlier)
+        if repeated is not None:
+            return Refused(f"decision {repeated} on game {game_id} at table {table} already "
+                           "records exactly this (kind, arguments, who and why)",
+                           DecisionRefusal.REPEATED, {**where, "decision": repeated})
+        # what the rules refuse on the game as it counts, as `mafiakit hub decide` refuses it
         found = rules_refusal(self.store.protocol(table, game_id), earlier,
-                              decision.kind.value, decision.args, decision.who)
+                              decision.kind.value, decision.args, who)
         if found is None:
             return None
         text, key, phrase = found
@@ -140,6 +170,16 @@ class RemoteDesk:
         elif key is DecisionRefusal.BROKEN_PROTOCOL:
             params["text"] = _short(text)
         return Refused(_short(text), key, params)
+
+
+def _repeat_of(decision: Decision, who: str, earlier: Decisions) -> int | None:
+    """The earlier decision on this game that says exactly the same (a page resending under
+    a new request id, a replayed request), if any: recorded once, never twice."""
+    for number, _, by, why, kind, _, _, args in earlier:
+        if (kind, args, by, why) == (decision.kind.value, decision.args, who,
+                                     decision.why.strip()):
+            return number
+    return None
 
 
 def who_decided(account: str, typed: str) -> str:
@@ -181,7 +221,7 @@ def _game_refusal(decision: Decision, game: dict[str, Any]) -> Refused | None:
             return Refused(f"{name} has seats 1-{seats}, not {args['seat']}",
                            DecisionRefusal.SEAT_RANGE,
                            {**where, "seats": seats, "seat": args["seat"]})
-    if "points" in args and isinstance(args["points"], int | float):
+    if points_ok(args.get("points")):
         points = Fraction(str(args["points"]))
         if points % EXTRA_STEP:
             return Refused(f"points are given in tenths (0.1, 0.2 ...), not {args['points']}",
@@ -222,10 +262,15 @@ def _short(text: str) -> str:
 
 
 def _request_id_of(raw: bytes) -> str | None:
-    """The request id of a request too broken to take, if one can be answered at all."""
+    """The request id of a request too broken to take, if one can be answered at all: read
+    with numbers left unparsed (a 5,000-digit number is too long for Python's int), and, when
+    the JSON nests too deep for the parser, found in the text itself."""
     try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
+        data = json.loads(raw, parse_int=str, parse_float=str, parse_constant=str)
+    except RecursionError:
+        found = _REQUEST_ID.search(raw)  # (the broker's packet limit bounds it: 128 KiB)
+        data = {"request_id": found.group(1).decode()} if found else None
+    except ValueError:
         return None
     if not isinstance(data, dict):
         return None

@@ -5,7 +5,10 @@ spreadsheet and the hub can load a seating made by hand or by another program.
     1,1,1,Alice,Ivanov
     ...
 
-`judge` may be empty. Every round must seat ten players at every table it names.
+`judge` may be empty. Every round must seat ten players at every table it names. Every
+player and judge is checked as a nickname (bus/nicknames.py: no invisible or control
+character, at most 40 characters), naming the row: a table refuses a roster with such a
+name, and a pasted zero-width space is invisible in a spreadsheet.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import io
 from collections import defaultdict
 from pathlib import Path
 
+from bus.nicknames import nickname_problem
 from hub.seating import SEATS, Round, Seating, SeatingError, TableSeating, TournamentPlan
 
 FIELDS = ("round", "table", "seat", "player", "judge")
@@ -42,9 +46,15 @@ def read_seating(source: Path | str, *, players: tuple[str, ...] | None = None) 
                                "and a player")
         if seat in cells[rnd][table]:
             raise SeatingError(f"row {line}: round {rnd} table {table} seat {seat} is given twice")
+        judge = (row.get("judge") or "").strip()
+        for name, what in ((player, "the player"), (judge, "the judge")):
+            problem = nickname_problem(name, what) if name else None
+            if problem is not None:  # the table would refuse the roster: say it here
+                raise SeatingError(f"row {line} (round {rnd}, table {table}, seat {seat}): "
+                                   f"{problem}")
         cells[rnd][table][seat] = player
-        if (row.get("judge") or "").strip():
-            judges[(rnd, table)] = (row["judge"] or "").strip()
+        if judge:
+            judges[(rnd, table)] = judge
         if player not in order:
             order.append(player)
     if not cells:
@@ -52,12 +62,12 @@ def read_seating(source: Path | str, *, players: tuple[str, ...] | None = None) 
     rounds = sorted(cells)
     if rounds != list(range(1, len(rounds) + 1)):
         raise SeatingError(f"rounds must be numbered 1, 2, 3...; found {rounds}")
-    tables = tuple(sorted({t for r in cells.values() for t in r}, key=_table_key))
+    tables = tuple(sorted({t for r in cells.values() for t in r}, key=table_key))
     every = players or tuple(order)
     built = []
     for rnd in rounds:
         games = []
-        for table in sorted(cells[rnd], key=_table_key):
+        for table in sorted(cells[rnd], key=table_key):
             seats = cells[rnd][table]
             if sorted(seats) != list(range(1, SEATS + 1)):
                 raise SeatingError(f"round {rnd} table {table}: seats "
@@ -85,5 +95,5 @@ def write_seating(seating: Seating) -> str:
     return out.getvalue()
 
 
-def _table_key(table: str) -> tuple[int, str]:
+def table_key(table: str) -> tuple[int, str]:
     return (int(table), "") if table.isdigit() else (1 << 30, table)

@@ -16,17 +16,21 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import UTC, datetime
 from importlib.metadata import version as _version
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
-from bus.errors import PayloadError
+from bus.errors import PayloadError, describe_validation_error
 from bus.messages import decode_message
 from bus.payloads import (
     ClubProtocol,
@@ -40,6 +44,7 @@ from bus.payloads import (
     Status,
 )
 from engine.vocab import Phase
+from hub.alerts import command_alerts, game_alerts, table_alerts, waiting_alerts
 from hub.checks import (
     CLUB,
     GameCheck,
@@ -51,13 +56,16 @@ from hub.checks import (
 from hub.club import EveningPages, club_games, club_tonight
 from hub.config import HubConfigError, HubSettings, StandingsView, reload_standings_view
 from hub.decisions import effective_games
+from hub.outbox import queue_round, requeue_fixed
+from hub.pacing import Grid, RetainedSync, Sent
 from hub.players import public_pages
 from hub.registry import Liveness, Registry, Verdict
 from hub.remote import RemoteDesk, judge_pages
 from hub.roster_csv import read_seating
 from hub.seating import Seating
+from hub.stall import StoreStall
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
-from hub.store import Store
+from hub.store import OutboxRow, Store
 from hub.tablelog import liveness_line
 
 log = logging.getLogger("mafiakit.hub")
@@ -67,6 +75,7 @@ AGGREGATE = "public/aggregate"
 # keeps up with many tables); the winner comes with the protocol, the only place a result is
 # published since secrecy became a matter of type.
 KINDS = ("status", "heartbeat", "public", "events", "protocol", "reply")
+SYNC = "sync"  # the marker the hub sends itself after connecting (hub/pacing.py)
 BATCH = 500
 TICK_S = 0.05  # the timed work, at most this often (not after every message under load)
 CONFIG_CHECK_S = 1.0  # how often the hub looks whether hub.toml's [standings] changed
@@ -74,10 +83,6 @@ CONFIG_CHECK_S = 1.0  # how often the hub looks whether hub.toml's [standings] c
 
 class Stop:
     """Ask the hub's thread to finish."""
-
-
-def game_id_of(round_number: int, table: str) -> str:
-    return f"r{round_number}-t{table}"
 
 
 class HubService:
@@ -101,24 +106,22 @@ class HubService:
         self.registry = Registry(tables, settings.heartbeat_s, settings.missed_heartbeats,
                                  settings.rebirth_every_s)
         self.store = Store(settings.database)
+        self.store.check_integrity()
         self.remote = RemoteDesk(self.store, tuple(self.registry.tables), self._now_iso)
+        self.stall = StoreStall(self.store.path)  # the store refusing writes (hub/stall.py)
+        self._backlog: list[Any] = []  # taken from the inbox, not written yet
         self._replies: list[DecisionReply] = []  # sent after their batch commits
-        self._pages_sent: dict[str, bytes] = {}  # hub topic name -> the page last sent
+        self._pages = Sent()  # what each retained page said when last published
+        self._grid = Grid(settings.aggregate_s, TICK_S)  # when pages may go out (hub/pacing.py)
+        self._sync = RetainedSync()  # pages and commands wait for the retained state
         self._pages_due: dict[str, Any] | None = None  # the aggregate to extend, after commit
-        # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
-        # shows more actions than that has a protocol the hub missed (asked for again)
-        self._protocol_actions: dict[tuple[str, str], int] = {
-            (t, g): len(p.get("actions", ())) for t, g, p in self.store.protocols()}
-        self._protocol_actions.update({(t, g): len(p.get("actions", ()))
-                                       for t, g, p, _ in self.store.club_protocols()})
-        self._club_seen: set[tuple[str, str]] = set()  # club games noted in the store
+        self._started_at: dict[str, tuple[float, str]] = {}  # table -> (game_started, ISO)
+        self._waiting: dict[str, tuple[str, str]] = {}  # table -> (game it plays, game queued)
         self._evenings = EveningPages()  # the head judge's page of each club evening
         self._told = dict.fromkeys(tables, Liveness.UNKNOWN)  # liveness as last logged
         self.inbox: queue.Queue[Any] = queue.Queue()
-        self.checks: dict[tuple[str, str], GameCheck] = {}
         self._sent: dict[str, float] = {}  # request id -> when last sent
         self._dirty = True
-        self._next_aggregate = 0.0
         self._next_tick = 0.0
         self._decisions_seen = 0
         self._counted = CountCache()  # the games as they count, replayed only when changed
@@ -129,30 +132,49 @@ class HubService:
                                  presence=Presence(topics.hub_topic(self.tournament, "status"),
                                                    VERSION),
                                  inbox=self.inbox)
-        self._restore()
+        self._remember_store()
+        for live in self.registry.tables.values():
+            if live.game_id is not None:
+                live.game_started = self.mono()
+        if self.seating is not None:  # a seating fixed since: its games not yet taken
+            requeue_fixed(self.store, settings, self.seating, self._now_iso())
 
     # -- life cycle ----------------------------------------------------------------------------
 
-    def _restore(self) -> None:
-        """After a restart: follow the open games from the stored events again."""
-        for table, game_id in self.store.open_games():
+    def _remember_store(self) -> None:
+        """What the hub keeps in memory of its store: at start, and again after the store
+        refused a batch (rolled back: the batch's messages are handled again)."""
+        # (table, game) -> actions in the stored protocol: a decided game whose judge snapshot
+        # shows more actions than that has a protocol the hub missed (asked for again)
+        self._protocol_actions = self.store.protocol_actions()
+        self._withdrawn = self.store.withdrawn()  # games back in play after their decision
+        self._club_seen: set[tuple[str, str]] = set()  # club games noted in the store
+        self.checks: dict[tuple[str, str], GameCheck] = {}
+        for table, game_id in self.store.open_games():  # follow them from the stored events
             if table not in self.registry.tables:
                 continue
             check = self._check(table, game_id)
             for seq, action in self.store.events(table, game_id):
                 apply_event(check, Event(seq=seq, game_id=game_id, action=action,
                                          accepted=True, at=datetime.now(UTC)))
+                check.seqs.add(seq)
             live = self.registry.tables[table]
-            live.game_id, live.last_event_seq = game_id, check.next_seq - 1
-            live.game_started = self.mono()
+            if live.game_id in (None, game_id):
+                live.game_id = game_id
+                live.last_event_seq = max(live.last_event_seq, check.next_seq - 1)
 
     def start(self) -> HubService:
         if self.bus is not None:
             for kind in KINDS:
                 self.bus.subscribe(topics.table_filter(kind, self.tournament))
             self.bus.subscribe(topics.decide_filter(self.tournament))
+            self.bus.subscribe(self._sync_topic)
             self.bus.start()
         return self
+
+    @property
+    def _sync_topic(self) -> str:
+        return topics.hub_topic(self.tournament, SYNC)
 
     def close(self) -> None:
         if self.bus is not None:
@@ -165,59 +187,120 @@ class HubService:
                 return
 
     def step(self, timeout: float = 0.0) -> bool:
-        """Drain a batch of messages into one transaction, then the timed work."""
+        """Take a batch of messages, write them in one transaction, then the timed work. A
+        batch the store refuses (a full disk) is held and written again later, before
+        anything newer (hub/stall.py); False once asked to stop."""
+        now = self.mono()
+        wait = min(timeout, max(0.0, self._grid.next - now))  # the page grid, on time
+        if self.stall.active:
+            wait = min(timeout, max(0.0, self.stall.retry_at - now))
+        keep_going = self._take(wait if not self._backlog or self.stall.active else 0.0)
+        if self.stall.active and self.mono() < self.stall.retry_at and keep_going:
+            return True
+        batch = self._backlog[:BATCH]
+        if self._write(batch, final=not keep_going):
+            del self._backlog[:len(batch)]
+        elif not keep_going:
+            log.error("hub: stopping with %d messages its store refused; the tables keep "
+                      "them and send their protocols again when the hub is back",
+                      len(self._backlog))
+        return keep_going
+
+    def _take(self, timeout: float) -> bool:
+        """Move up to a batch of messages from the inbox to the backlog, in the order they
+        came; False on Stop."""
         try:
-            first = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
+            item = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
         except queue.Empty:
-            first = None
-        keep_going = True
-        with self.store.batch():
-            item = first
-            count = 0
-            while item is not None:
-                if isinstance(item, Stop):
-                    keep_going = False
-                    break
-                self.handle(item)
-                count += 1
-                if count >= BATCH:
-                    break
-                try:
-                    item = self.inbox.get_nowait()
-                except queue.Empty:
-                    item = None
-            now = self.mono()
-            if now >= self._next_tick or not keep_going:
-                self._next_tick = now + TICK_S
-                self.tick()
+            return True
+        for _ in range(BATCH):
+            if isinstance(item, Stop):
+                return False
+            self._backlog.append(item)
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                return True
+        if isinstance(item, Stop):
+            return False
+        self._backlog.append(item)  # (a batch and one: never put back, order is kept)
+        return True
+
+    def _write(self, items: list[Any], *, final: bool) -> bool:
+        """Handle `items` and the timed work in one transaction; False if the store refused
+        it (rolled back whole: held by `stall`, and the hub's memory of the store reread)."""
+        try:
+            with self.store.batch():
+                for item in items:
+                    self.handle(item)
+                now = self.mono()
+                if now >= self._next_tick or now >= self._grid.next or final:
+                    self._next_tick = now + TICK_S
+                    self.tick()
+        except sqlite3.Error as exc:
+            self._replies.clear()  # nothing of this batch was recorded: no answer yet
+            self._pages_due = None
+            self.stall.failed(exc, items, self.mono())
+            with suppress(sqlite3.Error):  # a damaged file may refuse reads too
+                self._remember_store()
+            self._tell_stall()
+            return False
+        if self.stall.active:
+            self.stall.recovered()
+            self._dirty = True
         self._send_replies()
         if self._pages_due is not None:
             aggregate, self._pages_due = self._pages_due, None
             self._publish_pages(aggregate)
-        return keep_going
+        return True
+
+    def _tell_stall(self) -> None:
+        """While the store refuses writes, the wall and the head judge's page say so (the
+        pages are read from the store, which a full disk still lets the hub do)."""
+        if self.bus is None or not self._sync.done(self.mono()):
+            return
+        with suppress(sqlite3.Error):  # a damaged file: the log line has said it
+            self._publish_pages(self.aggregate())
 
     def handle(self, item: Any) -> None:
         if isinstance(item, Received):
             self.ingested += 1
             try:
-                self.ingest(item.topic, item.payload)
+                self.ingest(item.topic, item.payload, retained=item.retain)
+            except sqlite3.Error:
+                raise  # the store's trouble, not the message's: the batch is held (step)
             except Exception as exc:  # never let one message stop the hub
                 log.exception("the hub failed on a message on %s", item.topic)
                 self._quarantine(item.topic, item.payload, f"the hub failed on it: {exc!r}")
         elif isinstance(item, LinkUp):
             log.info("hub connected to the broker (bdseq %d)", item.bdseq)
             self._sent.clear()  # resend what is still unanswered at once
-            self._pages_sent.clear()  # and every page (a broker may have lost them)
+            self._pages.forget()  # and every page (a broker may have lost them)
             self._dirty = True
+            if self.bus is not None:  # the retained state comes before this marker
+                self.bus.publish(self._sync_topic, self._sync.begin(item.bdseq, self.mono()),
+                                 qos=1, retain=False)
         elif isinstance(item, LinkDown):
             log.warning("hub link down: %s", item.reason)
 
     # -- ingest --------------------------------------------------------------------------------
 
-    def ingest(self, topic: str, raw: bytes) -> None:
+    def ingest(self, topic: str, raw: bytes, *, retained: bool = False) -> None:
+        """One message from the broker; `retained`: a copy the broker kept, not sent now."""
+        if topic == self._sync_topic:
+            if self._sync.arrived(raw):
+                log.info("hub: the broker's retained state is in; pages and commands go out")
+            return
         account = topics.decide_account(self.tournament, topic)
         if account is not None:
-            self._decide(topic, raw, account)
+            if not raw:
+                return  # a retained request cleared (by this hub, `_retained_request`)
+            if retained:
+                self._retained_request(topic, raw)
+            else:
+                self._decide(topic, raw, account)
+            return
+        if not raw and self._protocol_cleared(topic):
             return
         try:
             ref, payload = decode_message(topic, raw)
@@ -260,6 +343,29 @@ class HubService:
         self._told[table] = now
         if line is not None:
             log.info(line)
+
+    def _protocol_cleared(self, topic: str) -> bool:
+        """An empty retained protocol: the table took its reveal back (an undo of the end,
+        or no decided game at a link-up). Not bad input; the table's snapshot, which comes
+        first, says which game is back in play (`_snapshot`)."""
+        try:
+            ref = topics.parse(topic)
+        except topics.TopicError:
+            return False
+        if (ref.kind != "protocol" or ref.tournament != self.tournament
+                or ref.table not in self.registry.tables):
+            return False
+        log.info("table %s: its retained protocol is cleared", ref.table)
+        return True
+
+    def _retained_request(self, topic: str, raw: bytes) -> None:
+        """A decision request the broker kept (someone published it retained): only a head
+        judge acting now is answered, so it is refused, kept in the quarantine and cleared
+        from the broker (the hub may write `hub/#`)."""
+        self._quarantine(topic, raw, "a retained decision request: only a head judge's live "
+                                     "request is taken; the retained copy is cleared")
+        if self.bus is not None:
+            self.bus.publish(topic, b"", qos=1, retain=True)
 
     def _decide(self, topic: str, raw: bytes, account: str) -> None:
         """A head judge's page asks for a decision (hub/remote.py); answer on judge/reply.
@@ -309,6 +415,7 @@ class HubService:
         self.registry.healed(table, snapshot.seq, snapshot.game_id)
         live.snapshot_seq = snapshot.seq
         live.phase = str(snapshot.view.phase.value)
+        live.speaking = snapshot.view.speaker is not None
         key = (table, snapshot.game_id or "")
         if (snapshot.game_id is not None and snapshot.view.rules == CLUB
                 and key not in self._club_seen):
@@ -319,9 +426,44 @@ class HubService:
             live.decided_at, live.decided_game = self.wall(), snapshot.game_id
         if not decided:
             live.winner = None
-        elif (snapshot.game_id is not None
-              and (table, snapshot.game_id) not in self._protocol_actions):
+            if snapshot.game_id is not None:
+                self._back_in_play(table, snapshot.game_id)
+        elif snapshot.game_id is not None and (key not in self._protocol_actions
+                                               or key in self._withdrawn):
             live.gap = True  # decided, but its protocol never arrived: ask for a rebirth
+
+    def _back_in_play(self, table: str, game_id: str) -> None:
+        """The table plays `game_id`: if the hub holds its protocol (an undo of the end), the
+        game leaves everything the hub shows at once (standings, aggregate, every page,
+        decisions), and stays out, across restarts, until the table decides it again."""
+        key = (table, game_id)
+        live = self.registry.tables[table]
+        if live.decided_game == game_id:
+            live.decided_at = live.decided_game = None  # no protest window of a running game
+        if key not in self._protocol_actions or key in self._withdrawn:
+            return
+        self.store.withdraw(table, game_id, self._now_iso())
+        self._withdrawn.add(key)
+        self._dirty = True
+        log.info("table %s: game %s is back in play (an undo after its end): it leaves the "
+                 "standings and every page until it is decided again", table, game_id)
+
+    def _decided(self, table: str, game_id: str, winner: str | None) -> None:
+        """A protocol of `game_id` came: the game counts, unless the table's snapshot says it
+        plays that game right now (a retained protocol older than an undo)."""
+        key = (table, game_id)
+        live = self.registry.tables[table]
+        live.protocol_game = game_id
+        self.checks.pop(key, None)
+        if live.game_id == game_id and live.phase not in (None, Phase.FINISHED.value):
+            self._back_in_play(table, game_id)
+            return
+        if key in self._withdrawn:
+            self.store.reinstate(table, game_id)
+            self._withdrawn.discard(key)
+            log.info("table %s: game %s is decided again", table, game_id)
+        if game_id == live.game_id:
+            live.winner = winner
 
     def _protocol(self, table: str, protocol: Protocol, topic: str, raw: bytes) -> None:
         refused = check_protocol(protocol, table)
@@ -331,12 +473,9 @@ class HubService:
         data = json.loads(raw)
         if self.store.add_protocol(table, protocol.game_id, data, self._now_iso()):
             log.info("table %s: protocol of game %s stored", table, protocol.game_id)
-        live = self.registry.tables[table]
-        live.protocol_game = protocol.game_id
         self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
-        if protocol.game_id == live.game_id:
-            live.winner = protocol.reveal.winner.value if protocol.reveal.winner else None
-        self.checks.pop((table, protocol.game_id), None)
+        self._decided(table, protocol.game_id,
+                      protocol.reveal.winner.value if protocol.reveal.winner else None)
 
     def _club_protocol(self, table: str, protocol: ClubProtocol, topic: str,
                        raw: bytes) -> None:
@@ -349,12 +488,8 @@ class HubService:
         if self.store.add_club_protocol(table, protocol.game_id, json.loads(raw),
                                         self._now_iso()):
             log.info("table %s: club protocol of game %s stored", table, protocol.game_id)
-        live = self.registry.tables[table]
-        live.protocol_game = protocol.game_id
         self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
-        if protocol.game_id == live.game_id:
-            live.winner = protocol.reveal.winner.value
-        self.checks.pop((table, protocol.game_id), None)
+        self._decided(table, protocol.game_id, protocol.reveal.winner.value)
 
     def _reply(self, table: str, reply: Reply) -> None:
         ok = reply.ok or (reply.name == "new_game" and "already used" in (reply.error or ""))
@@ -381,7 +516,8 @@ class HubService:
 
     def start_round(self, number: int) -> list[str]:
         """Queue every table's game of round `number` (new game, then its roster)."""
-        return queue_round(self.store, self.settings, self._seating(), number, self._now_iso())
+        return queue_round(self.store, self.settings, self._seating(), number,
+                           self._now_iso()).games
 
     def _seating(self) -> Seating:
         if self.seating is None:
@@ -389,19 +525,50 @@ class HubService:
         return self.seating
 
     def _resend(self, now: float) -> None:
-        """Send each table its first unanswered command, again every resend_s."""
-        if self.bus is None or not self.bus.connected:
+        """Send each table its first unanswered command, again every resend_s; a new game
+        waits while the table still plays another one (an alert says so), and nothing goes
+        out before the table's retained state is in (its phase decides that)."""
+        if self.bus is None or not self.bus.connected or not self._sync.done(now):
             return
-        first: dict[str, Any] = {}
+        first: dict[str, OutboxRow] = {}
         for row in self.store.pending_commands():
             first.setdefault(row.table, row)
+        waiting: dict[str, tuple[str, str]] = {}
         for table, row in first.items():
+            playing = self._plays_another(table, row)
+            if playing is not None:
+                waiting[table] = (playing, str(row.args.get("game_id", "")))
+                continue
             last = self._sent.get(row.request_id)
             if last is not None and now - last < self.settings.resend_s:
                 continue
+            try:
+                command = Command(name=row.name, request_id=row.request_id, args=row.args)
+            except ValidationError as exc:  # a row no table could take: refuse it here
+                why = f"the hub cannot send it: {describe_validation_error(exc)}"[:500]
+                log.warning("table %s: command %s not sent: %s", table, row.request_id, why)
+                self.store.answer_command(row.request_id, False, why, self._now_iso())
+                self._dirty = True
+                continue
             self._sent[row.request_id] = now
-            self.bus.publish(topics.command_topic(self.tournament, table, row.name),
-                             Command(name=row.name, request_id=row.request_id, args=row.args))
+            self.bus.publish(topics.command_topic(self.tournament, table, row.name), command)
+        if waiting != self._waiting:
+            for table, (playing, queued) in waiting.items():
+                if self._waiting.get(table) != (playing, queued):
+                    log.warning("table %s still plays %s: %s waits until it is decided",
+                                table, playing, queued)
+            self._waiting, self._dirty = waiting, True
+
+    def _plays_another(self, table: str, row: OutboxRow) -> str | None:
+        """The game `table` is still playing (started and not decided, or decided with a
+        farewell speech running), if `row` would open another one over it; a game still in
+        its setup has nothing to lose."""
+        live = self.registry.tables[table]
+        if row.name != "new_game" or live.game_id in (None, row.args.get("game_id")):
+            return None
+        playing = live.phase in (Phase.NIGHT.value, Phase.DAY.value) or (
+            live.phase == Phase.FINISHED.value and live.speaking)
+        return live.game_id if playing else None
 
     # -- timed work ----------------------------------------------------------------------------
 
@@ -423,101 +590,77 @@ class HubService:
         if latest:
             self._decisions_seen = latest[-1][0]
             self._dirty = True
-        if self._dirty and now >= self._next_aggregate and self.bus is not None:
-            aggregate = self.aggregate()
-            # the alerts' parameters are for the head judge's page (judge/state) only: the
-            # public aggregate keeps its size (one message of 64 KiB at twenty tables)
-            public = {**aggregate, "alerts": [{k: v for k, v in a.items() if k != "params"}
-                                              for a in aggregate["alerts"]]}
-            self.bus.publish(topics.hub_topic(self.tournament, AGGREGATE),
-                             json.dumps(public, ensure_ascii=False).encode())
-            self._pages_due = aggregate  # published once this batch is committed
+        # pages on the grid only, and only once the retained state is in (hub/pacing.py)
+        due = self._grid.due(now)
+        if due and self._dirty and self.bus is not None and self._sync.done(now):
+            self._pages_due = self.aggregate()  # published once this batch is committed
             self._dirty = False
-            self._next_aggregate = now + self.settings.aggregate_s
 
     def _publish_pages(self, aggregate: dict[str, Any]) -> None:
-        """The head judge's retained pages and the players' public ones (hub/remote.py,
-        hub/players.py), with the aggregate they extend; a page is sent only when it changed."""
+        """The public aggregate, the head judge's retained pages and the players' public ones
+        (hub/remote.py, hub/players.py); a page is sent only when what it says changed."""
         assert self.bus is not None
         lives = self.registry.tables.values()
         running = {(live.table, live.game_id) for live in lives
                    if live.game_id is not None and live.phase != Phase.FINISHED.value}
-        now, wall = self.mono(), self.wall()
-        started = {live.table: datetime.fromtimestamp(wall - (now - live.game_started), UTC)
-                   .isoformat() for live in lives if live.game_started is not None}
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
         numbers = [r.number for r in self.seating.rounds] if self.seating else []
         full = self._standings(protocols, decisions, rounds, public=False)
-        pages = {**judge_pages({**aggregate, "standings": full},
-                               protocols, decisions, rounds, started, undecided=running,
-                               round_numbers=numbers, club_rows=self.store.club_protocols(),
-                               evenings=self._evenings),
+        # the alerts' parameters, each table's public seq and gap are for the head judge's
+        # page (judge/state) only: the public aggregate keeps its size (one message of 64 KiB
+        # at twenty tables) and carries nothing that moves with what a table's judge enters
+        public = {**aggregate, "alerts": [{k: v for k, v in a.items() if k != "params"}
+                                          for a in aggregate["alerts"]],
+                  "tables": [{k: v for k, v in t.items() if k not in ("seq", "gap")}
+                             for t in aggregate["tables"]]}
+        pages = {AGGREGATE: public,
+                 **judge_pages({**aggregate, "standings": full},
+                               protocols, decisions, rounds, self._game_started(),
+                               undecided=running, round_numbers=numbers,
+                               club_rows=self.store.club_protocols(), evenings=self._evenings),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
                                 aggregate=aggregate)}
         for name, data in pages.items():
-            raw = json.dumps(data, ensure_ascii=False).encode()
-            if name != "judge/state" and self._pages_sent.get(name) == raw:
+            due = self._pages.changed(name, data)
+            if due is None:
                 continue
             try:
-                self.bus.publish(topics.hub_topic(self.tournament, name), raw)
+                self.bus.publish(topics.hub_topic(self.tournament, name), due[0])
             except Exception:  # too large for one packet: the other pages still go out
                 log.exception("the hub could not publish hub/%s", name)
                 continue
-            self._pages_sent[name] = raw
+            self._pages.mark(name, due[1])
+
+    def _game_started(self) -> dict[str, str]:
+        """When each table's game started (ISO UTC), worked out once per game: a page that
+        recomputed it from two clocks would differ by microseconds every time."""
+        now, wall = self.mono(), self.wall()
+        out = {}
+        for live in self.registry.tables.values():
+            if live.game_started is None:
+                continue
+            known = self._started_at.get(live.table)
+            if known is None or known[0] != live.game_started:
+                known = self._started_at[live.table] = (live.game_started, datetime.fromtimestamp(
+                    wall - (now - live.game_started), UTC).isoformat())
+            out[live.table] = known[1]
+        return out
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-        """What the head judge must look at now, most urgent first (`games`: as they count,
-        when the caller has them already)."""
-        out: list[dict[str, Any]] = []
-        now_wall = self.wall()
-        s = self.settings
+        """What the head judge must look at now, most urgent first (hub/alerts.py; `games`:
+        as they count, when the caller has them already)."""
         if games is None:
             games = effective_games(self.store.protocols(), self.store.decisions(), {})
-        stored = {(g["table"], g["game_id"]) for g in games}
-        for live in self.registry.tables.values():
-            t = live.table
-            if live.state in (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE):
-                out.append({"kind": "table_offline", "table": t,
-                            "params": {"state": live.state.value},
-                            "text": f"table {t} is {live.state.value}"})
-            if (live.game_started is not None and live.phase not in (None, "setup", "finished")
-                    and self.mono() - live.game_started > s.max_game_minutes * 60):
-                out.append({"kind": "game_over_time", "table": t,
-                            "params": {"game": live.game_id,
-                                       "minutes": f"{s.max_game_minutes:g}"},
-                            "text": f"table {t}: game {live.game_id} runs over "
-                                    f"{s.max_game_minutes:g} minutes"})
-            if live.decided_at is not None:
-                left = live.decided_at + s.protest_window_minutes * 60 - now_wall
-                if left > 0:
-                    clock = f"{int(left // 60)}:{int(left % 60):02d}"
-                    out.append({"kind": "protest_window", "table": t,
-                                "params": {"game": live.decided_game, "left": clock},
-                                "text": f"table {t}: protest window of game "
-                                        f"{live.decided_game} open, "
-                                        f"{clock} left"})
-                if (live.decided_game is not None and (t, live.decided_game) not in stored
-                        and now_wall - live.decided_at > s.unclosed_protocol_s):
-                    out.append({"kind": "protocol_not_closed", "table": t,
-                                "params": {"game": live.decided_game},
-                                "text": f"table {t}: game {live.decided_game} is decided but "
-                                        "its protocol has not reached the hub"})
-        for game in games:
-            for protest in game["protests"]:
-                if protest["state"] == "open":
-                    out.append({"kind": "protest", "table": game["table"],
-                                "params": {"game": game["game_id"], "seat": protest["seat"]},
-                                "text": f"table {game['table']}: protest by seat "
-                                        f"{protest['seat']} in game {game['game_id']} awaits "
-                                        "the head judge"})
-        for request_id, table, ok, error in self.store.command_answers():
-            if ok is False:
-                out.append({"kind": "command_refused", "table": table,
-                            "params": {"request": request_id, "error": error},
-                            "text": f"table {table} refused {request_id}: {error}"})
-        return out
+        decided = {(g["table"], g["game_id"]) for g in games}
+        stalled = self.stall.alert()
+        now_mono, now_wall = self.mono(), self.wall()
+        return [*([] if stalled is None else [stalled]),
+                *(a for live in self.registry.tables.values() for a in table_alerts(
+                    live, self.settings, decided, now_mono=now_mono, now_wall=now_wall)),
+                *game_alerts(games), *waiting_alerts(self._waiting),
+                *command_alerts(self.store.command_answers())]
 
     def games(self) -> list[dict[str, Any]]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
@@ -608,27 +751,3 @@ class HubService:
 
     def _now_iso(self) -> str:
         return datetime.fromtimestamp(self.wall(), UTC).isoformat()
-
-
-def queue_round(store: Store, settings: HubSettings, seating: Seating, number: int,
-                now_iso: str) -> list[str]:
-    """Write round `number`'s commands to the outbox (the running hub sends them)."""
-    rounds = {r.number: r for r in seating.rounds}
-    if number not in rounds:
-        raise ValueError(f"the seating has rounds 1-{len(rounds)}, not {number}")
-    queued = []
-    for game in rounds[number].games:
-        gid = game_id_of(number, game.table)
-        header: dict[str, Any] = {"format": "mafia-game-log", "version": 1,
-                                  "rules": settings.rules, "tournament": settings.name
-                                  or settings.tournament, "table": game.table,
-                                  "game": number, "players": list(game.seats)}
-        if game.judge:
-            header["judge"] = game.judge
-        store.add_game(game.table, gid, number, header)
-        store.queue_command(f"{gid}-new_game", game.table, "new_game",
-                            {"header": header, "game_id": gid}, now_iso)
-        store.queue_command(f"{gid}-roster", game.table, "roster",
-                            {"names": list(game.seats)}, now_iso)
-        queued.append(gid)
-    return queued

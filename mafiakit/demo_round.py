@@ -86,7 +86,7 @@ class Scripted:
 
 
 def round_header(game: Path, table: str, players: list[str]) -> dict[str, Any]:
-    """The header the hub sends a table for round 1 (hub/service.py `queue_round`)."""
+    """The header the hub sends a table for round 1 (hub/outbox.py `round_commands`)."""
     head = json.loads(game.read_text(encoding="utf-8").splitlines()[0])
     return {"format": "mafia-game-log", "version": 1, "rules": head["rules"],
             "tournament": "Demo Cup", "table": table, "game": 1, "players": players}
@@ -154,7 +154,7 @@ class DemoRound:
         """`mafiakit hub round 1`: the hub sends each table its game and roster."""
         from datetime import UTC, datetime
 
-        from hub.service import queue_round
+        from hub.outbox import queue_round
         from hub.store import Store
 
         store = Store(self.hub.settings.database)

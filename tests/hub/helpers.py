@@ -11,10 +11,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from bus.client import BusClient, Received
+from bus.config import BrokerConfig
 from bus.payloads import encode
+from bus.testing import connected_client
+from bus.topics import hub_topic
 from device.service import TableService
 from device.snapshots import protocol as table_protocol
 from device.testing import submit
+from engine.game import Game
 from engine.log import action_to_dict
 from engine.playout import random_game
 from hub.config import HubSettings
@@ -79,6 +84,56 @@ def running_hub(settings: HubSettings) -> Iterator[HubService]:
 
 def actions_of(seed: int) -> list[dict[str, Any]]:
     return [action_to_dict(a) for a in random_game("cml", seed).entered]
+
+
+def deciding_index(seed: int) -> int:
+    """The index of the action that decides random game `seed` (after-game lines follow)."""
+    game = Game("cml")
+    for index, action in enumerate(random_game("cml", seed).entered):
+        game.push(action)
+        if game.state.winner is not None:
+            return index
+    raise AssertionError("the game never ends")
+
+
+ROLE_WORDS = ('"sheriff"', '"don"', '"mafia"', '"citizen"')
+
+
+def roles_in(text: str) -> bool:
+    """True if a message names a role (a page of a decided game does; nothing else may)."""
+    return any(word in text for word in ROLE_WORDS)
+
+
+class HubWatcher:
+    """A client on every hub topic of the tournament (`hub/#`): every message it got, in
+    order, and the latest JSON of each page."""
+
+    def __init__(self, config: BrokerConfig, name: str = "watcher",
+                 filters: tuple[str, ...] = ("#",)) -> None:
+        root = hub_topic(T, "status").removesuffix("status")
+        self.client: BusClient = connected_client(config, name, *(root + f for f in filters))
+        self.seen: list[tuple[str, str]] = []  # (hub topic name, payload text)
+        self.latest: dict[str, Any] = {}
+
+    def drain(self) -> None:
+        while not self.client.inbox.empty():
+            item = self.client.inbox.get_nowait()
+            if isinstance(item, Received):
+                name = item.topic.split("/hub/", 1)[1]
+                text = item.payload.decode("utf-8", "replace")
+                self.seen.append((name, text))
+                self.latest[name] = json.loads(text) if item.payload[:1] == b"{" else text
+
+    def until(self, what: str, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Wait until the latest pages satisfy `condition`; they are returned."""
+        def holds() -> bool:
+            self.drain()
+            return bool(condition(self.latest))
+        wait_for(what, holds)
+        return self.latest
+
+    def close(self) -> None:
+        self.client.close()
 
 
 def play(table: TableService, actions: list[dict[str, Any]]) -> None:

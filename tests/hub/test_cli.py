@@ -32,16 +32,21 @@ def test_seat_round_decide_export(tmp_path: Path, capsys: pytest.CaptureFixture[
                  "--kind", "change_result", "--who", "Petrova", "--why", "video",
                  "--arg", "winner=blue"]) == 2
     assert "winner red, black or draw" in capsys.readouterr().err
+    # a game not decided at the hub takes no decision (issue 24: a game is secret until it
+    # is decided, and a decision on it told the players who was on which team)
     assert main(["hub", "decide", "--config", str(config), "--table", "1", "--game", "r2-t1",
                  "--kind", "extra_points", "--who", "Petrova", "--why", "best move, seen",
-                 "--arg", "seat=3", "--arg", "points=1"]) == 0
-    assert "decision 1 recorded: extra_points at table 1" in capsys.readouterr().out
+                 "--arg", "seat=3", "--arg", "points=1"]) == 2
+    assert "r2-t1 at table 1 has no protocol at the hub yet" in capsys.readouterr().err
+    assert main(["hub", "decide", "--config", str(config), "--table", "7", "--game", "r2-t7",
+                 "--kind", "order_replay", "--who", "Petrova", "--why", "wrong table"]) == 2
+    assert "table 7 is not a table of this tournament" in capsys.readouterr().err
     store = Store(tmp_path / "hub.sqlite")  # relative to hub.toml, not to the current folder
-    assert [d[4] for d in store.decisions()] == ["extra_points"]
+    assert store.decisions() == []
     assert [r.name for r in store.pending_commands()] == ["new_game", "roster"] * 3
     store.close()
     assert main(["hub", "export", "--config", str(config), "--out", str(tmp_path / "out")]) == 0
-    assert json.loads(capsys.readouterr().out)["decisions"] == 1
+    assert json.loads(capsys.readouterr().out)["decisions"] == 0
 
 
 def test_a_missing_config_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -228,8 +228,14 @@ def test_garbage_flood_on_every_topic_is_quarantined(private_broker: MosquittoPr
             info.wait_for_publish(30)
         vandal.loop_stop()
         vandal.disconnect()
+        # an empty protocol of one of our tables is no garbage: the table took its reveal back
+        # (an undo of its end, docs/mqtt.md); the hub reads it, keeps nothing
+        cleared = [(t, b) for t, b in bad if b == b"" and t.endswith("/protocol")
+                   and "/tables/99/" not in t]
+        assert len(cleared) == 2
         reader = Store(settings.database)
-        wait_for("every bad message quarantined", lambda: len(reader.quarantined()) == len(bad))
+        wait_for("every bad message quarantined",
+                 lambda: len(reader.quarantined()) == len(bad) - len(cleared))
         reasons = " ".join(r for _, r in reader.quarantined())
         assert "not a table of this tournament" in reasons
         assert "names table 2 but came from table 1" in reasons

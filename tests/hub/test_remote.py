@@ -65,6 +65,9 @@ def test_a_decision_is_recorded_exactly_as_the_cli_records_it(
     assert recorded[:2] == (1, AT)
     (tmp_path / "hub.toml").write_text(
         f'tournament = "cup"\ntables = ["1"]\ndatabase = "{tmp_path / "cli.sqlite"}"\n')
+    other = Store(tmp_path / "cli.sqlite")  # the CLI's hub has the same decided game
+    other.add_protocol("1", "g1", finished_protocol(3, "1"), "now")
+    other.close()
     assert cli.decide(argparse.Namespace(
         config=tmp_path / "hub.toml", table="1", game="g1", kind="change_result",
         who="head-judge-petrova", why="seen on the video", arg=["winner=draw"])) == 0

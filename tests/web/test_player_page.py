@@ -13,25 +13,14 @@ from playwright.sync_api import Browser, Page
 
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE
-from engine.game import Game
-from engine.playout import random_game
 from hub.roster_csv import read_seating
 from tests.hub.helpers import actions_of, play, stored, wait_for
+from tests.hub.helpers import deciding_index as deciding_index  # noqa: PLC0414 (re-exported)
 from tests.web.conftest import NAMES, PHONE, hub_and_table, keep_screenshot, page_url
 
 GAME = f"r1-t{ACL_TABLE}"
 TIMEOUT = 30_000
 ROLE_WORDS = ('"sheriff"', '"don"', '"mafia"', '"citizen"')
-
-
-def deciding_index(seed: int) -> int:
-    """The index of the action that decides random game `seed` (after-game lines follow)."""
-    game = Game("cml")
-    for index, action in enumerate(random_game("cml", seed).entered):
-        game.push(action)
-        if game.state.winner is not None:
-            return index
-    raise AssertionError("the game never ends")
 
 
 def recorded(page: Page) -> list[list[Any]]:

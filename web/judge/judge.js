@@ -363,9 +363,11 @@
       item.dataset.kind = d.kind;
       const what = describe(d);
       item.append(el("div", "name", `№${d.id} · ${W[d.kind] || d.kind}${what ? `: ${what}` : ""}`));
-      item.append(el("div", "muted", `${W.table} ${d.table} · ${d.game_id} · ${d.who} · `
-                     + new Date(d.at).toLocaleString(opts.lang === "en" ? "en-GB" : "ru-RU")));
-      item.append(el("div", "why", d.why));
+      // who in a <bdi> of its own: a right-to-left name never reorders the date after it
+      const meta = el("div", "muted", `${W.table} ${d.table} · ${d.game_id} · `);
+      meta.append(el("bdi", "who", d.who), " · "
+                  + new Date(d.at).toLocaleString(opts.lang === "en" ? "en-GB" : "ru-RU"));
+      item.append(meta, el("div", "why", d.why));
       return item;
     }));
   }
@@ -441,7 +443,7 @@
   function formRequest() {
     const f = state.form;
     const who = $("who").value.trim();
-    const why = $("why").value.trim();
+    const why = $("why").value.trim().replace(/\s+/g, " ");  // one paragraph (the hub's rule)
     if (!who) return W.needWho;
     if (why.length < 3) return W.needWhy;
     const args = {};

@@ -110,6 +110,8 @@ const AlertWords = {
     protocol_not_closed: "Стол {table}: игра {game} решена, но протокол не дошёл до хаба",
     protest: "Стол {table}: протест места {seat} в игре {game} ждёт решения главного судьи",
     command_refused: "Стол {table} отклонил команду хаба {request}: {error}",
+    round_waits: "Стол {table} ещё играет {game}: игра {next} ждёт, пока та не будет решена",
+    store_failed: "Хаб не может записать свою базу ({error}): ничего не потеряно, результаты ждут исправления",
   },
   en: {
     table_offline: "Table {table}: {state}",
@@ -118,6 +120,8 @@ const AlertWords = {
     protocol_not_closed: "Table {table}: game {game} is decided but its protocol has not reached the hub",
     protest: "Table {table}: the protest of seat {seat} in game {game} awaits the head judge",
     command_refused: "Table {table} refused the hub's command {request}: {error}",
+    round_waits: "Table {table} still plays {game}: {next} waits until it is decided",
+    store_failed: "The hub cannot write its store ({error}): nothing is lost, results wait until it is fixed",
   },
 };
 
@@ -143,6 +147,7 @@ const ReasonWords = {
     tenths: "баллы даются десятыми: 0.1, 0.2 …, а не {points}",
     not_decided: "игра {game} стола {table} ещё не решена",
     no_players: "в протоколе игры {game} стола {table} нет ников всех игроков",
+    repeated: "решение {decision} по игре {game} стола {table} уже записывает ровно это",
     broken_protocol: "протокол игры {game} стола {table} не читается: {text}",
     rules: "правила не позволяют это решение (игра {game}, стол {table}): {because}",
     club_game: "игра {game} стола {table} клубная: результат и баллы решает ведущий за столом (004 §8); хаб записывает только протесты и переигровку",
@@ -165,6 +170,7 @@ const ReasonWords = {
     tenths: "points are given in tenths (0.1, 0.2 …), not {points}",
     not_decided: "game {game} at table {table} is not decided",
     no_players: "the protocol of game {game} at table {table} lacks the players' nicknames",
+    repeated: "decision {decision} on game {game} at table {table} already records exactly this",
     broken_protocol: "the protocol of game {game} at table {table} cannot be read: {text}",
     rules: "the rules do not allow this decision (game {game}, table {table}): {because}",
     club_game: "game {game} at table {table} is a club game: its result and points are the host's at the table (004 §8); the hub records protests and a replay only",
