@@ -64,7 +64,7 @@ from hub.config import (
     reload_standings_view,
     tournament_tables,
 )
-from hub.decisions import effective_games
+from hub.decisions import effective_games, round_of
 from hub.gaps import rebirth_words
 from hub.outbox import queue_round, requeue_fixed
 from hub.pacing import Grid, RetainedSync, Sent
@@ -625,7 +625,11 @@ class HubService:
                    for live in lives if live.game_started is not None}
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
-        numbers = [r.number for r in self.seating.rounds] if self.seating else []
+        # every round of the seating, and the round of every game back in play: a round
+        # page is sent emptied too, or the retained one would keep the game's roles
+        numbers = sorted({*(r.number for r in (self.seating.rounds if self.seating else ())),
+                          *(rounds.get((t, g), round_of(p)) or 0
+                            for t, g, p in self.store.withdrawn_protocols())})
         full = self._standings(protocols, decisions, rounds, public=False)
         # the alerts' parameters, each table's public seq and gap are for the head judge's
         # page (judge/state) only: the public aggregate keeps its size (one message of 64 KiB
@@ -641,7 +645,7 @@ class HubService:
                                club_rows=self.store.club_protocols(), evenings=self._evenings),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
-                                aggregate=aggregate)}
+                                aggregate=aggregate, round_numbers=numbers)}
         tonight = pages.get("public/club")
         if tonight is not None:  # the players' page: tonight's rating, as the Club tab's,
             date = tonight.get("date")  # of its decided games (none back in play after undo)
