@@ -116,8 +116,9 @@ def test_the_overlay_page_logs_in_with_its_account(
         assert "password" not in page.url  # kept in the page's storage, not in the address
         page.goto(overlay_url(acl_broker.ws_url, query.replace("password=", "password=x")))
         page.wait_for_selector("#overlay[data-state=refused]", timeout=15_000)
-        assert page.locator("#link").inner_text() == (  # issue 25: the broker named
-            f"Брокер 127.0.0.1:{acl_broker.ws_port} отклонил вход: проверьте имя и пароль")
+        assert page.locator("#link").inner_text() == (  # issue 25: the broker named (lang=en)
+            f"The broker at 127.0.0.1:{acl_broker.ws_port} refused the login: check the user "
+            "and password")
         assert page.locator("#login").is_visible()
         assert page.locator("#seats .seat").count() == 0
     finally:
