@@ -8,11 +8,12 @@ topic (judge class: some carry secrets, e.g. `Shot`).
 
 from __future__ import annotations
 
-from typing import NamedTuple, final
+from typing import NamedTuple, final, get_args
 
 from engine.roles import Role
 from engine.scoring.sheet import SheetEvent
 from engine.state import Speech
+from engine.values import compare_by_class
 from engine.vocab import AfterSpeeches, SpeechKind
 
 
@@ -191,3 +192,4 @@ Event = (
     | GameEnded | SheetEvent
 )
 
+compare_by_class(*get_args(Event))

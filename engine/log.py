@@ -17,6 +17,7 @@ from engine.refusals import R
 from engine.roles import is_seat
 from engine.ruleset import BUILTIN
 from engine.scoring import lines as after_game
+from engine.values import compare_by_class
 
 FORMAT, VERSION = "mafia-game-log", 1
 MAX_LINE = 16_384
@@ -249,6 +250,9 @@ class _Reader(NamedTuple):
     optional: frozenset[str]
     build: Callable[[JsonObject, str], act.Action]
     bare: act.Action | None
+
+
+compare_by_class(_Reader)
 
 
 _READERS: dict[str, _Reader] = {

@@ -14,6 +14,7 @@ from engine.refusals import R, Refusal
 from engine.roles import BLACK_ROLES, Role
 from engine.ruleset import Ruleset
 from engine.state import DAY, NIGHT, GameState
+from engine.values import compare_by_class
 
 
 def shoot(tx: Tx, a: act.Shoot) -> None:
@@ -58,6 +59,9 @@ class _CheckWords(NamedTuple):
     out: Refusal
     checked: Refusal
     self_check: Refusal
+
+
+compare_by_class(_CheckWords)
 
 
 _CHECK_WORDS: Final = {

@@ -333,7 +333,8 @@ def _disqualify(tx: Tx, a: act.Disqualify) -> None:
 def _leaving(s: GameState, seat: int) -> bool:
     """The leaving player: in his farewell, or waiting for it after the vote's result
     (000 II.3.5 "во время его прощальной минуты или после того, как он стал покидающим")."""
-    return (s.speech is not None and s.speech == (seat, FAREWELL)) or (seat, FAREWELL) in s.queue
+    farewell = Speech(seat, FAREWELL)
+    return s.speech == farewell or farewell in s.queue
 
 
 def _after_the_decision(s: GameState, seat: int) -> None:

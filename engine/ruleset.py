@@ -17,6 +17,7 @@ from typing import (
 )
 
 from engine.scoring.options import Limit, ScoringOptions, scoring_problem
+from engine.values import compare_by_class
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -285,3 +286,6 @@ def _code(value: object, depth: int, classes: dict[str, type[tuple[object, ...]]
 def write_builtin() -> None:
     """Write `engine/ruleset_builtin.py` again, after a built-in file changed."""
     builtin_module().write_text(builtin_source(), encoding="utf-8")
+
+compare_by_class(Timers, DayOptions, LiftOptions, FoulOptions, VoteCancelOptions, BestMoveOptions,
+                 QuietOptions, Ruleset)

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from engine.roles import BLACK_ROLES, Role
 from engine.scoring.sheet import Sheet
+from engine.values import compare_by_class
 from engine.vocab import AfterSpeeches, DayVote, Phase, SpeechKind
 
 # The vocabulary (engine.vocab) under the short names the rule modules use.
@@ -173,3 +174,4 @@ class GameState(NamedTuple):
         assert self.roles is not None
         return self.roles.index(role) + 1
 
+compare_by_class(Speech, Removal, Round, DayLog, NightLog, BestMoveLog, GameState)

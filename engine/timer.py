@@ -12,6 +12,7 @@ from engine.night import best_move_victim
 from engine.roles import Role
 from engine.ruleset import Ruleset
 from engine.state import DAY, FAREWELL, NIGHT, SETUP, GameState
+from engine.values import compare_by_class
 
 
 class Timer(NamedTuple):
@@ -67,3 +68,5 @@ def current_timer(s: GameState, rules: Ruleset) -> Timer | None:
         return None
     step = steps[0]
     return Timer(step, float(getattr(t, step)))
+
+compare_by_class(Timer)

@@ -7,6 +7,7 @@ from engine.roles import Role, Team
 from engine.ruleset import Ruleset
 from engine.scoring.options import hundredths
 from engine.state import GameState
+from engine.values import compare_by_class
 
 
 class Reason(NamedTuple):
@@ -193,3 +194,5 @@ def score_dict(scores: dict[int, SeatScore] | None) -> dict[str, SeatScoreLine] 
         "penalties": as_points(sc.penalties), "total": as_points(sc.total),
         "reasons": [{"points": as_points(r.points), "clause": r.clause} for r in sc.reasons],
     } for seat, sc in scores.items()}
+
+compare_by_class(Reason, SeatScore)

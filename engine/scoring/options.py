@@ -7,6 +7,8 @@ Points are given in the TOML as decimals (0.3) and used as exact hundredths (30)
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Literal, NamedTuple, cast
 
+from engine.values import compare_by_class
+
 if TYPE_CHECKING:
     from pydantic_core import CoreSchema
 
@@ -169,3 +171,6 @@ def scoring_problem(o: ScoringOptions) -> str | None:
         if low > high:
             return f"extra.{what}_min is above extra.{what}_max"
     return None
+
+compare_by_class(WinOptions, BestMovePoints, ExtraLimits, PenaltyOptions, ColourLeftOptions,
+                 CompensationOptions, ScoringOptions)

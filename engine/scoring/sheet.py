@@ -5,7 +5,9 @@ folded by `fold`, which `engine.apply` hands them to. Points are exact
 hundredths (docs/scoring.md).
 """
 
-from typing import NamedTuple, assert_never
+from typing import NamedTuple, assert_never, get_args
+
+from engine.values import compare_by_class
 
 
 class ExtraEntry(NamedTuple):
@@ -99,3 +101,5 @@ def fold(s: Sheet, e: SheetEvent) -> Sheet:
             return s._replace(closed=True, judge=e.judge)
         case _:
             assert_never(e)
+
+compare_by_class(ExtraEntry, PenaltyEntry, ColourLeft, Protest, Sheet, *get_args(SheetEvent))

@@ -18,6 +18,7 @@ from engine.ruleset import Ruleset
 from engine.scoring.game import SeatScore, as_points, first_night_kill, score_game
 from engine.scoring.options import hundredths
 from engine.state import GameState
+from engine.values import compare_by_class
 
 ROLES = (Role.CITIZEN, Role.SHERIFF, Role.MAFIA, Role.DON)
 HARD_CARDS = (Role.DON, Role.SHERIFF)  # "на сложной карте" (001 8.5.2, 002)
@@ -290,3 +291,5 @@ def csv_rows(table: Standings) -> list[list[str]]:
             *(str(r.wins_by_role[role.value]) for role in ROLES),
             str(r.first_night_deaths), str(d["extras_don_sheriff"]), "true" if r.lot else "false"])
     return out
+
+compare_by_class(ScoredGame, Row, Standings)
