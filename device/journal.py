@@ -19,6 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bus.migrations import Migration, NewerSchema, migrate, statements
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     game_id   TEXT PRIMARY KEY,
@@ -46,6 +48,30 @@ CREATE TABLE IF NOT EXISTS meta (
     value     TEXT NOT NULL
 );
 """
+
+
+def _add_line_times(db: sqlite3.Connection) -> None:
+    """A journal of an older kit has no `lines.at` (when the table journaled each line,
+    by its own clock: the delayed stream's time, device/stream.py). Its lines count as
+    journaled now: the stream may show them late, never early."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(lines)")}
+    if "at" not in columns:
+        db.execute("ALTER TABLE lines ADD COLUMN at REAL")
+        db.execute("UPDATE lines SET at = CAST(strftime('%s', 'now') AS REAL)")
+
+
+def _base(db: sqlite3.Connection) -> None:
+    statements(SCHEMA)(db)
+    _add_line_times(db)
+
+
+# The journal's schema versions, in order (PRAGMA user_version, bus/migrations.py): a journal
+# of any earlier kit opens, resumes and replays (tests/device/test_journal_versions.py).
+MIGRATIONS = (
+    Migration("the games, their lines (with the time each was journaled), the hub's "
+              "requests and the table's own values (every journal before versions: 0.2.0)",
+              _base),
+)
 
 
 log = logging.getLogger("mafiakit.journal")
@@ -107,8 +133,10 @@ class Journal:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute(f"PRAGMA wal_autocheckpoint={BACKSTOP_PAGES}")
-            self._db.executescript(SCHEMA)
-            self._add_line_times()
+            migrate(self._db, MIGRATIONS, f"this journal {self.path}")
+        except NewerSchema as exc:
+            self._db.close()
+            raise JournalError(str(exc)) from None
         except (OSError, sqlite3.Error) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise JournalError(
@@ -132,17 +160,6 @@ class Journal:
         except sqlite3.Error as exc:
             log.warning("journal %s: the WAL could not be copied into the database yet (%s); "
                         "nothing is lost, the table tries again when idle", self.path, exc)
-
-    def _add_line_times(self) -> None:
-        """A journal of an older kit has no `lines.at` (when the table journaled each line,
-        by its own clock: the delayed stream's time, device/stream.py). Its lines count as
-        journaled now: the stream may show them late, never early."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(lines)")}
-        if "at" not in columns:
-            with self._db:
-                self._db.execute("BEGIN IMMEDIATE")
-                self._db.execute("ALTER TABLE lines ADD COLUMN at REAL")
-                self._db.execute("UPDATE lines SET at = CAST(strftime('%s', 'now') AS REAL)")
 
     # -- games -----------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bus.migrations import Migration, NewerSchema, migrate, statements
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     tbl       TEXT NOT NULL,
@@ -95,6 +97,13 @@ CREATE TABLE IF NOT EXISTS withdrawn (
     PRIMARY KEY (tbl, game_id)
 );
 """
+# The store's schema versions, in order (PRAGMA user_version, bus/migrations.py): a store
+# of any earlier hub opens and serves (tests/hub/test_store_versions.py).
+MIGRATIONS = (
+    Migration("events, protocols (club ones apart), club games, quarantine, the outbox, "
+              "decisions and their requests, the rounds' games, games back in play (every "
+              "store before versions: 0.2.0)", statements(SCHEMA)),
+)
 # A stored protocol counts only while its game is decided at the table: an undo of the end
 # puts the game in `withdrawn` until the table decides it again (hub/service.py).
 _DECIDED = ("NOT EXISTS (SELECT 1 FROM withdrawn w WHERE w.tbl = {0}.tbl "
@@ -156,7 +165,10 @@ class Store:
             # anything lost is still on the tables (journals) and comes back as their
             # retained protocol.
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
+            migrate(self._db, MIGRATIONS, f"the hub's store {self.path}")
+        except NewerSchema as exc:
+            self._db.close()
+            raise StoreError(f"{exc}. Run this store with the newer hub") from None
         except (sqlite3.Error, OSError) as exc:
             trouble = store_trouble(exc) if isinstance(exc, sqlite3.Error) else str(exc)
             raise StoreError(f"the hub's store {self.path} cannot be opened: {trouble}. "
