@@ -19,12 +19,10 @@ from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import json_depth
 from bus.nicknames import MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nickname_problem, text_problem
 from bus.payloads import COMMAND_ARGS, Payload, encode
-from device import tablegame
-from device.tablegame import TableGame
-from engine.club import log as club_log
 from engine.errors import IllegalAction, LogError
-from engine.log import parse_action, parse_header
+from engine.log import parse_action
 from engine.refusals import Param, Phrase, R, Refusal
+from engine.variant import GameVariant, find_variant, open_game
 from engine.viewmodels import MAX_SEATS, MIN_SEATS
 
 MAX_DEPTH: Final = 6  # an action line is flat; a header holds a list of names
@@ -98,7 +96,7 @@ def _refuse(refusal: Phrase | None) -> None:
         raise Refused(refusal.key, **refusal.params)
 
 
-def admit_action(line: Any, game: TableGame | None = None) -> dict[str, Any]:
+def admit_action(line: Any, game: GameVariant | None = None) -> dict[str, Any]:
     """A game-log action line the journal can hold and replay, and the bus can carry; read
     as a line of `game`'s kind (a club line names club actions and seats 1-N, docs/club.md)
     or, without a game, as a classic one."""
@@ -119,7 +117,7 @@ def admit_action(line: Any, game: TableGame | None = None) -> dict[str, Any]:
     if game is None:
         parse_action(line)
     else:
-        tablegame.parse_line(game, line)
+        game.parse_line(line)
     return dict(line)
 
 
@@ -178,11 +176,7 @@ def admit_header(value: Any) -> dict[str, Any]:
     _size(value, Phrase(R.W_THE_HEADER), MAX_HEADER_BYTES)
     if any(not isinstance(key, str) for key in value):
         raise Refused(R.HEADER_KEYS_TEXT)
-    if tablegame.is_club_header(value):  # docs/club.md "Header": seats 3-15 and its fields
-        seats = club_log.parse_header(dict(value)).seats
-        header = dict(value)
-    else:
-        seats, header = 10, dict(parse_header(dict(value)))
+    seats, header = find_variant(value).admit_header(value)  # the variant's own reader
     if header.get("players") is not None:
         admit_names(header["players"], R.W_HEADER_PLAYERS, seats)
     return header
@@ -205,16 +199,16 @@ def check_saved(game_id: str, header: dict[str, Any], names: list[str]) -> None:
     admit_game_id(game_id)
     admit_header(header)
     if names:
-        admit_names(names, seats=tablegame.seats(tablegame.open_game(header)))
+        admit_names(names, seats=open_game(header).seats)
 
 
-def replay_saved(header: dict[str, Any], lines: list[dict[str, Any]]) -> TableGame:
-    """The journal's game, classic or club, line by line (no line-length limit: the
+def replay_saved(header: dict[str, Any], lines: list[dict[str, Any]]) -> GameVariant:
+    """The journal's game, of whichever variant, line by line (no line-length limit: the
     journal is ours)."""
-    game = tablegame.open_game(admit_header(header))
+    game = open_game(admit_header(header))
     for number, line in enumerate(lines, start=1):
         try:
-            tablegame.apply(game, tablegame.parse_line(game, line))
+            game.play_line(line)
         except (LogError, IllegalAction) as exc:
             raise Refused(f"line {number}: {exc}") from None
     return game

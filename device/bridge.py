@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from device import tablegame
 from device.clubkeys import ClubDecoder
 from device.feedback import press_feedback_seat, seat_pattern
 from device.hardware import TableHardware
@@ -20,13 +19,12 @@ from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Re
 from device.leds import Pattern
 from device.pad import KeyEvent
 from device.pins import seat_of
-from device.tablegame import TableGame
 from device.timer import TimerEvent
 from engine.club.game import ClubGame
 from engine.club.timer import night_steps
 from engine.refusals import Phrase, R
-from engine.viewmodels import JudgeView, PublicView, Reveal
-from engine.views import reveal
+from engine.variant import GameVariant
+from engine.viewmodels import JudgeView, PublicView
 from engine.vocab import InfoClass
 
 
@@ -61,27 +59,16 @@ class PadWait:
 PadWish = PadRecord | PadTimer | PadRefusal | PadWait
 
 
-def _judge(game: TableGame) -> JudgeView:
-    view = tablegame.class_view(game, InfoClass.JUDGE)
+def _judge(game: GameVariant) -> JudgeView:
+    view = game.view(InfoClass.JUDGE)
     assert isinstance(view, JudgeView)
     return view
 
 
-def _public(game: TableGame) -> PublicView:
-    view = tablegame.class_view(game, InfoClass.PUBLIC)
+def _public(game: GameVariant) -> PublicView:
+    view = game.view(InfoClass.PUBLIC)
     assert isinstance(view, PublicView)
     return view
-
-
-def winners(game: TableGame) -> Reveal | frozenset[int] | None:
-    """What the seat LEDs may show of a decided game: the classic reveal, or the club's
-    winning seats (a club role has a side, not a team; 004 §8 scores the whole side)."""
-    if not isinstance(game, ClubGame):
-        return reveal(game.state)
-    s = game.state
-    if not s.finished or s.winner is None or s.roles is None:
-        return None
-    return frozenset(seat for seat, role in enumerate(s.roles, 1) if role.side == s.winner)
 
 
 class PadBridge:
@@ -91,12 +78,12 @@ class PadBridge:
         self.club = ClubDecoder()
         self._shown: tuple[Pattern, ...] | None = None
 
-    def _feed(self, event: KeyEvent, game: TableGame, judge: JudgeView) -> Result:
+    def _feed(self, event: KeyEvent, game: GameVariant, judge: JudgeView) -> Result:
         if isinstance(game, ClubGame):
             return self.club.feed(event, judge, night_steps(game.state))
         return self.decoder.feed(event, judge)
 
-    def key(self, event: KeyEvent, game: TableGame) -> PadWish:
+    def key(self, event: KeyEvent, game: GameVariant) -> PadWish:
         """One clean key event from the pad (press, hold or release) in the game as it is."""
         judge = _judge(game)
         seat, seats = seat_of(event.key), len(judge.seats)
@@ -122,23 +109,23 @@ class PadBridge:
             case _:
                 assert_never(result)
 
-    def recorded(self, ok: bool, key: str, game: TableGame) -> None:
+    def recorded(self, ok: bool, key: str, game: GameVariant) -> None:
         """The answer to a `PadRecord`: the pressed seat flashes, or every LED for a refusal."""
         if ok:
             self.hardware.signal_ok(press_feedback_seat(_public(game), key))
         else:
             self.hardware.signal_error()
 
-    def text(self, game: TableGame) -> str:
+    def text(self, game: GameVariant) -> str:
         """The pad's unfinished key sequence, for the judge's screen."""
         if isinstance(game, ClubGame):
             return self.club.text(_judge(game), night_steps(game.state))
         return self.decoder.text(_judge(game))
 
-    def refresh(self, game: TableGame, seconds_left: float | None) -> None:
+    def refresh(self, game: GameVariant, seconds_left: float | None) -> None:
         """Seat LEDs from the public view and the countdown (the music is the night
         script's, device/nightscript.py)."""
-        patterns = seat_pattern(_public(game), seconds_left, winners(game))
+        patterns = seat_pattern(_public(game), seconds_left, game.winners())
         if patterns != self._shown:
             self._shown = patterns
             self.hardware.show(patterns)

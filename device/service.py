@@ -37,7 +37,6 @@ from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.payloads import Command, Heartbeat, Payload, Snapshot
 from device import snapshots as snap
-from device import tablegame
 from device.admission import (
     Refused,
     admit_action,
@@ -73,15 +72,11 @@ from device.pad import KeyEvent
 from device.pins import make_factory
 from device.stream import DelayedStream
 from device.systemd import Notifier
-from device.tablegame import TableGame
 from device.timer import Countdown, TimerError, TimerEvent
-from engine.club import log as club_log
-from engine.club.game import ClubGame
-from engine.club.setup import Settings as ClubSettings
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
-from engine.log import header as log_header
 from engine.refusals import Lang, Phrase, R
+from engine.variant import GameVariant, find_variant, open_game
 from engine.viewmodels import JudgeView
 from engine.vocab import InfoClass, Phase
 
@@ -107,7 +102,7 @@ class TableService:
         self.tournament, self.table = settings.tournament, settings.table
         # the game before any is journaled: the config's (the first line journals it)
         self.header: dict[str, Any] = self._default_header()
-        self.table_game: TableGame = tablegame.open_game(self.header)
+        self.table_game: GameVariant = open_game(self.header)
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.views = snap.Views()  # the engine's views of the current state, built once
@@ -154,10 +149,10 @@ class TableService:
 
     @property
     def game(self) -> Game:
-        """The classic game at this table, for the parts that play only the classic game
-        (the pad, the simulator, the benches); a club game is `table_game`."""
-        if isinstance(self.table_game, ClubGame):
-            raise TypeError("this table plays a club game (rules: club): read table_game")
+        """The classic game at this table, for the tests and benches that play only the
+        classic game; every part of the table holds `table_game`, a game of any variant."""
+        if not isinstance(self.table_game, Game):
+            raise TypeError(f"this table plays {self.table_game.rules_id}: read table_game")
         return self.table_game
 
     def _build_hardware(self) -> TableHardware | None:
@@ -203,20 +198,19 @@ class TableService:
         self.table_game, self.game_id, self.seq = game, saved.game_id, len(saved.lines)
         self.screen_seqs, self.decided_at = _screen_seqs(saved.header, saved.lines)
         if game.state.finished != saved.finished:  # written by a kit that split the two
-            self.journal.set_result(saved.game_id, tablegame.result(game)
+            self.journal.set_result(saved.game_id, game.result()
                                     if game.state.finished else None)
         self.header, self.names = saved.header, saved.names
         self._retime()
         log.info("resumed game %s at action %d", self.game_id, len(saved.lines))
 
     def _default_header(self) -> dict[str, Any]:
-        """The config's game: a club table's header has its `seats` (docs/club.md); its
-        `tournament` field means a tournament game (004 §5), so the id is not put there."""
-        if self.settings.rules == tablegame.CLUB:  # dated: the evening and 004 §8's weekday
-            today = datetime.fromtimestamp(self.wall()).date().isoformat()
-            return club_log.header(ClubSettings(seats=self.settings.seats or 10, date=today),
-                                   table=self.table, game=1)
-        return log_header(self.settings.rules, tournament=self.tournament, table=self.table)
+        """The config's game, as its variant writes it (a club table's has its `seats` and
+        today's date, docs/club.md)."""
+        rules = self.settings.rules
+        today = datetime.fromtimestamp(self.wall()).date().isoformat()
+        return find_variant({"rules": rules}).default_header(
+            rules, self.tournament, self.table, self.settings.seats, today)
 
     def next_header(self) -> dict[str, Any]:
         """The table's own next game (the console's `{"command": "new_game"}` without a
@@ -401,7 +395,7 @@ class TableService:
                     gid = self.new_game(header, game_id=gid, request=request)
                     return CommandOutcome(True, "", {"game_id": gid})
                 case "roster":
-                    names = admit_names(args["names"], seats=tablegame.seats(self.table_game))
+                    names = admit_names(args["names"], seats=self.table_game.seats)
                     waiting = self.gate.waiting
                     if request is not None and waiting is not None:  # the new game's roster
                         phrase = Phrase(R.ROSTER_WAITS, {"new": waiting.name,
@@ -437,7 +431,7 @@ class TableService:
             self._send("events", snap.event(seq, self.game_id, line, snap.line_time(
                 line, self.wall())))
 
-    def _pad_wish(self, bridge: PadBridge, game: tablegame.TableGame, wish: PadWish) -> None:
+    def _pad_wish(self, bridge: PadBridge, game: GameVariant, wish: PadWish) -> None:
         """Do what the judge keyed in; then show the pad's unfinished sequence."""
         match wish:
             case PadRecord(line=line, key=key):
@@ -530,11 +524,11 @@ class TableService:
         """Open a game; everything is checked (device.admission) before the journal."""
         header, gid = self._admit_new_game(header, game_id)
         players = header.get("players")
-        game = tablegame.open_game(header)
+        game = open_game(header)
         if names is None:
             names = list(players) if players else []  # admitted with the header
         elif names:
-            names = admit_names(names, seats=tablegame.seats(game))
+            names = admit_names(names, seats=game.seats)
         self.journal.new_game(gid, header, names, snap.wall(self.wall()).isoformat(), request)
         self.table_game, self.game_id, self.header, self.names = game, gid, header, names
         self.seq = 0
@@ -558,7 +552,7 @@ class TableService:
         self.game_id, self.header = gid, header
 
     def set_names(self, names: list[str], request: Request | None = None) -> None:
-        names = admit_names(names, seats=tablegame.seats(self.table_game))
+        names = admit_names(names, seats=self.table_game.seats)
         if not self.game_id:
             self._open_first_game()
         self.journal.set_names(self.game_id, names, request, self.seq)
@@ -578,14 +572,14 @@ class TableService:
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
         was_decided = self.table_game.state.finished
         try:
-            undone = tablegame.apply(self.table_game, tablegame.parse_line(self.table_game, line))
+            undone = self.table_game.play_line(line)
         except LogError as exc:
             return self._reject(line, str(exc), exc.phrase)
         except IllegalAction as exc:
             return self._reject(line, str(exc), exc.phrase)
         seq = self.seq + 1
         decided = self.table_game.state.finished
-        outcome = tablegame.result(self.table_game) if decided else None
+        outcome = self.table_game.result() if decided else None
         if not self.game_id:
             self._open_first_game()
         try:
@@ -621,10 +615,11 @@ class TableService:
                                      game_log_header(self.header, self.names)))
         return out
 
-    def _take_back(self, undone: Any) -> None:
-        """Undo the engine's step of an action that was not journaled after all."""
+    def _take_back(self, undone: dict[str, Any] | None) -> None:
+        """Undo the engine's step of an action that was not journaled after all (`undone`:
+        the line of the action an undo took back, pushed again)."""
         if undone is not None:
-            tablegame.push_back(self.table_game, undone)
+            self.table_game.play_line(undone)
         else:
             self.table_game.pop()
 
@@ -653,8 +648,8 @@ class TableService:
 
     def _retime(self) -> None:
         """A new countdown when the timed thing changed (new speaker, candidate, step)."""
-        timer = tablegame.timer(self.table_game)
-        ident = snap.timer_identity(self.table_game, timer)
+        timer = self.table_game.timer()
+        ident = self.table_game.timer_identity(timer)
         if ident == self._timer_id:
             return
         self._timer_id = ident
@@ -886,12 +881,12 @@ def _screen_seqs(header: dict[str, Any], lines: list[dict[str, Any]]
     """The screen seqs of a journal's game, counted again line by line (a restart), and
     when its result was decided (the `t` of the line that decided it)."""
     seqs = snap.ScreenSeqs()
-    game = tablegame.open_game(header)
+    game = open_game(header)
     seqs.after_line(game)
     decided_at = None
     for line in lines:
         was = game.state.finished
-        tablegame.apply(game, tablegame.parse_line(game, line))
+        game.play_line(line)
         seqs.after_line(game)
         decided_at = _decision(was, game.state.finished, line, decided_at)
     return seqs, decided_at

@@ -14,14 +14,12 @@ from datetime import UTC, datetime
 from pydantic import JsonValue
 
 from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
-from device import tablegame
-from device.tablegame import TableGame
 from device.timer import Countdown
 from engine.club import views as club_views
 from engine.club.game import ClubGame
+from engine.game import Game
 from engine.refusal_view import RefusalView
-from engine.state import DayLog, GameState, NightLog, Speech
-from engine.timer import Timer
+from engine.variant import GameVariant
 from engine.viewmodels import JudgeView, View
 from engine.views import reveal
 from engine.vocab import ClubTermination, InfoClass
@@ -51,17 +49,17 @@ class Views:
     it holds, so a new state object means new views; the state is held, never mutated."""
 
     def __init__(self) -> None:
-        self._at: tuple[TableGame, object, int] | None = None
+        self._at: tuple[GameVariant, object, int] | None = None
         self._views: dict[InfoClass, View] = {}
 
-    def of(self, game: TableGame, info_class: InfoClass) -> View:
+    def of(self, game: GameVariant, info_class: InfoClass) -> View:
         at = self._at
         state, actions = game.state, len(game.actions)
         if at is None or at[0] is not game or at[1] is not state or at[2] != actions:
             self._at, self._views = (game, state, actions), {}
         view = self._views.get(info_class)
         if view is None:
-            view = self._views[info_class] = tablegame.class_view(game, info_class)
+            view = self._views[info_class] = game.view(info_class)
         return view
 
 
@@ -78,22 +76,22 @@ class ScreenSeqs:
     seq: dict[InfoClass, int] = field(default_factory=lambda: dict.fromkeys(SCREEN_CLASSES, 0))
     _last: dict[InfoClass, View] = field(default_factory=dict)
 
-    def after_line(self, game: TableGame, views: Views | None = None) -> None:
+    def after_line(self, game: GameVariant, views: Views | None = None) -> None:
         for info_class in SCREEN_CLASSES:
             now = (views.of(game, info_class) if views is not None
-                   else tablegame.class_view(game, info_class))
+                   else game.view(info_class))
             if self._last.get(info_class) != now:
                 self._last[info_class] = now
                 self.seq[info_class] += 1
 
 
-def class_view(game: TableGame, info_class: InfoClass, *, countdown: Countdown | None,
+def class_view(game: GameVariant, info_class: InfoClass, *, countdown: Countdown | None,
                mono_now: float, judge_extra: JudgeExtra | None = None,
                views: Views | None = None) -> tuple[View, float | None]:
     """The view of one class with the table's countdown state, and how long ago (s) the
     running timer started (None: no timer of this view is counting)."""
     v = (views.of(game, info_class) if views is not None
-         else tablegame.class_view(game, info_class))
+         else game.view(info_class))
     elapsed = None
     timer = v.timer
     if timer is not None and countdown is not None and timer.kind == countdown.kind:
@@ -111,7 +109,7 @@ def class_view(game: TableGame, info_class: InfoClass, *, countdown: Countdown |
     return v, elapsed
 
 
-def snapshot(game: TableGame, info_class: InfoClass | str, *, tournament: str, table: str,
+def snapshot(game: GameVariant, info_class: InfoClass | str, *, tournament: str, table: str,
              seq: int, game_id: str, names: list[str], countdown: Countdown | None,
              mono_now: float, wall_now: float, uptime_s: float = 0.0,
              judge_extra: JudgeExtra | None = None) -> Snapshot:
@@ -160,17 +158,18 @@ def line_time(line: dict[str, JsonValue], otherwise: float) -> float:
     return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
 
 
-def protocol(game: TableGame, game_id: str, header: dict[str, JsonValue]
+def protocol(game: GameVariant, game_id: str, header: dict[str, JsonValue]
              ) -> Protocol | ClubProtocol:
     """The decided game: header, every action in effect, the result object, the reveal."""
     if isinstance(game, ClubGame):
         return club_protocol(game, game_id, header)
+    assert isinstance(game, Game)
     shown = reveal(game.state)
     if shown is None:
         raise ValueError("the protocol is published only once the game is decided")
     return Protocol(game_id=game_id, header=header,
-                    actions=[tablegame.line_of(game, a) for a in game.actions],
-                    result=tablegame.result(game), reveal=shown)
+                    actions=game.lines(),
+                    result=game.result(), reveal=shown)
 
 
 def club_protocol(game: ClubGame, game_id: str, header: dict[str, JsonValue]) -> ClubProtocol:
@@ -183,30 +182,6 @@ def club_protocol(game: ClubGame, game_id: str, header: dict[str, JsonValue]) ->
     shown = ClubReveal(roles=dict(enumerate(s.roles, start=1)), winner=s.winner,
                        termination=ClubTermination(s.termination), nights=nights)
     return ClubProtocol(game_id=game_id, header=header,
-                        actions=[tablegame.line_of(game, a) for a in game.actions],
-                        result=tablegame.result(game), reveal=shown)
-
-
-TimerIdentity = tuple[str, int, Speech | None, str, tuple[int, ...] | None,
-                      tuple[tuple[int, ...], int] | None, int | None,
-                      tuple[int | None, int | None] | None, object]
-
-
-def timer_identity(game: TableGame, timer: Timer | None
-                   ) -> TimerIdentity | tuple[object, ...] | None:
-    """What makes "a new timer" (`timer` = the one that applies now): a new speaker, a new
-    candidate on the vote, a new step."""
-    if isinstance(game, ClubGame):
-        return tablegame.club_timer_identity(game, timer)
-    s: GameState = game.state
-    if timer is None:
-        return None
-    voting = s.voting
-    day: DayLog | None = s.day
-    night: NightLog | None = s.night
-    return (s.phase, s.number, s.speech, timer.kind, s.lift,
-            None if voting is None else (voting.candidates, len(voting.entered)),
-            None if day is None else len(day.rounds),
-            None if night is None else (night.don_check, night.sheriff_check),
-            s.best_move)
+                        actions=game.lines(),
+                        result=game.result(), reveal=shown)
 

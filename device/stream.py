@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bus.payloads import StreamSnapshot
-from device import tablegame
 from device.admission import admit_header
 from device.journal import Journal
 from device.snapshots import wall
-from device.tablegame import TableGame
 from engine.errors import IllegalAction, LogError
+from engine.variant import GameVariant, open_game
 from engine.viewmodels import JudgeView
 from engine.vocab import InfoClass
 
@@ -41,7 +40,7 @@ class DelayedStream:
     table: str
     delay_minutes: float
     _shown: Position | None = field(default=None, init=False)
-    _game: tuple[Position, TableGame] | None = field(default=None, init=False)
+    _game: tuple[Position, GameVariant] | None = field(default=None, init=False)
     _failed: Position | None = field(default=None, init=False)  # not tried again each step
 
     def due(self, wall_now: float, *, force: bool = False) -> StreamSnapshot | None:
@@ -69,7 +68,7 @@ class DelayedStream:
         game = None if head is None else self._replayed(at, head[0])
         if head is None or game is None:
             return None
-        view = tablegame.class_view(game, InfoClass.JUDGE)
+        view = game.view(InfoClass.JUDGE)
         if not isinstance(view, JudgeView):
             return None
         return StreamSnapshot(
@@ -79,7 +78,7 @@ class DelayedStream:
             names=head[1], view=view.model_copy(update={"timer": None}),
             sent_at=wall(wall_now))
 
-    def _replayed(self, at: Position, header: dict[str, object]) -> TableGame | None:
+    def _replayed(self, at: Position, header: dict[str, object]) -> GameVariant | None:
         """The game after `at[1]` lines: the kept one moved on, or replayed from its header."""
         game_id, lines = at
         kept = self._game
@@ -90,9 +89,9 @@ class DelayedStream:
             done, game = 0, None
         try:
             if game is None:
-                game = tablegame.open_game(admit_header(header))
+                game = open_game(admit_header(header))
             for line in self.journal.lines_between(game_id, done, lines):
-                tablegame.apply(game, tablegame.parse_line(game, line))
+                game.play_line(line)
         except (LogError, IllegalAction):
             return None  # a game set aside at a restart: the table says why to the judge
         self._game = (at, game)

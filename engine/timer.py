@@ -70,3 +70,16 @@ def current_timer(s: GameState, rules: Ruleset) -> Timer | None:
     return Timer(step, float(getattr(t, step)))
 
 compare_by_class(Timer)
+
+
+def timer_identity(s: GameState, timer: Timer | None) -> tuple[object, ...] | None:
+    """What makes "a new timer" (`timer` = the one that applies now): a new speaker, a new
+    candidate on the vote, a new step."""
+    if timer is None:
+        return None
+    voting, day, night = s.voting, s.day, s.night
+    return (s.phase, s.number, s.speech, timer.kind, s.lift,
+            None if voting is None else (voting.candidates, len(voting.entered)),
+            None if day is None else len(day.rounds),
+            None if night is None else (night.don_check, night.sheriff_check),
+            s.best_move)

@@ -254,7 +254,6 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
 
 def table_status(service: TableService, lang: str) -> Callable[[], str]:
     """The window's top line for a table: its last refusal, the pad's input or the moment."""
-    from device import tablegame
     from engine.viewmodels import PublicView
     from engine.vocab import InfoClass
     from firmware_sim.words import status
@@ -266,7 +265,7 @@ def table_status(service: TableService, lang: str) -> Callable[[], str]:
 
     def line() -> str:
         game = service.table_game
-        public = tablegame.class_view(game, InfoClass.PUBLIC)
+        public = game.view(InfoClass.PUBLIC)
         assert isinstance(public, PublicView)
         winner = game.state.winner
         return status(public, None if winner is None else str(winner), service.pad_text,
@@ -290,14 +289,12 @@ def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
 
 def _open_game(service: TableService, log: Path) -> str | None:
     """Open a new game with the header line of `log`; the reason when it cannot."""
-    from device import tablegame
-    from engine.club.log import parse_header as club_header
     from engine.errors import LogError
-    from engine.log import parse_header
+    from engine.variant import find_variant
 
     try:
         header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
-        (club_header if tablegame.is_club_header(header) else parse_header)(header)
+        find_variant(header).admit_header(header)
     except (OSError, ValueError, IndexError, LogError) as exc:
         return f"no game-log header on its first line ({exc})"
     try:

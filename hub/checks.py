@@ -20,7 +20,7 @@ from engine.game import Game
 from engine.log import parse_action
 from engine.protocol import result
 from engine.refusals import R
-from engine.replay import ReplayError, replay, replay_club
+from engine.replay import ReplayError, replay, replay_game
 
 
 @dataclass
@@ -96,11 +96,18 @@ def _replayed(protocol: Protocol | ClubProtocol, table: str,
                        ) from None
 
 
+def _replay_club(lines: list[str]) -> tuple[object, ClubGame]:
+    head, game = replay_game(lines)
+    if not isinstance(game, ClubGame):
+        raise ReplayError(1, f"its header plays {head.get('rules')!r}, not the club game")
+    return head, game
+
+
 def check_club_protocol(protocol: ClubProtocol, table: str) -> str | None:
     """None if the club protocol replays to the result and reveal it claims (docs/club.md);
     else the reason."""
     try:
-        game = _replayed(protocol, table, replay_club)
+        game = _replayed(protocol, table, _replay_club)
     except _Refused as refused:
         return str(refused)
     s = game.state

@@ -1,6 +1,7 @@
-"""The hub's store: every event, every finished protocol (a club game's apart: it is no
-tournament game and never enters the standings), the commands it owes the tables,
-the head judge's decisions and everything it refused, in one SQLite file (WAL).
+"""The hub's store: every event, every finished protocol in one table (a club game's marked
+by its variant: it is no tournament game and never enters the standings), the commands it
+owes the tables, the head judge's decisions and everything it refused, in one SQLite file
+(WAL).
 
 Idempotent by construction: an event is keyed by (table, game, seq) and a protocol by
 (table, game), so QoS 1 duplicates, retained copies after a reconnect and a hub restart
@@ -103,7 +104,17 @@ MIGRATIONS = (
     Migration("events, protocols (club ones apart), club games, quarantine, the outbox, "
               "decisions and their requests, the rounds' games, games back in play (every "
               "store before versions: 0.2.0)", statements(SCHEMA)),
+    Migration("one table of decided games: every protocol in `protocols`, its variant in "
+              "a column (the club's moved over from `club_protocols`, which goes; a game id "
+              "a table used for both keeps its club protocol, the later kind)",
+              statements("""
+ALTER TABLE protocols ADD COLUMN variant TEXT NOT NULL DEFAULT 'classic';
+INSERT OR REPLACE INTO protocols (tbl, game_id, protocol, received, variant)
+    SELECT tbl, game_id, protocol, received, 'club' FROM club_protocols;
+DROP TABLE club_protocols
+""")),
 )
+CLASSIC, CLUB_GAME = "classic", "club"  # the variant column of `protocols`
 # A stored protocol counts only while its game is decided at the table: an undo of the end
 # puts the game in `withdrawn` until the table decides it again (hub/service.py).
 _DECIDED = ("NOT EXISTS (SELECT 1 FROM withdrawn w WHERE w.tbl = {0}.tbl "
@@ -269,9 +280,7 @@ class Store:
         self._flush_events()
         rows = self._db.execute(
             "SELECT DISTINCT e.tbl, e.game_id FROM events e LEFT JOIN protocols p "
-            "ON p.tbl = e.tbl AND p.game_id = e.game_id LEFT JOIN club_protocols c "
-            "ON c.tbl = e.tbl AND c.game_id = e.game_id "
-            "WHERE p.game_id IS NULL AND c.game_id IS NULL")
+            "ON p.tbl = e.tbl AND p.game_id = e.game_id WHERE p.game_id IS NULL")
         return [(t, g) for t, g in rows]
 
     def add_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
@@ -280,32 +289,38 @@ class Store:
 
         A table may republish a different protocol for the same game (an action after the
         decision, e.g. a disqualification recorded for scoring): the latest replaces it."""
+        return self._add_protocol(table, game_id, protocol, received, CLASSIC)
+
+    def _add_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
+                      received: str, variant: str) -> bool:
         text = json.dumps(protocol, ensure_ascii=False, sort_keys=True)
-        row = self._db.execute("SELECT protocol FROM protocols WHERE tbl = ? AND game_id = ?",
-                               (table, game_id)).fetchone()
-        if row is not None and row[0] == text:
+        row = self._db.execute("SELECT protocol, variant FROM protocols WHERE tbl = ? AND "
+                               "game_id = ?", (table, game_id)).fetchone()
+        if row is not None and row[0] == text and row[1] == variant:
             return False
-        self._db.execute("INSERT OR REPLACE INTO protocols VALUES (?, ?, ?, ?)",
-                         (table, game_id, text, received))
+        self._db.execute("INSERT OR REPLACE INTO protocols (tbl, game_id, protocol, received, "
+                         "variant) VALUES (?, ?, ?, ?, ?)",
+                         (table, game_id, text, received, variant))
         return True
 
     def protocols(self) -> list[tuple[str, str, dict[str, Any]]]:
         """Every game decided now (a game back in play after an undo is left out)."""
         rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols p WHERE "
-                                + _DECIDED.format("p") + " ORDER BY tbl, game_id")
+                                "variant = ? AND " + _DECIDED.format("p")
+                                + " ORDER BY tbl, game_id", (CLASSIC,))
         return [(t, g, json.loads(p)) for t, g, p in rows]
 
     def protocol(self, table: str, game_id: str) -> dict[str, Any] | None:
         """The game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols p WHERE tbl = ? AND game_id = ? "
-                               "AND " + _DECIDED.format("p"), (table, game_id)).fetchone()
+                               "AND variant = ? AND " + _DECIDED.format("p"),
+                               (table, game_id, CLASSIC)).fetchone()
         return None if row is None else dict(json.loads(row[0]))
 
     def protocol_actions(self) -> dict[tuple[str, str], int]:
         """(table, game) -> how many actions its stored protocol has, classic and club, back
         in play or not (the hub asks for a protocol it misses by this)."""
-        rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols UNION ALL "
-                                "SELECT tbl, game_id, protocol FROM club_protocols")
+        rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols")
         return {(t, g): len(json.loads(p).get("actions", ())) for t, g, p in rows}
 
     # -- games back in play: an undo of the end at the table ------------------------------------
@@ -313,10 +328,8 @@ class Store:
     def withdraw(self, table: str, game_id: str, since: str) -> bool:
         """The table took game `game_id` back into play: its stored protocol (classic or club)
         stops counting everywhere until `reinstate`. False if it had none or was out already."""
-        stored = self._db.execute(
-            "SELECT 1 FROM protocols WHERE tbl = ? AND game_id = ? UNION ALL SELECT 1 FROM "
-            "club_protocols WHERE tbl = ? AND game_id = ?",
-            (table, game_id, table, game_id)).fetchone()
+        stored = self._db.execute("SELECT 1 FROM protocols WHERE tbl = ? AND game_id = ?",
+                                  (table, game_id)).fetchone()
         if stored is None:
             return False
         cur = self._db.execute("INSERT OR IGNORE INTO withdrawn VALUES (?, ?, ?)",
@@ -338,7 +351,8 @@ class Store:
         """The stored protocols of the games back in play (their rounds' pages must be sent
         again without them, whether the seating has those rounds or not)."""
         rows = self._db.execute("SELECT p.tbl, p.game_id, p.protocol FROM protocols p JOIN "
-                                "withdrawn w ON w.tbl = p.tbl AND w.game_id = p.game_id")
+                                "withdrawn w ON w.tbl = p.tbl AND w.game_id = p.game_id "
+                                "WHERE p.variant = ?", (CLASSIC,))
         return [(t, g, json.loads(p)) for t, g, p in rows]
 
     # -- club games (docs/club.md, docs/hub.md "Club tables") ----------------------------------
@@ -347,28 +361,21 @@ class Store:
                           received: str) -> bool:
         """Store a decided club game's protocol (the latest replaces an earlier one, e.g. a
         point "за красивую игру" given after the result); False if stored before as it is."""
-        text = json.dumps(protocol, ensure_ascii=False, sort_keys=True)
-        row = self._db.execute("SELECT protocol FROM club_protocols WHERE tbl = ? AND "
-                               "game_id = ?", (table, game_id)).fetchone()
-        if row is not None and row[0] == text:
-            return False
-        self._db.execute("INSERT OR REPLACE INTO club_protocols VALUES (?, ?, ?, ?)",
-                         (table, game_id, text, received))
-        return True
+        return self._add_protocol(table, game_id, protocol, received, CLUB_GAME)
 
     def club_protocols(self) -> list[tuple[str, str, dict[str, Any], str]]:
         """(table, game, protocol, received) of every club game decided now, in the order
         received."""
-        rows = self._db.execute("SELECT tbl, game_id, protocol, received FROM club_protocols c "
-                                "WHERE " + _DECIDED.format("c")
-                                + " ORDER BY received, tbl, game_id")
+        rows = self._db.execute("SELECT tbl, game_id, protocol, received FROM protocols c "
+                                "WHERE variant = ? AND " + _DECIDED.format("c")
+                                + " ORDER BY received, tbl, game_id", (CLUB_GAME,))
         return [(t, g, json.loads(p), r) for t, g, p, r in rows]
 
     def club_protocol(self, table: str, game_id: str) -> dict[str, Any] | None:
         """The club game's protocol while it is decided, else None."""
-        row = self._db.execute("SELECT protocol FROM club_protocols c WHERE tbl = ? AND "
-                               "game_id = ? AND " + _DECIDED.format("c"),
-                               (table, game_id)).fetchone()
+        row = self._db.execute("SELECT protocol FROM protocols c WHERE tbl = ? AND "
+                               "game_id = ? AND variant = ? AND " + _DECIDED.format("c"),
+                               (table, game_id, CLUB_GAME)).fetchone()
         return None if row is None else dict(json.loads(row[0]))
 
     def note_club_game(self, table: str, game_id: str, seats: int) -> None:
@@ -402,8 +409,7 @@ class Store:
         rows = self._db.execute(
             "SELECT game_id FROM games WHERE tbl = ?1 UNION SELECT game_id FROM events WHERE "
             "tbl = ?1 UNION SELECT game_id FROM protocols WHERE tbl = ?1 UNION SELECT game_id "
-            "FROM club_protocols WHERE tbl = ?1 UNION SELECT game_id FROM club_games WHERE "
-            "tbl = ?1 ORDER BY 1", (table,))
+            "FROM club_games WHERE tbl = ?1 ORDER BY 1", (table,))
         return [str(g) for (g,) in rows]
 
     def set_game_header(self, table: str, game_id: str, header: dict[str, Any]) -> None:
@@ -418,9 +424,7 @@ class Store:
         rows = self._db.execute(
             "SELECT tbl, game_id FROM events e GROUP BY tbl, game_id HAVING NOT EXISTS ("
             "SELECT 1 FROM protocols p WHERE p.tbl = e.tbl AND p.game_id = e.game_id AND "
-            + _DECIDED.format("p") + ") AND NOT EXISTS (SELECT 1 FROM club_protocols c WHERE "
-            "c.tbl = e.tbl AND c.game_id = e.game_id AND " + _DECIDED.format("c") + ") "
-            "ORDER BY min(rowid)")
+            + _DECIDED.format("p") + ") ORDER BY min(rowid)")
         out: dict[str, list[str]] = {}
         for table, game_id in rows:
             out.setdefault(table, []).append(game_id)

@@ -34,7 +34,6 @@ def play_club(broker_url: str, folder: Path, *, tournament: str, hub_database: P
     the hub stored, the evening's rating at the hub, the screenshots taken. RuntimeError in
     words when something never happens."""
     from bus.config import BrokerConfig
-    from device import tablegame
     from firmware_sim.clock import ManualClock
     from firmware_sim.fromlog import log_to_script
     from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
@@ -68,7 +67,7 @@ def play_club(broker_url: str, folder: Path, *, tournament: str, hub_database: P
 
         def judge_key(event: Any) -> None:
             sim.service.handle(event)
-            public = _public(tablegame, sim)
+            public = _public(sim)
             moment = (public.phase, public.number, public.step, public.speaker)
             if moment != last[0]:
                 last[0] = moment
@@ -84,9 +83,9 @@ def play_club(broker_url: str, folder: Path, *, tournament: str, hub_database: P
             if not ok:
                 raise RuntimeError(f"demo: the club table refused {line}: {why}")
         _catch_up(feeds, stores, seqs())
-        shots.take(_public(tablegame, sim), final=True)
+        shots.take(_public(sim), final=True)
         game_id = sim.service.game_id
-        if not tablegame.decided(sim.service.table_game):
+        if not sim.service.table_game.state.finished:
             raise RuntimeError(f"demo: the club game at table {CLUB_TABLE} did not end: "
                                f"{CLUB_EXAMPLE.name} was not keyed in to its end")
         actions = len(sim.service.table_game.actions)
@@ -118,8 +117,8 @@ def split_at_the_console(text: str) -> tuple[str, list[dict[str, Any]]]:
     return text, []
 
 
-def _public(tablegame: Any, sim: Any) -> PublicView:
-    view = tablegame.class_view(sim.service.table_game, InfoClass.PUBLIC)
+def _public(sim: Any) -> PublicView:
+    view = sim.service.table_game.view(InfoClass.PUBLIC)
     assert isinstance(view, PublicView)
     return view
 

@@ -44,21 +44,20 @@ def read_logs(names: list[str]) -> list[tuple[str, bytes]]:
 
 def read_game(name: str, data: bytes) -> ClubGame:
     """One log replayed into a decided club game."""
-    from engine.club.result import result
     from engine.club_evening import EveningError, club_game
-    from engine.replay import ReplayError, is_club, replay, replay_club
+    from engine.replay import ReplayError, replay_game
+    from engine.variant import find_variant
 
     lines = data.split(b"\n")
     try:
-        if not is_club(next((line for line in lines if line.strip()), b"")):
-            classic, _ = replay(lines)
-            raise CommandError(f"{name} plays {classic['rules']!r}: a club evening adds up club "
-                               "games only (`mafiakit standings` totals a tournament)")
-        head, game = replay_club(lines)
+        head, game = replay_game(lines)
     except ReplayError as exc:
         raise CommandError(f"{name}: {exc}") from None
+    if not find_variant(head).evening:
+        raise CommandError(f"{name} plays {head.get('rules')!r}: a club evening adds up club "
+                           "games only (`mafiakit standings` totals a tournament)")
     try:
-        return club_game(head, result(game), name)
+        return club_game(head, game.scored_result(), name)
     except EveningError as exc:
         raise CommandError(str(exc)) from None
 

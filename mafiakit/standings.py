@@ -34,9 +34,10 @@ def league_rulesets(paths: list[str] | None) -> dict[str, Ruleset]:
 
 def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame]:
     """Every log replayed and scored; the same game given twice is refused."""
-    from engine.replay import ReplayError, is_club
+    from engine.replay import ReplayError, header_of
     from engine.scoring.logs import game_from_log
     from engine.scoring.standings import StandingsError
+    from engine.variant import find_variant
 
     games: list[ScoredGame] = []
     seen: dict[str, str] = {}
@@ -45,9 +46,11 @@ def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame
             data = Path(name).read_bytes()
         except OSError as exc:
             raise CommandError(f"{name}: cannot read: {exc.strerror}") from None
-        if is_club(next((line for line in data.split(b"\n") if line.strip()), b"")):
-            raise CommandError(f"{name} is a club game (rules: club): a club night adds up "
-                               f"with `mafiakit evening {' '.join(files)}` (004 §8)")
+        head = header_of(data.split(b"\n"))
+        if head is not None and not find_variant(head).standings:
+            raise CommandError(f"{name} is a club game (rules: {head.get('rules')}): a club "
+                               f"night adds up with `mafiakit evening {' '.join(files)}` "
+                               "(004 §8)")
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
             raise CommandError(f"{name}: the same game log as {seen[digest]}: give each game once")

@@ -16,7 +16,6 @@ from bus.client import Received
 from bus.payloads import ClubProtocol, Command, Snapshot, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_base, table_topic
-from device import tablegame
 from device.config import ConfigError, TableSettings, load_settings
 from device.inbox import NewGame
 from device.service import TableService
@@ -55,7 +54,7 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
         for number, line in enumerate(lines, start=2):
             assert submit(table, line) == (True, ""), (number, line)
         assert isinstance(table.table_game, ClubGame)
-        assert tablegame.result(table.table_game) == expected
+        assert table.table_game.result() == expected
         saved = table.journal.current()
         assert saved is not None and saved.finished and len(saved.lines) == len(lines)
         topic = table_topic(T, N, "protocol")

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.bridge import winners
 from device.config import TableSettings
 from device.feedback import seat_pattern
 from device.hardware import TableHardware
@@ -95,7 +94,7 @@ def check_leds(service: TableService, board: MockBoard) -> None:
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
     levels = board.led_bytes()
     seats = len(public.seats)
-    for seat, pattern in enumerate(seat_pattern(public, left, winners(game)), start=1):
+    for seat, pattern in enumerate(seat_pattern(public, left, game.winners()), start=1):
         if pattern in (Pattern.OFF, Pattern.STEADY, Pattern.DIM):
             assert levels[seat - 1] == level_byte(pattern_level(pattern, 0.0)), (
                 seat, public.step)

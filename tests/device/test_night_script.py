@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from device import tablegame
 from device.music import MusicSettings, NightMusic, write_ambient_pad
 from device.nightscript import NightScript
 from device.testing import running_table, submit
@@ -47,7 +46,7 @@ def music(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, calls: Path) -> Itera
 
 
 def judge(g: ClubGame | Game) -> JudgeView:
-    view = tablegame.class_view(g, InfoClass.JUDGE)
+    view = g.view(InfoClass.JUDGE)
     assert isinstance(view, JudgeView)
     return view
 

@@ -46,7 +46,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def test_replaying_and_every_builtin_ruleset_load_no_pydantic() -> None:
     code = ("import sys\n"
             "from engine.ruleset import BUILTIN, load_ruleset\n"
-            "from engine.replay import replay, replay_club\n"
+            "from engine.replay import replay, replay_game\n"
             "from engine.protocol import result\n"
             "from engine.club.result import result as club_result\n"
             "from engine.errors import IllegalAction\n"
@@ -68,9 +68,9 @@ def test_replaying_a_classic_and_a_club_log_compiles_no_dataclass_and_reads_no_t
     `dataclasses` nor the `inspect`, `ast` and `dis` it pulls in; the built-in rulesets are
     precomputed, so no tomllib either (docs/architecture.md)."""
     code = ("import sys\n"
-            "from engine.replay import replay, replay_club\n"
+            "from engine.replay import replay, replay_game\n"
             f"replay(open({str(EXAMPLES / 'cml-colour-left-on-record.jsonl')!r}, 'rb'))\n"
-            f"replay_club(open({str(EXAMPLES / 'club-seven-maniac-and-doctor.jsonl')!r}, 'rb'))\n"
+            f"replay_game(open({str(EXAMPLES / 'club-seven-maniac-and-doctor.jsonl')!r}, 'rb'))\n"
             "print(sorted(m for m in sys.modules if m in "
             "('dataclasses', 'inspect', 'ast', 'dis', 'tomllib')))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

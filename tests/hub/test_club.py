@@ -22,13 +22,12 @@ from bus.payloads import (
     encode,
 )
 from bus.topics import table_topic
-from device import tablegame
 from device.inbox import NewGame
 from device.snapshots import club_protocol
 from device.testing import running_table, submit
 from engine.club.game import ClubGame
 from engine.game import Game
-from engine.replay import replay_club
+from engine.testing import replay_club
 from hub.checks import GameCheck, apply_event, open_check
 from hub.registry import Liveness
 from hub.remote import RemoteDesk
@@ -84,7 +83,7 @@ def test_a_club_evening_at_a_real_table_reaches_the_hub(
 
             table.inbox.put(NewGame(header=dict(head)))
             wait_for("the game open", opened)
-            assert tablegame.seats(table.table_game) == head["seats"]
+            assert table.table_game.seats == head["seats"]
             games.append(table.game_id)
             for line in lines:
                 assert submit(table, line) == (True, ""), (path.name, line)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.replay import replay, replay_club
+from engine.replay import replay
+from engine.testing import replay_club
 from hub.export import export
 from hub.store import MIGRATIONS, Store, StoreError
 
@@ -77,6 +78,9 @@ def test_previous_release_store_keeps_everything_it_held(tmp_path: Path) -> None
         _, club_game = replay_club(log_of(club))
         assert club_game.state.finished
         counts = export(store, tmp_path / "out")
+        tables = {name for (name,) in store._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert "club_protocols" not in tables  # one table of decided games (version 2)
     finally:
         store.close()
     assert counts == {"protocols": 1, "games": 1, "decisions": 3, "quarantined": 1,

@@ -10,7 +10,7 @@ from typing import Any
 from bus.payloads import ClubProtocol
 from device.snapshots import club_protocol
 from engine.club.views import public_view
-from engine.replay import replay_club
+from engine.testing import replay_club
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import club_points, read_view
 

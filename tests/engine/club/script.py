@@ -13,7 +13,7 @@ from engine.club.result import ClubResult, result
 from engine.club.score import ClubSeatScore
 from engine.club.timer import timer
 from engine.errors import IllegalAction, LogError
-from engine.replay import replay_club
+from engine.testing import replay_club
 from engine.vocab import ClubStep
 
 Line = str | dict[str, Any]
