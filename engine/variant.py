@@ -17,6 +17,7 @@ it, `lines` for the protocol); the action objects stay the variant's own, typed 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from engine.values import compare_by_class
@@ -131,8 +132,13 @@ class Variant(NamedTuple):
 
 compare_by_class(Variant)
 
-_BY_RULES: dict[str, Variant] = {}
-_DEFAULT: list[Variant] = []  # the classic game: every `rules` no other variant claims
+# rules -> the variant, or the module that defines it as VARIANT-named attribute (imported
+# on the first header that names it: a classic replay never loads the club engine)
+_BY_RULES: dict[str, Variant | tuple[str, str]] = {
+    "club": ("engine.club.game", "CLUB_VARIANT"),
+}
+_DEFAULT: list[Variant | tuple[str, str]] = [("engine.game", "CLASSIC_VARIANT")]
+# ^ the classic game: every `rules` no other variant claims
 
 
 def register(rules: str, variant: Variant) -> None:
@@ -147,21 +153,25 @@ def unregister(rules: str) -> None:
 def find_variant(header: Mapping[str, object]) -> Variant:
     """The variant a header opens: by its `rules`; the classic game for a ruleset id (its
     own reader refuses an unknown one in words)."""
-    if not _DEFAULT:
-        _load_builtin()
     rules = header.get("rules")
     found = _BY_RULES.get(rules) if isinstance(rules, str) else None
-    return found if found is not None else _DEFAULT[0]
+    if found is None:
+        found = _DEFAULT[0]
+        if not isinstance(found, Variant):
+            found = _DEFAULT[0] = _load(found)
+    elif not isinstance(found, Variant):
+        found = _BY_RULES[str(rules)] = _load(found)
+    return found
+
+
+def _load(where: tuple[str, str]) -> Variant:
+    variant = getattr(import_module(where[0]), where[1])
+    if not isinstance(variant, Variant):
+        raise TypeError(f"{where[0]}.{where[1]} is not a Variant")
+    return variant
 
 
 def open_game(header: JsonObject) -> GameVariant:
     """A fresh game for an admitted header."""
     return find_variant(header).open(header)
 
-
-def _load_builtin() -> None:
-    from engine.club.game import CLUB_VARIANT
-    from engine.game import CLASSIC_VARIANT
-
-    _DEFAULT[:] = [CLASSIC_VARIANT]
-    register("club", CLUB_VARIANT)

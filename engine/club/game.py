@@ -16,6 +16,7 @@ from engine import actions as act
 from engine.club.actions import ClubAction
 from engine.club.decide import decide, kind_of
 from engine.club.events import ClubEvent
+from engine.club.log import action_to_dict, parse_action
 from engine.club.setup import Settings
 from engine.club.state import ClubState
 from engine.errors import IllegalAction
@@ -120,12 +121,10 @@ class ClubGame:
         return self.settings.seats
 
     def parse_line(self, line: JsonObject) -> ClubAction:
-        from engine.club.log import parse_action
-
         return parse_action(line, self.settings.seats)
 
     def play_line(self, line: JsonObject) -> LogLine | None:
-        action = self.parse_line(line)
+        action = parse_action(line, self.settings.seats)
         if kind_of(action) is act.Undo:
             return _line(self.pop())
         self.push(action)
@@ -185,8 +184,6 @@ class ClubGame:
 
 @lru_cache(maxsize=1024)
 def _line(action: ClubAction) -> LogLine:
-    from engine.club.log import action_to_dict
-
     return action_to_dict(action)
 
 
