@@ -10,6 +10,7 @@ bits of a transfer arrive in one go, as a Pi's spidev sends them; with gpiozero'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
@@ -19,13 +20,18 @@ from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, PinMap
 
 
 class ChainReceiver(MockSPIDevice):  # type: ignore[misc]  # gpiozero is untyped
-    """The far side of the SPI wires: an APA102 / SK9822 chain of `count` LEDs."""
+    """The far side of the SPI wires: an APA102 / SK9822 chain of `count` LEDs.
+
+    `on_frame`, when set, is called with the pixels of every whole frame as it latches, on
+    the thread that sent it (a benchmark stamps the moment an LED changed there, instead of
+    polling the pixels from a thread of its own)."""
 
     def __init__(self, count: int, factory: MockFactory) -> None:
         super().__init__(LED_CLOCK, LED_DATA, None, LED_SELECT, pin_factory=factory)
         self.count = count
         self.frames = 0
         self.pixels: tuple[tuple[int, int, int], ...] = ((0, 0, 0),) * count
+        self.on_frame: Callable[[tuple[tuple[int, int, int], ...]], None] | None = None
 
     def on_select(self) -> None:
         super().on_select()
@@ -48,6 +54,8 @@ class ChainReceiver(MockSPIDevice):  # type: ignore[misc]  # gpiozero is untyped
             pixels.append((red, green, blue))
         self.pixels = tuple(pixels)
         self.frames += 1
+        if self.on_frame is not None:
+            self.on_frame(self.pixels)
 
 
 class MockBoard:
