@@ -98,6 +98,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--presses", type=_positive, metavar="N",
                    help="e2e, pad: presses to time (e2e: default 300, 100 with --quick; pad: 1000, "
                    "200 with --quick, at each table)")
+    p.add_argument("--tables", type=_positive, metavar="N",
+                   help="hub: simulated tables (default 500, 100 with --quick, 30 with "
+                   "--pi-proxy)")
+    p.add_argument("--rate", type=float, metavar="R",
+                   help="hub: events a second per table in the steady phase (default 2)")
     p.add_argument("--followers", type=_positive, metavar="N",
                    help="fans: followers on the outside broker (default 2000, 200 with --quick)")
     p.add_argument("--follower-processes", type=_positive, metavar="K",

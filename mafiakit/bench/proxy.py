@@ -30,6 +30,10 @@ from typing import Any
 
 from mafiakit.bench.boards import BOARDS, PERIOD_US
 
+# The group's weight against everything else on its CPU: the highest, so a busy neighbour
+# delays its tasks as little as CFS allows (a Pi's core runs the table alone)
+V1_TOP_SHARES = 262144
+V2_TOP_WEIGHT = 10000
 # The shell of `command`: its own pid (exec keeps it) into the group, then the program on
 # one CPU; $0 is the group's cgroup.procs, $1 the CPU
 _ENTER = 'echo $$ > "$0" || exit 126; cpu=$1; shift; exec taskset -c "$cpu" "$@"'
@@ -135,8 +139,10 @@ class PiProxy:
             if self.hierarchy.version == 1:
                 _write(self.path / "cpu.cfs_period_us", str(self.period_us))
                 _write(self.path / "cpu.cfs_quota_us", str(quota))
+                _write(self.path / "cpu.shares", str(V1_TOP_SHARES))
             else:
                 _write(self.path / "cpu.max", f"{quota} {self.period_us}")
+                _write(self.path / "cpu.weight", str(V2_TOP_WEIGHT))
         except OSError as exc:
             self.path.rmdir()
             raise ProxyError(f"the cgroup {self.path} refused quota {quota} us per "
@@ -150,18 +156,23 @@ class PiProxy:
             _write(control, "+cpu")
 
     @property
+    def refill_s(self) -> float:
+        """Two periods, in seconds: idle that long and the quota is whole again."""
+        return 2 * self.period_us / 1e6
+
+    @property
     def procs(self) -> Path:
         return self.path / "cgroup.procs"
 
     def command(self, argv: list[str], name: str) -> list[str]:
         """`argv` started inside the group on its CPU (for subprocess.Popen): the program's
         first instruction already runs on the budget."""
-        self.measured.append(name)
+        self._measures(name)
         return ["sh", "-c", _ENTER, str(self.procs), str(self.cpu), *argv]
 
     def confine_self(self, name: str) -> None:
         """This process into the group: every thread now, and every thread it starts."""
-        self.measured.append(name)
+        self._measures(name)
         self._affinity = os.sched_getaffinity(0)
         _write(self.procs, str(os.getpid()))
         self._pin({self.cpu or 0})
@@ -173,6 +184,10 @@ class PiProxy:
         _write(self._parent / "cgroup.procs", str(os.getpid()))
         self._pin(self._affinity)
         self._affinity = None
+
+    def _measures(self, name: str) -> None:
+        if name not in self.measured:
+            self.measured.append(name)
 
     @contextlib.contextmanager
     def inside(self, name: str) -> Iterator[None]:
