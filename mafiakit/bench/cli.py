@@ -14,7 +14,7 @@ import platform
 import sys
 from typing import Any
 
-from mafiakit.bench.boards import BOARD_NAMES, BOARDS, PERIOD_US
+from mafiakit.bench.boards import BOARD_NAMES, BOARDS
 
 NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e", "scoring", "fans")
 
@@ -41,7 +41,7 @@ def run_one(name: str, args: argparse.Namespace) -> dict[str, Any]:
         raise ProxyError(f"{name} runs no table, screen or hub of its own to put on a Pi's "
                          f"budget (--pi-proxy: {', '.join(proxied())})")
 
-    with PiProxy(board=args.pi_board, quota_us=args.pi_quota_us) as proxy:
+    with PiProxy(board=args.pi_board, share_percent=args.pi_share) as proxy:
         args.proxy = proxy
         print(f"bench {name}: on a {BOARD_NAMES[proxy.board]}'s budget: "
               f"{proxy.quota_us} us of CPU {proxy.cpu} every {proxy.period_us} us "
@@ -96,8 +96,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="mqtt://host:port (default: start a mosquitto of its own)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (smoke run)")
     p.add_argument("--presses", type=_positive, metavar="N",
-                   help="e2e, pad: presses to time (e2e: default 300, 100 with --quick; pad: 1000, "
-                   "200 with --quick, at each table)")
+                   help="e2e, pad, overlay: presses to time (default: e2e 300, pad 1000 at "
+                   "each table, overlay 300; with --quick 100, 200, 60)")
     p.add_argument("--tables", type=_positive, metavar="N",
                    help="hub: simulated tables (default 500, 100 with --quick, 30 with "
                    "--pi-proxy)")
@@ -111,12 +111,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="fans: length of each phase (default 30, 10 with --quick)")
     p.add_argument("--pi-proxy", action="store_true",
                    help="run the measured processes (the table, the screen, the hub) on a "
-                   f"Pi core's budget: one CPU, a CFS quota per {PERIOD_US} us (cgroup; root)")
+                   "Raspberry Pi core's budget: one CPU, a CFS quota (a cgroup: root)")
     p.add_argument("--pi-board", choices=tuple(BOARDS), default="pi4",
-                   help="with --pi-proxy: the board whose core the quota stands for "
-                   f"(default pi4; quotas in us: "
-                   f"{', '.join(f'{b} {q}' for b, q in BOARDS.items())})")
-    p.add_argument("--pi-quota-us", type=_positive, metavar="US",
-                   help="with --pi-proxy: this quota instead of the board's (another "
-                   "machine: docs/benchmarks.md \"Choosing the quota\")")
+                   help="with --pi-proxy: the board whose core the budget stands for "
+                   "(default pi4: 1 ms of CPU every 4 ms)")
+    p.add_argument("--pi-share", type=float, metavar="PERCENT",
+                   help="with --pi-proxy: this share of one core instead of the board's "
+                   "(another machine: docs/benchmarks.md \"Choosing the quota\")")
     p.set_defaults(run="mafiakit.bench.cli:command")

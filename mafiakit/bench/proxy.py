@@ -28,7 +28,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from mafiakit.bench.boards import BOARDS, PERIOD_US
+from mafiakit.bench.boards import BOARDS, budget
 
 # The group's weight against everything else on its CPU: the highest, so a busy neighbour
 # delays its tasks as little as CFS allows (a Pi's core runs the table alone)
@@ -99,11 +99,12 @@ class PiProxy:
     task still in it back out and removes it."""
 
     board: str = "pi4"
-    quota_us: int | None = None  # None: the board's (BOARDS)
-    period_us: int = PERIOD_US
+    share_percent: float | None = None  # None: the board's (BOARDS)
     cpu: int | None = None  # None: the last CPU this process may run on
     hierarchy: Hierarchy | None = None  # None: find_hierarchy()
     measured: list[str] = field(default_factory=list)
+    quota_us: int = field(init=False)
+    period_us: int = field(init=False)
     path: Path = field(init=False)
     _parent: Path = field(init=False)
     _affinity: set[int] | None = field(init=False, default=None)
@@ -111,10 +112,9 @@ class PiProxy:
     def __post_init__(self) -> None:
         if self.board not in BOARDS:
             raise ProxyError(f"no board {self.board!r} (boards: {', '.join(BOARDS)})")
-        quota = BOARDS[self.board] if self.quota_us is None else self.quota_us
-        if not 1000 <= self.period_us <= 1_000_000 or not 1000 <= quota <= 1_000_000:
-            raise ProxyError(f"quota {quota} us and period {self.period_us} us: the kernel "
-                             "takes 1000 to 1000000 us for each")
+        if self.share_percent is not None and not 0.1 <= self.share_percent <= 100:
+            raise ProxyError(f"a share of {self.share_percent:g} % of a core: give 0.1 to 100")
+        quota, self.period_us = budget(self.board, self.share_percent)
         self.quota_us = quota
         allowed = os.sched_getaffinity(0)
         self.cpu = max(allowed) if self.cpu is None else self.cpu
@@ -151,6 +151,12 @@ class PiProxy:
     def _enable_v2_cpu(self) -> None:
         """cgroup v2 hands the cpu controller to a child only when the parent's
         cgroup.subtree_control names it; the root group may hold processes and do that."""
+        offered = (self._parent / "cgroup.controllers").read_text().split()
+        if "cpu" not in offered:
+            raise ProxyError(
+                f"the cgroup v2 group {self._parent} does not offer the cpu controller "
+                f"(cgroup.controllers: {' '.join(offered) or 'none'}); on a system that "
+                "mounts both versions it may be bound to a v1 hierarchy instead")
         control = self._parent / "cgroup.subtree_control"
         if "cpu" not in control.read_text().split():
             _write(control, "+cpu")
@@ -217,7 +223,7 @@ class PiProxy:
 
     def report(self) -> dict[str, Any]:
         """The object's `proxy` key."""
-        assert self.hierarchy is not None and self.quota_us is not None
+        assert self.hierarchy is not None
         return {"board": self.board, "period_us": self.period_us, "quota_us": self.quota_us,
                 "cpu": self.cpu,
                 "share_percent": round(100 * self.quota_us / self.period_us, 1),
