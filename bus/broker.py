@@ -27,6 +27,7 @@ from bus.passwords import check_account, write_password_file
 from bus.topics import HEAD_JUDGE, is_head_judge
 
 STARTUP_TIMEOUT_S = 20.0
+LOOPBACK: Final = "127.0.0.1"
 _RUNNING: set[MosquittoProcess] = set()  # strong refs: a forgotten broker is stopped at exit
 
 
@@ -81,7 +82,9 @@ class MosquittoProcess:
     (deploy/mosquitto/acl.conf) with a block for each of `tables` ((tournament, table)).
     `websockets=True` opens a second listener for browsers (MQTT over WebSockets, same
     accounts and ACL) on `ws_port`; with `http_dir` it also serves that folder's pages
-    (the kit's web/), so a browser loads the page and its MQTT link from one address.
+    (the kit's web/), so a browser loads the page and its MQTT link from one address. That
+    listener is plain, so it is bound to 127.0.0.1 whatever `host` is: browsers on the LAN
+    go through the production TLS front (deploy/mosquitto, docs/web.md).
     """
 
     def __init__(
@@ -103,7 +106,7 @@ class MosquittoProcess:
         self.port = free_port(host) if port is None else port
         self.ws_port: int | None = None
         if websockets:
-            self.ws_port = free_port(host) if ws_port is None else ws_port
+            self.ws_port = free_port(LOOPBACK) if ws_port is None else ws_port
         self.users = dict(users or {})
         for name, password in self.users.items():
             check_account(name, password)  # a bad account is the user's error, before the binary
@@ -132,7 +135,10 @@ class MosquittoProcess:
         if self.ws_port is not None:
             # Global settings (password file, ACL) apply to every listener: a browser logs
             # in with the same accounts and gets the same rights as over plain MQTT.
-            lines += [f"listener {self.ws_port} {host}", "protocol websockets"]
+            # `socket_domain` makes mosquitto 2.0.x really bind the address (without it a
+            # websockets listener takes every address: deploy/mosquitto/mafiakit.conf)
+            lines += [f"listener {self.ws_port} {LOOPBACK}", "socket_domain ipv4",
+                      "protocol websockets"]
             if http_dir is not None:
                 lines.append(f"http_dir {Path(http_dir).resolve()}")
         if self.users:
@@ -157,7 +163,7 @@ class MosquittoProcess:
         """`ws://host:port` of the browsers' listener (also where http_dir is served)."""
         if self.ws_port is None:
             raise BrokerError("this broker has no WebSockets listener (websockets=True)")
-        return f"ws://{self.host}:{self.ws_port}"
+        return f"ws://{LOOPBACK}:{self.ws_port}"
 
     def config(self, username: str | None = None) -> BrokerConfig:
         """A client config for this broker, logged in as `username` (password from `users`).
@@ -202,7 +208,7 @@ class MosquittoProcess:
             if self._process.poll() is not None:
                 raise BrokerError(f"mosquitto exited at start:\n{self.log_tail()}")
             if _accepts(self.host, self.port) and (
-                    self.ws_port is None or _accepts(self.host, self.ws_port)):
+                    self.ws_port is None or _accepts(LOOPBACK, self.ws_port)):
                 return self
             if time.monotonic() > deadline:
                 self.stop()
@@ -221,6 +227,20 @@ class MosquittoProcess:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash or a power cut: nothing is saved (the persistence file keeps its
+        last autosave), no client gets a clean goodbye; files are kept for `start()`."""
+        process, self._process = self._process, None
+        _RUNNING.discard(self)
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+    @property
+    def database(self) -> Path:
+        """The persistence file (`persistence=True`): retained messages as last saved."""
+        return self.workdir / "mosquitto.db"
 
     def wait(self) -> int:
         """Block until mosquitto exits by itself; its exit code."""

@@ -52,16 +52,22 @@ def broker_command(args: argparse.Namespace) -> int:
     from bus.outside import bridged, outside_trial
 
     try:
-        users = dict(_parse_user(spec) for spec in args.user)
+        users = _accounts(args)
         tables = [parse_table(spec) for spec in args.table]
         if args.acl and not users:
-            raise ValueError("--acl needs at least one --user NAME:PASSWORD")
+            raise ValueError("--acl needs accounts: --users FILE (or --user NAME)")
         if tables and not args.acl:
             raise ValueError("--table only matters with --acl")
         for option, port in (("--port", args.port), ("--ws-port", args.ws_port)):
             if port is not None and not 0 <= port <= 65535:
                 raise ValueError(f"{option} {port} is not a port: give 1 to 65535 (0: any "
                                  "free one)")
+        if not _loopback(args.host) and not (args.acl and users):
+            raise ValueError(
+                f"--host {args.host}: a broker other machines can reach needs accounts and "
+                "the kit's ACL (--acl --users FILE), never anonymous clients on the LAN; "
+                "for a tournament set up the production broker with TLS instead "
+                "(deploy/mosquitto/README.md)")
         if args.outside:
             broker: MosquittoProcess = outside_trial(args.outside, args, WEB_DIR)
         else:
@@ -79,11 +85,15 @@ def broker_command(args: argparse.Namespace) -> int:
     try:
         broker.start()
         print(f"mosquitto running at {broker.url} (Ctrl-C stops it)", flush=True)
+        if not _loopback(args.host):
+            print("broker: plain MQTT on the LAN carries the accounts' passwords in clear; "
+                  "a tournament's broker speaks TLS (deploy/mosquitto/README.md)",
+                  file=sys.stderr, flush=True)
         if broker.ws_port is not None and not args.outside:
             pages = broker.ws_url.replace("ws://", "http://")
-            print(f"browsers: MQTT over WebSockets at {broker.ws_url}; the pages (stream "
-                  f"overlay, head judge's page, player's page) from {pages}/ (docs/web.md)",
-                  flush=True)
+            print(f"browsers on this machine: MQTT over WebSockets at {broker.ws_url}; the "
+                  f"pages (stream overlay, head judge's page, player's page) from {pages}/ "
+                  "(docs/web.md)", flush=True)
         for line in _bridge_lines(broker, args):
             print(line, flush=True)
         code = broker.wait()
@@ -111,11 +121,42 @@ def _bridge_lines(broker: object, args: argparse.Namespace) -> list[str]:
     return []
 
 
-def _parse_user(spec: str) -> tuple[str, str]:
-    name, colon, password = spec.partition(":")
-    if not colon or not name or not password:
-        raise ValueError(f"--user {spec!r} must be written as NAME:PASSWORD")
-    return name, password
+def _accounts(args: argparse.Namespace) -> dict[str, str]:
+    """The accounts of --users FILE, then of each --user NAME (its password asked for at the
+    terminal). A password is never taken from the command line: `ps` shows every process's
+    arguments to every user of the machine (issue 24)."""
+    import getpass
+    from pathlib import Path
+
+    from bus.passwords import check_account, read_accounts
+
+    users = {} if args.users is None else read_accounts(Path(args.users))
+    for name in args.user:
+        if ":" in name:
+            raise ValueError(
+                f"--user {name.partition(':')[0]}: a password on the command line can be read "
+                "by every user of this machine (ps); put NAME PASSWORD lines in a file only you "
+                "may read (chmod 600) and give --users FILE, or give --user NAME alone to be "
+                "asked for it")
+        if not sys.stdin.isatty():
+            raise ValueError(f"--user {name} asks for the password at the terminal, and there "
+                             "is none: give --users FILE instead")
+        password = getpass.getpass(f"password for {name}: ")
+        check_account(name, password)
+        users[name] = password
+    return users
+
+
+def _loopback(host: str) -> bool:
+    """Whether `host` is this machine only (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a name: it may resolve to a LAN address
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -132,18 +173,24 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        "the kit's production config instead (deploy/mosquitto/README.md).")
     p.add_argument("--port", type=int, default=1883, help="0 = any free port (default 1883)")
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--user", action="append", default=[], metavar="NAME:PASSWORD",
-                   help="an account (turns anonymous access off); repeatable")
+                   help="address to listen on (default 127.0.0.1: this machine only; any other "
+                   "needs --acl and accounts)")
+    p.add_argument("--users", default=None, metavar="FILE",
+                   help="accounts, one `NAME PASSWORD` line each, in a file only you may read "
+                   "(the format of setup.sh's mafiakit-credentials); turns anonymous access off")
+    p.add_argument("--user", action="append", default=[], metavar="NAME",
+                   help="an account whose password is asked for at the terminal (never on the "
+                   "command line); repeatable")
     p.add_argument("--acl", action="store_true",
                    help="apply the kit's ACL: tables write only their own topics, screens read "
-                   "only what players may see (needs --user)")
+                   "only what players may see (needs accounts)")
     p.add_argument("--table", action="append", default=[], metavar="TOURNAMENT/TABLE",
                    help="a table account block in the ACL; repeatable")
     p.add_argument("--persistence", action="store_true", help="keep retained messages")
     p.add_argument("--ws-port", type=int, default=None, metavar="PORT",
-                   help="also listen for browsers (MQTT over WebSockets, same accounts and "
-                        "ACL) and serve the kit's pages there; 0 = any free port")
+                   help="also listen for browsers on this machine, 127.0.0.1 only (MQTT over "
+                        "WebSockets, same accounts and ACL) and serve the kit's pages there; "
+                        "0 = any free port")
     p.add_argument("--bridge", default=None, metavar="URL",
                    help="bridge the public set of --tournament out to the broker at URL "
                         "(mqtts://bridge-T:PASSWORD@HOST:8883; docs/mqtt.md \"The venue "

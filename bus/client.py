@@ -19,6 +19,7 @@ import queue
 import re
 import secrets
 import socket
+import ssl
 import threading
 import time
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from types import TracebackType
 from typing import Final, Protocol
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
@@ -78,9 +79,12 @@ class LinkUp:
 
 @dataclass(frozen=True)
 class LinkDown:
-    """Disconnected or refused; paho keeps retrying with backoff."""
+    """Disconnected or refused; paho keeps retrying with backoff. `tls`: the broker was
+    reached but TLS failed (an untrusted certificate, a failed handshake), which no waiting
+    mends: the CA file or the broker's certificate must change (issue 24)."""
 
     reason: str
+    tls: bool = False
 
 
 BusItem = Received | LinkUp | LinkDown
@@ -111,6 +115,45 @@ class Presence:
     instance: str | None = None
     host: str | None = None
     claim_topic: str | None = None
+
+
+class _Paho(mqtt.Client):
+    """paho's client, keeping why the last connection attempt failed: paho's own
+    `on_connect_fail` is not told, and an untrusted certificate is not "unreachable"."""
+
+    connect_error: OSError | None = None
+
+    def reconnect(self) -> MQTTErrorCode:
+        self.connect_error = None
+        try:
+            return super().reconnect()
+        except OSError as exc:
+            self.connect_error = exc
+            raise
+
+
+def connect_failure(exc: OSError | None, address: str, tls: bool = False) -> LinkDown:
+    """Why a connection attempt failed, in words: TLS failures named as such. With TLS, a
+    connection closed on us after TCP connected (a reset: nothing closes a connect) is the
+    handshake failing: a plain port answers a TLS hello so."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return LinkDown(f"the broker's certificate is not trusted: {exc.verify_message} (the "
+                        f"CA file given for {address} did not sign it, or it names another "
+                        "host); retrying", tls=True)
+    if isinstance(exc, ssl.SSLError):
+        why = exc.reason or exc.strerror or str(exc)
+        if why == "WRONG_VERSION_NUMBER":
+            why += ": the port does not speak TLS (mqtts:// wants the TLS port, 8883)"
+        return LinkDown(f"TLS handshake failed with {address}: {why}; retrying", tls=True)
+    if tls and isinstance(exc, ConnectionResetError | BrokenPipeError):
+        return LinkDown(f"TLS handshake failed with {address}: the broker closed the "
+                        "connection (is it its TLS port, 8883?); retrying", tls=True)
+    if isinstance(exc, socket.gaierror):
+        return LinkDown(f"the broker's name in {address} cannot be resolved; retrying")
+    if exc is None:
+        return LinkDown("the broker cannot be reached; retrying")
+    return LinkDown(f"the broker cannot be reached at {address} "
+                    f"({exc.strerror or type(exc).__name__}); retrying")
 
 
 def _no_nagle(client: mqtt.Client, userdata: object, sock: object) -> None:
@@ -183,7 +226,7 @@ class BusClient:
         self._connected = False
         self._closing = False
         self._ready = threading.Event()
-        self._paho = self._build()
+        self._paho: _Paho = self._build()
 
     # -- owner side ---------------------------------------------------------------------------
 
@@ -320,8 +363,8 @@ class BusClient:
 
     # -- paho side (network thread) -----------------------------------------------------------
 
-    def _build(self) -> mqtt.Client:
-        client = mqtt.Client(
+    def _build(self) -> _Paho:
+        client = _Paho(
             CallbackAPIVersion.VERSION2, client_id=self.client_id, clean_session=True
         )
         cfg = self.config
@@ -404,7 +447,9 @@ class BusClient:
             self._sink.put(LinkDown(f"disconnected: {reason}"))
 
     def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
-        self._sink.put(LinkDown("the broker cannot be reached; retrying"))
+        error = client.connect_error if isinstance(client, _Paho) else None
+        self._sink.put(connect_failure(error, f"{self.config.host}:{self.config.port}",
+                                       self.config.tls))
 
     def _on_message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         topic, payload = message.topic, bytes(message.payload)

@@ -48,7 +48,11 @@ def find_passwd_tool() -> str | None:
 def write_password_file(
     path: Path, users: Mapping[str, str], tool: str | None = None, use_tool: bool = True
 ) -> None:
-    """Write `users` ({name: password}) to `path`, readable by its owner only."""
+    """Write `users` ({name: password}) to `path`, readable by its owner only.
+
+    With `mosquitto_passwd`, the file first holds `name:password` lines, private from its
+    first byte, which `mosquitto_passwd -U` hashes in place: a password never goes on a
+    command line, where `ps` shows it to every user of the machine (issue 24)."""
     for username, password in users.items():
         check_account(username, password)
     path.write_text("", encoding="utf-8")
@@ -58,8 +62,30 @@ def write_password_file(
         lines = [hash_line(name, password) for name, password in users.items()]
         path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         return
-    for username, password in users.items():
-        subprocess.run(
-            [tool, "-b", str(path), username, password],
-            check=True, capture_output=True, text=True,
-        )
+    path.write_text("".join(f"{name}:{password}\n" for name, password in users.items()),
+                    encoding="utf-8")
+    subprocess.run([tool, "-U", str(path)], check=True, capture_output=True, text=True)
+
+
+def read_accounts(path: Path) -> dict[str, str]:
+    """`NAME PASSWORD` lines (the format of setup.sh's `mafiakit-credentials`; blank lines and
+    `#` comments skipped) from a file only its owner may read."""
+    try:
+        mode = path.stat().st_mode
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"the accounts file {path} cannot be read: {exc.strerror}") from None
+    if mode & 0o077:
+        raise ValueError(f"the accounts file {path} may be read by other users of this "
+                         f"machine: run `chmod 600 {path}` first")
+    accounts: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, _, password = line.partition(" ")
+        if not password.strip():
+            raise ValueError(f"{path} line {number}: write it as NAME PASSWORD")
+        check_account(name, password.strip())
+        accounts[name] = password.strip()
+    return accounts

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import queue
 import secrets
+import socket
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -122,15 +124,16 @@ def anonymous_broker() -> MosquittoProcess:
     return MosquittoProcess()
 
 
-def acl_broker() -> MosquittoProcess:
+def acl_broker(*, persistence: bool = False) -> MosquittoProcess:
     """A broker with the real ACL: role accounts, two personal head judges' accounts and two
-    tables of tournament `cup` (with their overlay and stream accounts for table 3)."""
+    tables of tournament `cup` (with their overlay and stream accounts for table 3);
+    `persistence` keeps retained messages across restarts, as in production."""
     names = (*ROLE_USERS, *HEAD_JUDGE_USERS, ACL_TABLE_USER, ACL_OTHER_TABLE_USER,
              ACL_OVERLAY_USER, ACL_STREAM_USER)
     users = {name: secrets.token_urlsafe(12) for name in names}
     tables = [(ACL_TOURNAMENT, ACL_TABLE), (ACL_TOURNAMENT, ACL_OTHER_TABLE)]
     return MosquittoProcess(acl=True, users=users, tables=tables, websockets=True,
-                            http_dir=WEB_DIR)
+                            http_dir=WEB_DIR, persistence=persistence)
 
 
 def connected_client(
@@ -203,6 +206,45 @@ def received_until(client: BusClient, marker_topic: str, marker: bytes) -> list[
         if item.topic == marker_topic and item.payload == marker:
             return seen
         seen.append(item)
+
+
+def lan_address() -> str:
+    """An IPv4 address of this machine other than loopback (from `ip -4 addr`): what a
+    laptop on the venue LAN connects to. Tests that prove a listener is closed to the LAN
+    connect there; without one they cannot prove it, and say so."""
+    done = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"],
+                          capture_output=True, text=True, check=False)
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if "inet" in words:
+            return words[words.index("inet") + 1].split("/")[0]
+    raise AssertionError("this machine has no IPv4 address besides loopback: give it one "
+                         "(e.g. `ip link add lan0 type dummy && ip addr add 192.0.2.9/24 dev "
+                         "lan0 && ip link set lan0 up`) to test what the LAN can reach")
+
+
+def reachable(host: str, port: int) -> bool:
+    """Whether a TCP connection to host:port is accepted."""
+    try:
+        with socket.create_connection((host, port), timeout=GUARD_S):
+            return True
+    except ConnectionRefusedError:
+        return False
+
+
+def retained_now(config: BrokerConfig, name: str, marker_by: BrokerConfig,
+                 marker_topic: str) -> list[Received]:
+    """What `config`'s account receives when it subscribes to `#` now: the retained messages
+    it may read (and anything live meanwhile). `marker_by` then publishes a marker on
+    `marker_topic`, a topic that account may read: one publisher's order is kept, and the
+    broker sends a subscription's retained messages before anything published later."""
+    client = connected_client(config, name, "#")
+    marker = f"marker-{secrets.token_hex(8)}".encode()
+    try:
+        raw_publish(marker_by, [(marker_topic, marker, False)])
+        return received_until(client, marker_topic, marker)
+    finally:
+        client.close()
 
 
 def _run_presence_child(url: str, tournament: str, table: str) -> None:

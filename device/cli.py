@@ -32,7 +32,7 @@ def _stdin_reader(service: TableService) -> None:
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
     from device.admission import Refused
     from device.console_help import help_text
-    from device.inbox import Stop
+    from device.inbox import ConfirmNewGame, Stop
     from engine.club.game import ClubGame
     from engine.refusals import Phrase, R
 
@@ -47,7 +47,8 @@ def _stdin_reader(service: TableService) -> None:
             print(help_text(lang, isinstance(service.table_game, ClubGame)), end="", flush=True)
             continue
         try:
-            item = _console_item(text, answers, service.next_header)
+            item = (ConfirmNewGame(answers) if text.lower() == "confirm"
+                    else _console_item(text, answers, service.next_header))
         except Refused as exc:
             print(f"error: {exc.text(lang)}; {see_help}", flush=True)
             continue

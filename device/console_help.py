@@ -134,6 +134,8 @@ _TAIL: Final[dict[Lang, str]] = {
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
    "seats": 7}}     клубная игра на 3-15 мест
 На турнире игру и состав присылает хаб: консоль показывает их, когда они приходят.
+Новая игра, заказанная посреди игры (здесь или хабом), ждёт: `confirm` прерывает игру за
+столом и открывает её (или на пульте: удерживайте ТАЙМЕР, затем ДАЛЕЕ; ОТМЕНА - нет).
 `help` - это снова; Ctrl-D (конец ввода) останавливает стол, ничего не теряется.
 """,
     "en": """\
@@ -144,6 +146,8 @@ Table commands:
   {"command": "new_game", "header": {"format": "mafia-game-log", "version": 1, "rules": "club",
    "seats": 7}}     a club game of 3-15 seats
 At a tournament the hub sends the game and the players: the console shows them as they come.
+A new game asked for while a game runs (here or by the hub) waits: `confirm` abandons the
+game at the table and opens it (or on the pad: hold TIMER, then hold NEXT; UNDO says no).
 `help` shows this again; Ctrl-D (end of input) stops the table, nothing is lost.
 """,
 }

@@ -45,10 +45,17 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class ConfirmNewGame:
+    """The console judge's `confirm`: open the new game that waits (device/newgame.py)."""
+
+    reply: queue.Queue[tuple[bool, str]] | None = None
+
+
+@dataclass(frozen=True)
 class Stop:
     """Ask the engine thread to finish."""
 
 
 # From the bus client: Received, LinkUp, LinkDown; from the pad: KeyEvent.
-InboxItem = (Submit | LocalCommand | TimerKey | NewGame | Stop | Received | LinkUp | LinkDown
-             | KeyEvent)
+InboxItem = (Submit | LocalCommand | TimerKey | NewGame | ConfirmNewGame | Stop | Received
+             | LinkUp | LinkDown | KeyEvent)

@@ -228,6 +228,21 @@ class Journal:
             "SELECT line FROM lines WHERE game_id = ? ORDER BY seq", (game_id,))]
         return JournalGame(game_id, json.loads(row[0]), json.loads(row[1]), lines, bool(row[2]))
 
+    def decided(self, game_id: str) -> bool:
+        """Whether the journal holds `game_id` as decided now (an undo of the end clears it,
+        in the same transaction as the undo line)."""
+        row = self._db.execute("SELECT finished FROM games WHERE game_id = ?",
+                               (game_id,)).fetchone()
+        return row is not None and bool(row[0])
+
+    def last_decided(self, other_than: str) -> str | None:
+        """The latest game opened before or after `other_than` that is decided now: the
+        one whose protocol stays retained while `other_than` runs (None: there is none)."""
+        row = self._db.execute(
+            "SELECT game_id FROM games WHERE finished = 1 AND game_id != ? "
+            "ORDER BY rowid DESC LIMIT 1", (other_than,)).fetchone()
+        return None if row is None else str(row[0])
+
     def head(self, game_id: str) -> tuple[dict[str, Any], list[str]] | None:
         """A game's header and names, without its lines (None: no such game)."""
         row = self._db.execute("SELECT header, names FROM games WHERE game_id = ?",

@@ -16,6 +16,9 @@ players nothing, so they cannot count what happens at night.
 
 With `[stream] delay_minutes` set, the `stream` topic gets the judge's view of the moment
 that many minutes ago, recomputed from the journal (device/stream.py); unset, nothing.
+
+The heartbeat goes out on a fixed grid from a thread of its own (device/heartbeat.py), so
+its timing says nothing about what the judge entered; it stops when the engine loop does.
 """
 
 from __future__ import annotations
@@ -50,11 +53,21 @@ from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, Ru
 from device.config import ConfigError, TableSettings
 from device.gpiolines import check_kernel
 from device.hardware import TableHardware
-from device.inbox import InboxItem, LocalCommand, NewGame, Stop, Submit, TimerKey
+from device.heartbeat import ALIVE_SLACK_S, HeartbeatGrid
+from device.inbox import (
+    ConfirmNewGame,
+    InboxItem,
+    LocalCommand,
+    NewGame,
+    Stop,
+    Submit,
+    TimerKey,
+)
 from device.instance import JournalLock, claim_number, host_name, instance_id
 from device.journal import Journal, JournalGame, Request, game_log_header
 from device.keys import CLASSIC_SEATS, pad_problem
 from device.music import MusicSettings, NightMusic
+from device.newgame import GateStep, NewGameGate, Waiting
 from device.nightscript import NightScript
 from device.pad import KeyEvent
 from device.pins import make_factory
@@ -108,15 +121,17 @@ class TableService:
         self.refusal: Phrase | None = None  # the last refusal by key (the screen's language)
         self.lang: Lang = settings.lang
         self.decided_at: datetime | None = None  # the protest window starts here (issue 12)
+        self.gate = NewGameGate()  # a new game asked for mid-game waits for the judge
         self._link_down = False
         self.pad_text: str = ""
         self.listeners: list[Callable[[TableService], None]] = []  # after every change
-        self._seq_heartbeat = 0
-        self._booted = mono()
+        self._stepped_at = mono()  # the engine loop's last round: the heartbeat's "alive"
+        self.heartbeat = HeartbeatGrid(settings.heartbeat_s, mono, self._beat, self._alive)
+        # the table's clock (`uptime_s`) in snapshots and heartbeats alike: the grid's origin
+        self._booted = self.heartbeat.booted
         self._clock_offset = wall() - self._booted  # wall minus monotonic: moves on a step
         self.clock_step: tuple[str, float] | None = None  # (game, seconds): the last mid-game
         self.notifier = Notifier()
-        self._next_heartbeat = 0.0
         self.bus: BusClient | None = None
         self.desk = CommandDesk(self.journal.answered)
         self._topics = {kind: topics.table_topic(self.tournament, self.table, kind)
@@ -238,9 +253,11 @@ class TableService:
             self.bus.start()
             if asked:  # the broker answers: hold the number (the birth) before saying ready
                 self.bus.wait_ready(BIRTH_WAIT_S)
+            self.heartbeat.start()
         return self
 
     def close(self) -> None:
+        self.heartbeat.close()
         if self.bus is not None:
             self.bus.close()
         if self.hardware is not None:
@@ -249,7 +266,8 @@ class TableService:
         self._lock.release()
 
     def run(self, stop: threading.Event | None = None) -> None:
-        """Drain the inbox until Stop (or `stop` is set); heartbeat on the way."""
+        """Drain the inbox until Stop (or `stop` is set); each round tells the heartbeat
+        (device/heartbeat.py) that the engine is alive."""
         while stop is None or not stop.is_set():
             if not self.step(timeout=0.25):
                 return
@@ -259,9 +277,7 @@ class TableService:
         now = self.mono()
         self.notifier.watchdog(healthy=self.hardware is None or self.hardware.alive)
         self._watch_clock(now)
-        if now >= self._next_heartbeat:
-            self._heartbeat()
-            self._next_heartbeat = now + self.settings.heartbeat_s
+        self._stepped_at = now
         self._publish_stream()
         try:
             item = self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
@@ -281,7 +297,7 @@ class TableService:
     def _watch_clock(self, mono_now: float) -> None:
         """Notice the wall clock stepping (docs/clock.md). Before a game starts that is what
         the venue's time server is for; during one the journal's and the protocol's times jump
-        there, so the head judge hears of it (`clock_step_s` in the heartbeat, sent at once)
+        there, so the head judge hears of it (`clock_step_s` in the heartbeat's next beat)
         and the judge at the table reads it. Countdowns run on the monotonic clock and do not
         notice."""
         offset = self.wall() - mono_now
@@ -297,8 +313,7 @@ class TableService:
                            "its protocol's times jump there; the timers ran on")
         self.refusal = None
         log.warning("%s", self.last_error)
-        self._next_heartbeat = mono_now  # the head judge hears of it now
-        self.publish_all(only=(InfoClass.JUDGE,))
+        self.publish_all(only=(InfoClass.JUDGE,))  # the head judge: at the grid's next beat
 
     def handle(self, item: InboxItem) -> None:
         match item:
@@ -312,21 +327,29 @@ class TableService:
                 log.info("broker connected (bdseq %d): publishing everything", bdseq)
                 self._link_down = False
                 self.publish_all(force=True)
-            case LinkDown(reason=reason):
+            case LinkDown(reason=reason, tls=tls):
                 # said once per outage: paho retries every second or so, the judge needs one line
                 if not self._link_down:
+                    mend = ("give the venue's CA file ([broker] ca_file, or ?ca= in the URL; "
+                            "deploy/mosquitto/README.md)" if tls else
+                            "start the broker, or run with --no-broker")
                     log.warning("broker link down at %s: %s (the game goes on and the journal "
-                                "keeps everything; start the broker, or run with --no-broker)",
-                                self._broker_address(), reason)
+                                "keeps everything; %s)", self._broker_address(), reason, mend)
                 self._link_down = True
             case TimerKey(restart=restart):
                 self.timer_key(restart)
             case NewGame(header=header, game_id=game_id, names=names):
                 self.new_game(header, game_id, names)
+            case ConfirmNewGame(reply=answer):
+                self._answer(answer, lambda: self._said(self.confirm_new_game()))
             case KeyEvent():
                 if self.bridge is not None:
-                    self._pad_wish(self.bridge, self.table_game,
-                                   self.bridge.key(item, self.table_game))
+                    waiting, step = self.gate.waiting, self.gate.key(item)
+                    if step == "pass":
+                        self._pad_wish(self.bridge, self.table_game,
+                                       self.bridge.key(item, self.table_game))
+                    else:
+                        self._gate_step(self.bridge, step, waiting)
             case Stop():
                 pass  # `step` stops before handing it here
             case _:
@@ -371,13 +394,20 @@ class TableService:
                     ok, why = self.submit_line({"action": "undo"}, request)
                     return CommandOutcome(ok, why)
                 case "new_game":
-                    header = admit_header(args["header"])
-                    gid = admit_game_id(args["game_id"]) if "game_id" in args else None
+                    header, gid = self._admit_new_game(
+                        args["header"], args.get("game_id"))
+                    if self._running():  # the judge says yes or no at the table
+                        return self._new_game_waits(Waiting(header, gid, request))
                     gid = self.new_game(header, game_id=gid, request=request)
                     return CommandOutcome(True, "", {"game_id": gid})
                 case "roster":
-                    self.set_names(admit_names(args["names"],
-                                               seats=tablegame.seats(self.table_game)), request)
+                    names = admit_names(args["names"], seats=tablegame.seats(self.table_game))
+                    waiting = self.gate.waiting
+                    if request is not None and waiting is not None:  # the new game's roster
+                        phrase = Phrase(R.ROSTER_WAITS, {"new": waiting.name,
+                                                         "game": self.game_id})
+                        return CommandOutcome(False, phrase.text("en"), refusal=phrase)
+                    self.set_names(names, request)
                     return CommandOutcome(True)
                 case "rebirth":
                     self.publish_all(force=True)
@@ -431,9 +461,9 @@ class TableService:
 
     # -- games -----------------------------------------------------------------------------
 
-    def new_game(self, header: dict[str, Any], game_id: str | None = None,
-                 names: list[str] | None = None, request: Request | None = None) -> str:
-        """Open a game; everything is checked (device.admission) before the journal."""
+    def _admit_new_game(self, header: Any, game_id: Any) -> tuple[dict[str, Any], str]:
+        """A new game's header and id, checked before anything is decided about it: one the
+        pad cannot key, a bad header or id, or an id already used is refused in words."""
         if self.hardware is not None:  # a game the pad cannot key is refused before it starts
             seats = header.get("seats", CLASSIC_SEATS) if isinstance(header, dict) else 0
             problem = pad_problem(seats, self.hardware.pin_map.seats) if isinstance(
@@ -445,6 +475,60 @@ class TableService:
                             datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f"))
         if self.journal.load(gid) is not None:
             raise LogError(f"game id {gid} is already used at this table")
+        return header, gid
+
+    def _running(self) -> bool:
+        """A game with actions in effect and no result yet: a new game would abandon it."""
+        return bool(self.table_game.actions) and not self.table_game.state.finished
+
+    def _new_game_waits(self, waiting: Waiting) -> CommandOutcome:
+        """Refuse a new game mid-game in words and keep it for the judge's answer at the
+        table (device/newgame.py): the judge's screen shows it until he answers."""
+        self.gate.wait(waiting)
+        phrase = self._waits_phrase()
+        log.warning("%s", phrase.text("en"))
+        self.publish_all(only=(InfoClass.JUDGE,))
+        return CommandOutcome(False, phrase.text("en"), refusal=phrase)
+
+    def _waits_phrase(self) -> Phrase:
+        waiting = self.gate.waiting
+        return Phrase(R.NEW_GAME_WAITS, {"new": "" if waiting is None else waiting.name,
+                                         "game": self.game_id,
+                                         "actions": len(self.table_game.actions)})
+
+    def confirm_new_game(self) -> CommandOutcome:
+        """The judge's yes (the console's `confirm`, the pad's hold of NEXT): the waiting
+        game opens; the game at the table stays in the journal's archive."""
+        waiting = self.gate.waiting
+        if waiting is None:
+            return CommandOutcome(False, Phrase(R.NEW_GAME_NONE_WAITS).text("en"),
+                                  refusal=Phrase(R.NEW_GAME_NONE_WAITS))
+        try:
+            gid = self.new_game(waiting.header, waiting.game_id, request=waiting.request)
+        except LogError as exc:
+            self.gate.clear()
+            return CommandOutcome(False, str(exc), refusal=exc.phrase)
+        log.info("the judge opened the new game %s", gid)
+        return CommandOutcome(True, "", {"game_id": gid})
+
+    def _gate_step(self, bridge: PadBridge, step: GateStep, waiting: Waiting | None) -> None:
+        """A pad key while a new game waits and the judge is asked (device/newgame.py)."""
+        if step == "open":
+            outcome = self.confirm_new_game()
+            bridge.recorded(outcome.ok, "NEXT", self.table_game)
+            if not outcome.ok:
+                self.last_error, self.refusal = outcome.error, outcome.refusal
+        elif step == "keep":
+            phrase = Phrase(R.NEW_GAME_KEPT_OUT, {
+                "new": "" if waiting is None else waiting.name, "game": self.game_id})
+            self.last_error, self.refusal = phrase.text("en"), phrase
+        self.pad_text = self.gate.pad_text() or bridge.text(self.table_game)
+        self.publish_all(only=(InfoClass.JUDGE,))
+
+    def new_game(self, header: dict[str, Any], game_id: str | None = None,
+                 names: list[str] | None = None, request: Request | None = None) -> str:
+        """Open a game; everything is checked (device.admission) before the journal."""
+        header, gid = self._admit_new_game(header, game_id)
         players = header.get("players")
         game = tablegame.open_game(header)
         if names is None:
@@ -457,6 +541,7 @@ class TableService:
         self.screen_seqs = snap.ScreenSeqs()
         self.screen_seqs.after_line(self.table_game, self.views)
         self.decided_at = None
+        self.gate.clear()  # whatever waited was for the game that is over now
         self._protocol_sent = None  # the last game's protocol stays retained: it is decided
         self.last_error = None
         self.refusal = None
@@ -645,9 +730,15 @@ class TableService:
         return f"{v.phase} {v.number}: {v.step}{speaker}".replace("_", " ")
 
     def judge_extra(self) -> snap.JudgeExtra:
-        return snap.JudgeExtra(last_error=self.last_error, pad=self.pad_text,
+        """The judge's own lines; while a new game waits and nothing else is to be said, the
+        question stays on his screen until he answers it."""
+        last_error, refusal = self.last_error, self.refusal
+        if last_error is None and self.gate.waiting is not None:
+            refusal = self._waits_phrase()
+            last_error = refusal.text("en")
+        return snap.JudgeExtra(last_error=last_error, pad=self.pad_text,
                                game_id=self.game_id,
-                               refusal=None if self.refusal is None else self.refusal.wire(),
+                               refusal=None if refusal is None else refusal.wire(),
                                decided_at=self.decided_at)
 
     def publish_all(self, only: tuple[InfoClass, ...] = tuple(InfoClass),
@@ -703,9 +794,17 @@ class TableService:
     def _publish_protocol(self, force: bool, ready: bytes | None = None) -> None:
         """Decided: the retained protocol (the reveal). An undo that takes the game back to
         running clears it (an empty retained payload), so a screen that connects later
-        learns no role (issue 9)."""
+        learns no role (issue 9).
+
+        At every link-up and rebirth (`force`) the retained protocol is set from what the
+        journal says, not from what this process remembers having sent: the broker may
+        keep one from before a restart of the table (the undo was journaled while the broker
+        was away), or have restored it from an autosave older than the undo (issue 24)."""
         assert self.bus is not None
-        if self.table_game.state.finished:
+        decided = self.table_game.state.finished
+        if force:
+            decided = decided and self.journal.decided(self.game_id)
+        if decided:
             # sent again whenever it changed: a farewell, a foul or the after-game lines
             # (points, protests, the signature) after the decision belong to the protocol
             sent = (self.game_id, len(self.table_game.actions))
@@ -717,9 +816,25 @@ class TableService:
                     self._protocol_sent = sent
                 except ValueError as exc:
                     log.error("the protocol cannot be built: %s", exc)
-        elif self._protocol_sent:
+        elif force or self._protocol_sent:
             self.bus.publish(self._topics["protocol"], b"")  # undone: no reveal stays retained
             self._protocol_sent = None
+            if force:
+                self._republish_last_decided()
+
+    def _republish_last_decided(self) -> None:
+        """While a game runs, the retained protocol is the last decided game's (public since
+        its decision), as it was before the link went down: a hub that was away still finds
+        it. Rebuilt from the journal; a game that no longer replays is left out."""
+        game_id = self.journal.last_decided(other_than=self.game_id)
+        saved = None if game_id is None else self.journal.load(game_id)
+        if saved is None:
+            return
+        try:
+            game = replay_saved(saved.header, saved.lines)
+            self._send("protocol", snap.protocol(game, saved.game_id, saved.header))
+        except (LogError, IllegalAction, ValueError) as exc:
+            log.warning("the protocol of game %s is not published again: %s", game_id, exc)
 
     def _publish_stream(self, force: bool = False) -> None:
         """The delayed stream class, when it is on and its picture moved on (device/stream.py:
@@ -744,15 +859,20 @@ class TableService:
         except ValueError as exc:  # PayloadError, TopicError
             log.error("not published on %s: %s", kind, exc)
 
-    def _heartbeat(self) -> None:
+    def _alive(self) -> bool:
+        """The engine loop went round lately: a wedged or stopped engine sends no heartbeat."""
+        return self.mono() - self._stepped_at <= self.settings.heartbeat_s + ALIVE_SLACK_S
+
+    def _beat(self, slot: int, uptime_s: float) -> None:
+        """Heartbeat `slot` of the grid (device/heartbeat.py, on its own thread): the grid's
+        numbers, not the moment it got round to it; the game and the public seq as they stand
+        (neither moves at night)."""
         if self.bus is None:
             return
-        self._seq_heartbeat += 1
         try:
             step = self.clock_step
-            hb = Heartbeat(seq=self._seq_heartbeat, bdseq=self.bus.bdseq,
-                           sent_at=snap.wall(self.wall()), uptime_s=self.mono() - self._booted,
-                           game_id=self.game_id or None,
+            hb = Heartbeat(seq=slot + 1, bdseq=self.bus.bdseq, sent_at=snap.wall(self.wall()),
+                           uptime_s=uptime_s, game_id=self.game_id or None,
                            last_public_seq=self.screen_seqs.seq[InfoClass.PUBLIC],
                            clock_step_s=step[1] if step and step[0] == self.game_id else None)
         except ValueError as exc:

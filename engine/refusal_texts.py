@@ -369,6 +369,19 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
                               "(004 §8), 10 = withdraw, then NEXT"),
     R.W_DROP: ("Скинул номерок", "DROP"),
     R.TIMER_NONE: ("таймер сейчас не идёт", "no timer is running"),
+    R.NEW_GAME_WAITS: ("новая игра {new} ждёт, а игра {game} идёт ({actions} действий): "
+                       "чтобы прервать её и открыть новую, удерживайте ТАЙМЕР, затем "
+                       "удерживайте ДАЛЕЕ на пульте или введите `confirm` в консоли судьи",
+                       "a new game {new} waits while game {game} is running ({actions} "
+                       "actions): to abandon it and open the new one, hold TIMER, then hold "
+                       "NEXT on the pad, or type `confirm` at the judge's console"),
+    R.NEW_GAME_KEPT_OUT: ("новая игра {new} не открыта: игра {game} продолжается",
+                          "the new game {new} was not opened: game {game} goes on"),
+    R.NEW_GAME_NONE_WAITS: ("никакая новая игра не ждёт подтверждения",
+                            "no new game waits for a confirmation"),
+    R.ROSTER_WAITS: ("новая игра {new} ждёт подтверждения судьи: состав не применён к игре "
+                     "{game}", "a new game {new} waits for the judge's confirmation: the "
+                     "roster was not applied to game {game}"),
     R.W_FOUL: ("Фол", "FOUL"),
     R.W_REMOVE: ("Удаление", "REMOVE"),
     R.W_TEAM_LOSS: ("Поражение команды", "TEAM LOSS"),

@@ -62,7 +62,8 @@ def compact_standings(standings: dict[str, Any] | None) -> list[dict[str, Any]] 
 def public_pages(seating: Seating | None, games: list[dict[str, Any]],
                  protocols: list[tuple[str, str, dict[str, Any]]], decisions: Decisions, *,
                  undecided: Collection[tuple[str, str]],
-                 aggregate: dict[str, Any]) -> dict[str, dict[str, Any]]:
+                 aggregate: dict[str, Any],
+                 round_numbers: Collection[int] = ()) -> dict[str, dict[str, Any]]:
     """Hub topic name -> JSON, from the seating, the games as they count (hub/decisions.py),
     the stored protocols and decisions and the (table, game) pairs running right now:
 
@@ -73,10 +74,12 @@ def public_pages(seating: Seating | None, games: list[dict[str, Any]],
     """
     stored = {(t, g): p for t, g, p in protocols}
     decided_on = by_game(decisions)
-    # every round of the seating gets its page, empty or not: an emptied round (an undo
-    # after the decision) replaces what was retained before
+    # every round of the seating (and of `round_numbers`: the rounds of games back in play)
+    # gets its page, empty or not: an emptied round (an undo after the decision) replaces
+    # what was retained before
     rounds: dict[int, list[dict[str, Any]]] = {
-        r.number: [] for r in (seating.rounds if seating is not None else ())}
+        n: [] for n in {*(r.number for r in (seating.rounds if seating is not None else ())),
+                        *round_numbers}}
     finished = set()
     for game in games:
         key = (game["table"], game["game_id"])

@@ -64,7 +64,7 @@ from hub.config import (
     reload_standings_view,
     tournament_tables,
 )
-from hub.decisions import effective_games
+from hub.decisions import effective_games, round_of
 from hub.gaps import rebirth_words
 from hub.outbox import queue_round, requeue_fixed
 from hub.pacing import Grid, RetainedSync, Sent
@@ -126,6 +126,8 @@ class HubService:
         self.inbox: queue.Queue[Any] = queue.Queue()
         self._sent: dict[str, float] = {}  # request id -> when last sent
         self._dirty = True
+        self._paged_decided: set[tuple[str, str]] = set()  # the decided games the last page knew
+        self._timed: list[dict[str, Any]] = []  # the clock-moved alerts the last page said
         self._next_tick = 0.0
         self._decisions_seen = 0
         self._counted = CountCache()  # the games as they count, replayed only when changed
@@ -605,6 +607,8 @@ class HubService:
             self._dirty = True
         # pages on the grid only, and only once the retained state is in (hub/pacing.py)
         due = self._grid.due(now)
+        if due and not self._dirty and self._clock_moved():
+            self._dirty = True
         if due and self._dirty and self.bus is not None and self._sync.done(now):
             self._pages_due = self.aggregate()  # published once this batch is committed
             self._dirty = False
@@ -625,7 +629,11 @@ class HubService:
                    for live in lives if live.game_started is not None}
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
-        numbers = [r.number for r in self.seating.rounds] if self.seating else []
+        # every round of the seating, and the round of every game back in play: a round
+        # page is sent emptied too, or the retained one would keep the game's roles
+        numbers = sorted({*(r.number for r in (self.seating.rounds if self.seating else ())),
+                          *(rounds.get((t, g), round_of(p)) or 0
+                            for t, g, p in self.store.withdrawn_protocols())})
         full = self._standings(protocols, decisions, rounds, public=False)
         # the alerts' parameters, each table's public seq and gap are for the head judge's
         # page (judge/state) only: the public aggregate keeps its size (one message of 64 KiB
@@ -641,7 +649,7 @@ class HubService:
                                club_rows=self.store.club_protocols(), evenings=self._evenings),
                  **public_pages(self.seating, effective_games(protocols, decisions, rounds),
                                 protocols, decisions, undecided=running,
-                                aggregate=aggregate)}
+                                aggregate=aggregate, round_numbers=numbers)}
         tonight = pages.get("public/club")
         if tonight is not None:  # the players' page: tonight's rating, as the Club tab's,
             date = tonight.get("date")  # of its decided games (none back in play after undo)
@@ -664,16 +672,30 @@ class HubService:
         as they count, when the caller has them already)."""
         if games is None:
             games = effective_games(self.store.protocols(), self.store.decisions(), {})
-        decided = {(g["table"], g["game_id"]) for g in games}
+        return self._alerts(games, self._timed_alerts(decided_in(games)))
+
+    def _alerts(self, games: list[dict[str, Any]],
+                timed: list[dict[str, Any]]) -> list[dict[str, Any]]:
         stalled = self.stall.alert()
-        now_mono, now_wall = self.mono(), self.wall()
-        contested = ((t, self.registry.contested(t, now_mono)) for t in self.registry.tables)
-        return [*([] if stalled is None else [stalled]),
-                *(two_tables_alert(t, c) for t, c in contested if c is not None),
-                *(a for live in self.registry.tables.values() for a in table_alerts(
-                    live, self.settings, decided, now_mono=now_mono, now_wall=now_wall)),
+        return [*([] if stalled is None else [stalled]), *timed,
                 *game_alerts(games), *waiting_alerts(self._waiting),
                 *command_alerts(self.store.command_answers())]
+
+    def _timed_alerts(self, decided: set[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The alerts the clocks move (a protest window counting down, a game running over
+        time, a table gone quiet, two machines on one number)."""
+        now_mono, now_wall = self.mono(), self.wall()
+        contested = ((t, self.registry.contested(t, now_mono)) for t in self.registry.tables)
+        return [*(two_tables_alert(t, c) for t, c in contested if c is not None),
+                *(a for live in self.registry.tables.values() for a in table_alerts(
+                    live, self.settings, decided, now_mono=now_mono, now_wall=now_wall))]
+
+    def _clock_moved(self) -> bool:
+        """Whether the clocks alone changed what the pages say since they were last made: then
+        they are made again on this grid instant. Without it a protest window's countdown
+        went out only when something else made the pages dirty: right after a night action
+        at another table (issue 24, the timing side channel)."""
+        return self._timed_alerts(self._paged_decided) != self._timed
 
     def games(self) -> list[dict[str, Any]]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
@@ -720,6 +742,8 @@ class HubService:
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
         games = games_as_they_count(protocols, decisions, rounds, self._counted)
+        self._paged_decided = decided_in(games)
+        self._timed = timed = self._timed_alerts(self._paged_decided)
         return {
             "tournament": self.tournament,
             "name": self.settings.name,
@@ -729,7 +753,7 @@ class HubService:
                         "winner": live.winner, "seq": live.snapshot_seq,
                         "gap": live.seqs.gap}
                        for live in self.registry.tables.values()],
-            "alerts": self.alerts(games),
+            "alerts": self._alerts(games, timed),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
                       for g in games],
             # the latest evening only: a season of Fridays would not fit one message
@@ -765,3 +789,8 @@ class HubService:
 
     def _now_iso(self) -> str:
         return datetime.fromtimestamp(self.wall(), UTC).isoformat()
+
+
+def decided_in(games: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """(table, game id) of every game that counts."""
+    return {(g["table"], g["game_id"]) for g in games}

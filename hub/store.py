@@ -322,6 +322,13 @@ class Store:
         """(table, game) of every game back in play after its decision."""
         return {(t, g) for t, g in self._db.execute("SELECT tbl, game_id FROM withdrawn")}
 
+    def withdrawn_protocols(self) -> list[tuple[str, str, dict[str, Any]]]:
+        """The stored protocols of the games back in play (their rounds' pages must be sent
+        again without them, whether the seating has those rounds or not)."""
+        rows = self._db.execute("SELECT p.tbl, p.game_id, p.protocol FROM protocols p JOIN "
+                                "withdrawn w ON w.tbl = p.tbl AND w.game_id = p.game_id")
+        return [(t, g, json.loads(p)) for t, g, p in rows]
+
     # -- club games (docs/club.md, docs/hub.md "Club tables") ----------------------------------
 
     def add_club_protocol(self, table: str, game_id: str, protocol: dict[str, Any],

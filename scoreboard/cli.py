@@ -189,6 +189,10 @@ class _BrokerFeed:
         return count
 
     def dead(self) -> str:
+        if self.live.link_tls:  # reached, but TLS failed: waiting for a broker mends nothing
+            return (f"the broker at {self.address} answers but TLS failed: "
+                    f"{self.live.link_problem}; give the venue's CA file in the --broker URL "
+                    "(mqtts://...?ca=/etc/mafiakit/mafiakit-ca.crt, deploy/mosquitto/README.md)")
         return (f"no broker answers at {self.address} ({self.live.link_problem}): start one "
                 "(`mafiakit broker`) or give its --broker URL")
 
@@ -258,7 +262,10 @@ def _screenshot(args: argparse.Namespace, source: ScreenSource, feed: _SampleFee
     if silence is not None:
         print(f"scoreboard: {silence}; the screenshot shows the waiting screen",
               file=sys.stderr)
-    return 1 if silence is not None and silence.startswith("no broker") else 0
+    # no broker, or one this screen cannot trust: nothing will come by waiting
+    unreachable = silence is not None and isinstance(feed, _BrokerFeed) and (
+        feed.live.link_problem is not None or not feed.live.client.connected)
+    return 1 if unreachable else 0
 
 
 def _run(args: argparse.Namespace, source: ScreenSource, feed: _SampleFeed | _BrokerFeed,

@@ -234,6 +234,10 @@ PAD_WORDS: Final[dict[str, str]] = {
     "DROP": "СКИНУЛ НОМЕРОК",
     # the classic pad's (device/keys.py), shared by the club pad
     "CLOSE: hold NEXT": "ЗАКРЫТЬ ПРОТОКОЛ: удерживайте ДАЛЕЕ",
+    # a new game waits for the judge's yes (device/newgame.py: "NEW GAME r2-t3: hold NEXT ...")
+    "UNDO: keep playing": "ОТМЕНА: играть дальше",
+    "hold NEXT": "удерживайте ДАЛЕЕ",
+    "NEW GAME": "НОВАЯ ИГРА",
     "SHERIFF CHECK": "ПРОВЕРКА ШЕРИФА",
     "DON CHECK": "ПРОВЕРКА ДОНА",
     "BEST MOVE": "ЛУЧШИЙ ХОД",

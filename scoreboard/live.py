@@ -63,6 +63,7 @@ class LiveFeed:
         self.link = Link(address=f"{config.host}:{config.port}", tournament=tournament,
                          since=clock(), silence_after=silence_after)
         store.on_link(self.link)
+        self.link_tls = False  # the problem is TLS (a certificate), not a missing broker
         self.client = BusClient(config, name=f"scoreboard-{'venue' if venue else view_class}")
         # the venue's screen reads the hub's public pages only (scoreboard/board.py)
         self.hub_pages = hub_topic(tournament, "public") + "/" if venue else None
@@ -102,6 +103,7 @@ class LiveFeed:
         now = self.clock()
         if isinstance(item, LinkDown):
             self.link_problem = item.reason
+            self.link_tls = item.tls
             self._link("refused" if item.reason.startswith(REFUSED) else "down", now)
             return
         if not isinstance(item, Received):

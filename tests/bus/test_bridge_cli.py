@@ -31,7 +31,8 @@ def test_acl_outside_prints_the_outside_acl(capsys: pytest.CaptureFixture[str]) 
     (["--bridge", "mqtts://bridge-cup:pw@fans.example.org:8883"], "needs --tournament"),
     (["--tournament", "cup"], "only matter with --bridge"),
     (["--bridge", "mqtts://bridge-cup:pw@h:8883", "--tournament", "c/1"], "tournament id"),
-    (["--outside", "cup", "--acl", "--user", "a:b"], "takes no --bridge, --acl"),
+    (["--outside", "cup", "--bridge", "mqtts://b-cup:pw@h:8883", "--tournament", "cup"],
+     "takes no --bridge, --acl"),
 ])
 def test_broker_refuses_a_bridge_in_words(argv: list[str], words: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:

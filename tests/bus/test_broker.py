@@ -136,3 +136,28 @@ def test_config_for_an_unknown_account_is_refused(spawn_broker: type[MosquittoPr
         with pytest.raises(KeyError, match="no account"):
             broker.config("scoreboard")
         assert broker.config("hub").username == "hub"
+
+
+def test_the_password_tool_never_gets_a_password_on_its_command_line(tmp_path: Path) -> None:
+    """Issue 24: `mafiakit broker` handed each password to `mosquitto_passwd -b` as an
+    argument, which `ps` shows to every user of the machine. A spy in front of the real tool
+    records its arguments and the file's mode at each call."""
+    real = find_passwd_tool()
+    assert real is not None, "mosquitto_passwd ships with mosquitto"
+    calls, spy = tmp_path / "calls", tmp_path / "mosquitto_passwd"
+    spy.write_text("#!/usr/bin/env bash\n"
+                   f'echo "ARGS $*" >> {calls}\n'
+                   f'stat -c "MODE %a" "${{@: -1}}" >> {calls} 2>/dev/null || true\n'
+                   f'exec {real} "$@"\n')
+    spy.chmod(0o755)
+    users = {"hub": "first-secret", "venue": "second-secret"}
+    path = tmp_path / "pw"
+    write_password_file(path, users, tool=str(spy))
+    log = calls.read_text()
+    assert "ARGS" in log and not any(p in log for p in users.values())
+    modes = [int(line.split()[1], 8) for line in log.splitlines() if line.startswith("MODE")]
+    assert modes and all(mode & 0o077 == 0 for mode in modes)
+    assert path.stat().st_mode & 0o077 == 0
+    lines = path.read_text().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["hub", "venue"]
+    assert all(line.split(":", 1)[1].startswith("$7$") for line in lines)  # hashed

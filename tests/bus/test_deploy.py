@@ -14,6 +14,7 @@ import ssl
 import subprocess
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,15 @@ from bus.acl import render_acl
 from bus.broker import find_mosquitto, free_port
 from bus.client import BusClient, LinkDown
 from bus.config import BrokerConfig
-from bus.testing import GUARD_S, connected_client, next_of, received_until
+from bus.testing import (
+    GUARD_S,
+    connected_client,
+    lan_address,
+    next_message,
+    next_of,
+    reachable,
+    received_until,
+)
 
 SETUP = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto" / "setup.sh"
 
@@ -114,14 +123,33 @@ def wait_for_ports(process: subprocess.Popen[bytes], log: Path, *ports: int) -> 
                 time.sleep(0.05)
 
 
+@dataclass
+class Production:
+    """The production broker and its front as the `production` fixture runs them."""
+
+    config: BrokerConfig
+    accounts: dict[str, str]
+    main: Path
+    log: Path
+    ports: tuple[int, ...]
+    process: subprocess.Popen[bytes]
+
+    def restart(self) -> None:
+        """A clean stop (a persistent broker would save its retained messages) and a start."""
+        self.process.terminate()
+        self.process.wait()
+        self.process = subprocess.Popen([find_mosquitto(), "-c", str(self.main)])
+        wait_for_ports(self.process, self.log, *self.ports)
+
+
 @pytest.fixture
-def production(
-    tmp_path: Path, mosquitto_binary: str
-) -> Iterator[tuple[BrokerConfig, dict[str, str]]]:
-    """mosquitto and its https front (stunnel) running the files setup.sh wrote, on free local
-    ports: the TLS listener (what the venue LAN gets; the config yielded, verifying the venue
-    CA), the plain one and the websockets one (localhost only), and stunnel's https/wss port
-    for browsers. The ports are in the files plain_port, ws_port and wss_port in tmp_path."""
+def production_run(tmp_path: Path, mosquitto_binary: str) -> Iterator[Production]:
+    """mosquitto and its https front (stunnel) running the files setup.sh wrote, on free
+    ports: the TLS listener (what the venue LAN gets, on every address as in production; the
+    config yielded, verifying the venue CA), the plain one and the websockets one (localhost
+    only), and stunnel's https/wss port for browsers (every address). The main config is the
+    Debian package's (with its `persistence true`), including conf.d. The ports are in the
+    files plain_port, ws_port and wss_port in tmp_path."""
     assert setup(tmp_path, "cup", "1").returncode == 0
     tls_port, plain_port, ws_port, wss_port = free_port(), free_port(), free_port(), free_port()
     conf = tmp_path / "conf.d" / "mafiakit.conf"
@@ -129,12 +157,12 @@ def production(
     assert "listener 1883 127.0.0.1\n" in text and "listener 8883\n" in text
     assert "listener 9001 127.0.0.1\n" in text
     conf.write_text(text.replace("listener 1883 127.0.0.1", f"listener {plain_port} 127.0.0.1")
-                    .replace("listener 8883\n", f"listener {tls_port} 127.0.0.1\n")
+                    .replace("listener 8883\n", f"listener {tls_port}\n")
                     .replace("listener 9001 127.0.0.1", f"listener {ws_port} 127.0.0.1"))
     front = tmp_path / "stunnel" / "mafiakit.conf"
     text = front.read_text()
     assert "accept = 9443\n" in text and "connect = 127.0.0.1:9001\n" in text
-    text = (text.replace("accept = 9443\n", f"accept = 127.0.0.1:{wss_port}\n")
+    text = (text.replace("accept = 9443\n", f"accept = {wss_port}\n")
             .replace("connect = 127.0.0.1:9001\n", f"connect = 127.0.0.1:{ws_port}\n"))
     if os.getuid() != 0:  # only root may switch to the stunnel4 user
         text = text.replace("setuid = stunnel4\n", "").replace("setgid = stunnel4\n", "")
@@ -152,15 +180,50 @@ def production(
     front_log = tmp_path / "stunnel.log"
     with front_log.open("wb") as log:
         tunnel = subprocess.Popen([stunnel_binary(), str(front)], stdout=log, stderr=log)
+    run = Production(
+        BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}"),
+        credentials(tmp_path), main, tmp_path / "log", (tls_port, plain_port, ws_port), process)
     try:
         wait_for_ports(process, tmp_path / "log", tls_port, plain_port, ws_port)
         wait_for_ports(tunnel, front_log, wss_port)
-        config = BrokerConfig.from_url(f"mqtts://127.0.0.1:{tls_port}?ca={tmp_path / VENUE_CA}")
-        yield config, credentials(tmp_path)
+        yield run
     finally:
-        for running in (tunnel, process):
+        for running in (tunnel, run.process):
             running.terminate()
             running.wait()
+
+
+@pytest.fixture
+def production(production_run: Production) -> tuple[BrokerConfig, dict[str, str]]:
+    """The production broker's TLS config for the LAN (verifying the venue CA) and its
+    accounts."""
+    return production_run.config, production_run.accounts
+
+
+def test_the_production_broker_keeps_no_secret_across_a_restart(
+        production_run: Production) -> None:
+    """Issue 24: a broker back from an autosave served the protocol of a game an undo had
+    reopened to every screen that connected before the table did. The production config
+    turns persistence off (over the Debian package's `persistence true`): nothing retained
+    survives a restart; every publisher puts its own back at its link-up."""
+    hub = production_run.config.as_user("hub", production_run.accounts["hub"])
+    topic = topics.table_topic("cup", "1", "protocol")
+    table = connected_client(production_run.config.as_user(
+        "table-cup-1", production_run.accounts["table-cup-1"]), "table")
+    table.publish(topic, b'{"reveal": "every role"}', qos=1, retain=True).wait_for_publish(30)
+    table.close()
+    before = connected_client(hub, "before", topic)
+    assert next_message(before, topic).payload  # retained while the broker runs
+    before.close()
+    production_run.restart()
+    after = connected_client(hub, "after", topic, topics.table_topic("cup", "1", "judge"))
+    marker = connected_client(production_run.config.as_user(
+        "table-cup-1", production_run.accounts["table-cup-1"]), "marker")
+    judge = topics.table_topic("cup", "1", "judge")
+    marker.publish(judge, b"marker", qos=1, retain=False).wait_for_publish(30)
+    assert [m.topic for m in received_until(after, judge, b"marker")] == []
+    for client in (after, marker):
+        client.close()
 
 
 def test_the_production_config_runs_with_its_accounts(
@@ -320,6 +383,24 @@ def listeners(conf: str) -> dict[str, list[str]]:
     return blocks
 
 
+def test_only_tls_answers_on_the_lan(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path
+) -> None:
+    """Issue 24: the production config's "127.0.0.1 only" websockets listener answered on
+    every address (mosquitto 2.0.x binds `*:9001` for a websockets listener unless
+    `socket_domain` is set): plain ws, passwords in clear, from any laptop. Checked at the
+    socket, from this machine's own LAN address, against the running broker and front."""
+    config, _ = production
+    lan = lan_address()
+    ports = {name: int((tmp_path / name).read_text())
+             for name in ("plain_port", "ws_port", "wss_port")}
+    assert reachable("127.0.0.1", ports["ws_port"])  # stunnel's way in
+    assert reachable("127.0.0.1", ports["plain_port"])
+    assert not reachable(lan, ports["ws_port"]), "plain websockets answer on the LAN"
+    assert not reachable(lan, ports["plain_port"]), "plain MQTT answers on the LAN"
+    assert reachable(lan, config.port) and reachable(lan, ports["wss_port"])  # TLS only
+
+
 def test_only_tls_listens_beyond_localhost(tmp_path: Path) -> None:
     """Plain MQTT and plain websockets (pages, passwords, judge snapshots) on 127.0.0.1 only;
     the LAN gets mosquitto's TLS on 8883 and stunnel's on 9443, which forwards to the
@@ -372,3 +453,59 @@ def test_the_https_front_offers_no_http2_where_mosquittos_own_tls_does(
     finally:
         process.terminate()
         process.wait()
+
+
+def test_tls_failures_are_named_as_such_by_the_client_the_table_and_the_screen(
+    production: tuple[BrokerConfig, dict[str, str]], tmp_path: Path,
+    caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 24: an untrusted certificate was reported as "the broker cannot be reached",
+    which sends a venue tech to look for a dead broker. Now the hub's, the table's and the
+    screen's client say what failed."""
+    import logging
+
+    from device.config import TableSettings
+    from device.service import TableService
+    from mafiakit.cli import main
+
+    config, accounts = production
+    other = tmp_path / "other"
+    other.mkdir()
+    assert setup(other, "cup", "1").returncode == 0  # another venue's CA
+    hub = ("hub", accounts["hub"])
+    plain = int((tmp_path / "plain_port").read_text())
+    cases = {  # the config -> how its failure must begin
+        "untrusted": (config.model_copy(update={"ca_file": other / VENUE_CA}).as_user(*hub),
+                      "the broker's certificate is not trusted: self-signed certificate"),
+        "other host": (config.model_copy(update={"host": "127.0.0.2"}).as_user(*hub),
+                       "the broker's certificate is not trusted: IP address mismatch"),
+        "plain port": (config.model_copy(update={"port": plain}).as_user(*hub),
+                       f"TLS handshake failed with 127.0.0.1:{plain}: the broker closed the "
+                       "connection (is it its TLS port, 8883?)"),
+    }
+    for name, (cfg, words) in cases.items():
+        client = BusClient(cfg, name=name.replace(" ", "-")).start()
+        down = next_of(client, LinkDown)
+        client.close()
+        assert down.reason.startswith(words) and down.tls, (name, down)
+    untrusted = cases["untrusted"][0].as_user("table-cup-1", accounts["table-cup-1"])
+    url = untrusted.url(with_password=True) + f"?ca={other / VENUE_CA}"
+    caplog.set_level(logging.WARNING, logger="mafiakit.table")
+    table = TableService(TableSettings(journal=tmp_path / "t.sqlite", tournament="cup",
+                                       table="1", broker={"url": url})).start()
+    try:
+        deadline = time.monotonic() + GUARD_S
+        while not any("link down" in r.getMessage() for r in caplog.records):
+            assert time.monotonic() < deadline, "the table never said its link is down"
+            table.step(0.1)
+    finally:
+        table.close()
+    said = next(r.getMessage() for r in caplog.records if "link down" in r.getMessage())
+    assert "the broker's certificate is not trusted" in said and "CA file" in said, said
+    screen_url = untrusted.as_user("scoreboard", accounts["scoreboard"]).url(
+        with_password=True) + f"?ca={other / VENUE_CA}"
+    assert main(["scoreboard", "--table", "1", "--tournament", "cup", "--broker", screen_url,
+                 "--wait", "0.5", "--screenshot", str(tmp_path / "s.png")]) == 1
+    err = capsys.readouterr().err
+    assert "answers but TLS failed: the broker's certificate is not trusted" in err, err
+    assert accounts["scoreboard"] not in err

@@ -163,3 +163,45 @@ def test_a_decision_on_a_game_back_in_play_is_refused_by_key(tmp_path: Path) -> 
     again = RemoteDesk(store, ("1",), lambda: "now").decide(
         request.replace(b"p:1", b"p:2"), "head-judge")
     assert again is not None and again.ok
+
+
+def test_an_undone_game_outside_the_seating_leaves_its_round_page_too(
+        private_broker: MosquittoProcess, tmp_path: Path) -> None:
+    """Found by tests/test_secrecy_restarts.py on the merge: a hub without a seating (or a
+    game opened at the table, its round from its header) republished only the rounds with a
+    decided game, so the round page of a game taken back by an undo kept its roles,
+    retained, for every phone connecting later."""
+    from engine.log import header
+
+    config = private_broker.config()
+    settings = hub_settings(tmp_path, private_broker.url, 1).model_copy(
+        update={"seating": None, "tables": ["1"]})
+    actions = actions_of(SEED)
+    undos = len(actions) - deciding_index(SEED)
+    watcher = HubWatcher(config)
+    try:
+        with running_table(tmp_path / "t1.sqlite", private_broker.url, tournament=T,
+                           table="1", heartbeat_s=HEARTBEAT_S) as table, \
+                running_hub(settings) as hub:
+            wait_for("the table online",
+                     lambda: hub.registry.tables["1"].state is Liveness.ONLINE)
+            table.new_game(header("cml", game=5, players=[f"P{n}" for n in range(1, 11)]),
+                           "evening-5")
+            play(table, actions)
+            watcher.until("the decided game on its round page", lambda p: bool(
+                (p.get("public/rounds/5") or {}).get("games")
+                and (p.get("judge/rounds/5") or {}).get("protocols")))
+            play(table, [{"action": "undo"}] * undos)
+            pages = watcher.until("the round pages emptied", lambda p: not (
+                (p.get("public/rounds/5") or {}).get("games")
+                or (p.get("judge/rounds/5") or {}).get("protocols")))
+            assert not roles_in(json.dumps(pages))
+            late = HubWatcher(config, "late")  # what a phone connecting now gets
+            try:
+                retained = late.until("the retained round pages", lambda p: all(
+                    n in p for n in ("public/rounds/5", "judge/rounds/5")))
+                assert not roles_in(json.dumps(retained))
+            finally:
+                late.close()
+    finally:
+        watcher.close()

@@ -115,8 +115,8 @@ def test_unreadable_messages_change_nothing_and_say_why() -> None:
         "table 3: state not shown: the speaker names seat 12, but this table has 10 seats",
         "table 3: state not shown: field 'view.public.speaker': Input should be a valid "
         "integer, unable to parse string as an integer",
-        "table 3: state not shown: the message is not valid JSON (Expecting property name "
-        "enclosed in double quotes)",
+        # where it breaks, not the JSON library's own words
+        "table 3: state not shown: the message is not valid JSON (it breaks at character 2)",
         "table 3: status 'sleepy' not understood; expected online or offline",
     ]
     assert store.on_snapshot("3", sample_payload("lift"), NOW + 2)
@@ -175,6 +175,20 @@ def test_the_reveal_comes_only_from_the_protocol_of_the_same_game() -> None:
     assert all(seat.role for seat in frame.seats) and frame.result
     store.on_protocol("3", None, None)  # cleared: an undo took the game back
     assert store.feed("3", 100.0).outcome is None
+
+
+def test_a_protocol_of_the_same_game_reveals_nothing_while_it_runs_again() -> None:
+    """Issue 24: a broker that lost an undo of the end keeps that game's protocol; the
+    screen draws a result and roles only while its snapshot's phase is the end."""
+    store = FeedStore()
+    assert store.on_snapshot("3", sample_payload("over_red", game_id="g1", seq=7), 100.0)
+    store.on_protocol("3", "g1", sample_reveal())
+    assert store.feed("3", 100.0).outcome is not None  # decided: shown
+    assert store.on_snapshot("3", sample_payload("speech", game_id="g1", seq=8), 100.0)
+    running = store.feed("3", 100.0)
+    assert running.outcome is None and running.reveal is None
+    frame = table_frame(running, 100.0, "en")
+    assert not any(seat.role for seat in frame.seats) and not frame.result
 
 
 def test_the_judges_screen_shows_a_refusal_in_its_own_language() -> None:

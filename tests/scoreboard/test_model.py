@@ -363,6 +363,8 @@ def test_the_deal_screen_fills_its_middle_with_the_deck_and_how_the_deal_goes() 
     ("PROTEST _", "ПРОТЕСТ _"),
     ("ON RECORD _", "ПОД ЗАПИСЬ _"),
     ("EXTRA 7: 0 (withdraw)", "ДОП. БАЛЛЫ 7: 0 (снять)"),
+    ("NEW GAME r2-t3: hold NEXT (UNDO: keep playing)",  # issue 24: a new game waits
+     "НОВАЯ ИГРА r2-t3: удерживайте ДАЛЕЕ (ОТМЕНА: играть дальше)"),
 ])
 def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
     """Issue 11: one language on a Russian screen, the after-game keys included."""

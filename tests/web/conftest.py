@@ -106,10 +106,16 @@ def play_to_the_protocol(hub: HubService, table: TableService) -> None:
              lambda: stored(hub).protocol(ACL_TABLE, f"r1-t{ACL_TABLE}") is not None)
 
 
-def page_url(broker: MosquittoProcess, page: str, user: str, query: str = "") -> str:
-    """A page of web/ on the broker's own http_dir, logged in as `user`."""
+def page_url(broker: MosquittoProcess, page: str, user: str, query: str = "",
+             password: str | None = None, fragment: str = "") -> str:
+    """A page of web/ on the broker's own http_dir, logged in as `user`: the login in the
+    address's fragment (with `fragment`'s own keys), which the page keeps in its storage and
+    takes out of the address (docs/web.md "The login"; a password in the query is never
+    used)."""
+    secret = broker.users[user] if password is None else password
     return (broker.ws_url.replace("ws://", "http://") + f"/{page}/index.html?"
-            f"tournament={ACL_TOURNAMENT}&user={user}&password={broker.users[user]}{query}")
+            f"tournament={ACL_TOURNAMENT}&user={user}{query}#user={user}&password={secret}"
+            + (f"&{fragment}" if fragment else ""))
 
 
 def keep_screenshot(page: Page, tmp: Path, name: str) -> Path:

@@ -93,8 +93,8 @@ def test_the_overlay_counts_the_tables_seconds_with_its_clock_five_minutes_off(
     speaking: tuple[HubService, TableService]
 ) -> None:
     broker, (_, table) = private_acl_broker, speaking
-    query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&user={ACL_OVERLAY_USER}"
-             f"&password={broker.users[ACL_OVERLAY_USER]}&lang=ru")
+    query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&lang=ru"  # the login: fragment
+             f"#user={ACL_OVERLAY_USER}&password={broker.users[ACL_OVERLAY_USER]}")
     timer = "document.getElementById('timer').textContent"
     with page_off(chromium, {"width": 1280, "height": 720},
                   overlay_url(broker.ws_url, query), f"() => {timer}") as page:

@@ -221,8 +221,8 @@ def test_the_judge_page_opens_an_earlier_evening_and_a_game_of_it(
         context = chromium.new_context(viewport=PHONE)
         page = context.new_page()
         try:
-            page.goto(page_url(broker, "judge", "head-judge", "&lang=ru")
-                      + f"#club={earlier}&game={head['game']}")
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=ru",
+                               fragment=f"club={earlier}&game={head['game']}"))
             card = f"#club-list li.club-game[data-game='{played[earlier]}']"
             page.wait_for_selector(f"{card}.open", timeout=TIMEOUT)
             page.wait_for_selector(f"#club-evening-title:has-text('{earlier}')",
@@ -253,8 +253,8 @@ def test_the_judge_page_opens_an_earlier_evening_and_a_game_of_it(
             page.click(f"{other} .protocol-head")
             page.wait_for_selector(f"{other}.open .role", timeout=TIMEOUT)
             # a game that evening did not have: said in words, nothing else opened
-            page.goto(page_url(broker, "judge", "head-judge", "&lang=en")
-                      + f"#club={later}&game=9")
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=en",
+                               fragment=f"club={later}&game=9"))
             page.wait_for_selector("#club-problem:not([hidden])", timeout=TIMEOUT)
             assert page.locator("#club-problem").inner_text() == "No game 9 that evening"
             assert page.locator("#club-list li.club-game.open").count() == 0

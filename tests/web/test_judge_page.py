@@ -168,9 +168,9 @@ def test_the_head_judge_page_in_english_and_a_wrong_password(
                                    timeout=TIMEOUT)
             assert page.locator("nav").inner_text().split() == [
                 "Tables", "Standings", "Protocols", "Decisions"]
-            page.goto(page_url(broker, "judge", "head-judge", "&lang=en").replace(
-                "password=", "password=x"))
+            page.goto(page_url(broker, "judge", "head-judge", "&lang=en", password="x"))
             page.wait_for_selector("#app[data-state=refused]", timeout=TIMEOUT)
             assert "refused" in page.locator("#link").inner_text()
+            assert page.locator("#login").is_visible()  # asks for the account again
         finally:
             context.close()

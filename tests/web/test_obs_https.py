@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page
 
 from bus.config import BrokerConfig
 from engine.log import header
-from tests.bus.test_deploy import production  # noqa: F401  (the fixture)
+from tests.bus.test_deploy import production, production_run  # noqa: F401  (the fixtures)
 from tests.web.conftest import NAMES, start_table
 from tests.web.test_obs import SCENES, fake_obs, obs_query
 from tests.web.test_overlay import WAIT_MS
@@ -60,12 +60,12 @@ def test_the_production_https_pages_and_wss_work_in_chromium_with_http2_on(
         table.new_game(header("cml", game=5))
         table.set_names(NAMES)
         overlay = open_page(chromium, f"{base}/overlay/index.html?tournament=cup&table=1"
-                                      f"&user=scoreboard&password={accounts['scoreboard']}")
+                                      f"#user=scoreboard&password={accounts['scoreboard']}")
         overlay.wait_for_selector("#overlay[data-state=live]", timeout=WAIT_MS)
         overlay.wait_for_function("window.overlayState.snapshot !== null", timeout=WAIT_MS)
         assert overlay.locator("#seats .name").all_inner_texts() == NAMES
         judge = open_page(chromium, f"{base}/judge/index.html?tournament=cup"
-                                    f"&user=head-judge&password={accounts['head-judge']}")
+                                    f"#user=head-judge&password={accounts['head-judge']}")
         judge.wait_for_function("window.judgeState && window.judgeState.link === true",
                                 timeout=WAIT_MS)
         assert judge.evaluate("window.judgeState.refused") is False

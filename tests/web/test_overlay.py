@@ -158,7 +158,8 @@ def test_mafiakit_broker_serves_the_pages_and_websockets(mosquitto_binary: str) 
         assert process.stdout is not None
         assert process.stdout.readline().startswith("mosquitto running at mqtt://127.0.0.1:")
         line = process.stdout.readline()
-        assert line.startswith("browsers: MQTT over WebSockets at ws://127.0.0.1:"), line
+        assert line.startswith("browsers on this machine: MQTT over WebSockets at "
+                               "ws://127.0.0.1:"), line
         pages = line.split()[-2].split("/overlay/")[0]
         with urllib.request.urlopen(pages + "/overlay/index.html") as answer:
             assert b'id="overlay"' in answer.read()

@@ -107,16 +107,19 @@ def test_the_overlay_page_logs_in_with_its_account(
     try:
         table.new_game(header("cml", game=5))
         table.set_names(NAMES)
-        query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&user={ACL_OVERLAY_USER}"
-                 f"&password={acl_broker.users[ACL_OVERLAY_USER]}")
+        query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&lang=en"
+                 f"#user={ACL_OVERLAY_USER}&password={acl_broker.users[ACL_OVERLAY_USER]}")
         page.goto(overlay_url(acl_broker.ws_url, query))
         page.wait_for_selector("#overlay[data-state=live]", timeout=15_000)
         page.wait_for_function("window.overlayState.snapshot !== null", timeout=15_000)
         assert page.locator("#seats .name").all_inner_texts() == NAMES
+        assert "password" not in page.url  # kept in the page's storage, not in the address
         page.goto(overlay_url(acl_broker.ws_url, query.replace("password=", "password=x")))
         page.wait_for_selector("#overlay[data-state=refused]", timeout=15_000)
-        assert page.locator("#link").inner_text() == (  # issue 25: the broker named
-            f"Брокер 127.0.0.1:{acl_broker.ws_port} отклонил вход: проверьте имя и пароль")
+        assert page.locator("#link").inner_text() == (  # issue 25: the broker named (lang=en)
+            f"The broker at 127.0.0.1:{acl_broker.ws_port} refused the login: check the user "
+            "and password")
+        assert page.locator("#login").is_visible()
         assert page.locator("#seats .seat").count() == 0
     finally:
         table.close()
@@ -131,8 +134,8 @@ def test_no_role_reaches_a_browser_before_the_game_ends(
     url = broker.config(ACL_TABLE_USER).url(with_password=True)
     table = start_table(url, tmp_path / "t.sqlite", ACL_TOURNAMENT, ACL_TABLE)
     page.add_init_script("window.liveRecord = [];")
-    query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&user={ACL_OVERLAY_USER}"
-             f"&password={broker.users[ACL_OVERLAY_USER]}")
+    query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}"
+             f"#user={ACL_OVERLAY_USER}&password={broker.users[ACL_OVERLAY_USER]}")
     page.goto(overlay_url(broker.ws_url, query))
     page.wait_for_selector("#overlay[data-state=live]", timeout=15_000)
     rules = ("cml", "fiim", "fiim-2015", "judge-guide")

@@ -119,8 +119,8 @@ def test_only_the_stream_account_receives_the_stream(
 
 
 def open_stream_page(page: Page, broker: MosquittoProcess, lang: str) -> None:
-    query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&user={ACL_STREAM_USER}"
-             f"&password={broker.users[ACL_STREAM_USER]}&lang={lang}")
+    query = (f"tournament={ACL_TOURNAMENT}&table={ACL_TABLE}&lang={lang}"
+             f"#user={ACL_STREAM_USER}&password={broker.users[ACL_STREAM_USER]}")
     page.goto(overlay_url(broker.ws_url, query))
     page.wait_for_selector("#overlay[data-state=live]", timeout=15_000)
 

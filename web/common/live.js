@@ -1,4 +1,5 @@
-// The kit's pages meet the broker here: URL parameters, the MQTT link, topic names, words.
+// The kit's pages meet the broker here: URL parameters, the login, the MQTT link, topic
+// names, words.
 // Same contract as bus/topics.py (docs/mqtt.md); pages only read retained state, so a reload
 // or a broker restart shows the right picture again as soon as the link is back.
 "use strict";
@@ -6,18 +7,126 @@
 const Live = (() => {
   const params = new URLSearchParams(window.location.search);
 
+  // -- the login: never in the address (issue 24) ---------------------------------------------
+  // An account's password typed once in the login form (or, for an OBS browser source, given
+  // once in the address's #fragment) is kept in this browser's storage for this page and
+  // table, and taken out of the address at once: a password in an address stays in the
+  // history, the bookmarks, a photo of the screen. A password in the query is never used.
+
+  function storageKey(here, tournament, table) {
+    return `mafiakit.login:${here.pathname}:${tournament}:${table}`;
+  }
+
+  function stored(key) {
+    try {
+      const login = JSON.parse(localStorage.getItem(key) || "null");
+      return login && typeof login.user === "string" && typeof login.password === "string"
+        ? login : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  /** The address without `names` in its query and its fragment (history.replaceState). */
+  function strip(names) {
+    const url = new URL(window.location.href);
+    const hash = new URLSearchParams(url.hash.slice(1));
+    for (const name of names) {
+      url.searchParams.delete(name);
+      hash.delete(name);
+    }
+    url.hash = hash.toString();
+    window.history.replaceState(window.history.state, "", url.toString());
+  }
+
   /** The page's options: broker address, account, tournament, table, language. */
   function options() {
     const here = window.location;
     const scheme = here.protocol === "https:" ? "wss:" : "ws:";
+    const tournament = params.get("tournament") || "";
+    const table = params.get("table") || "";
+    const key = storageKey(here, tournament, table);
+    const fragment = new URLSearchParams(here.hash.slice(1));
+    let login = stored(key);
+    if (fragment.has("password")) {  // an OBS browser source's way: kept, then taken out
+      login = { user: fragment.get("user") || params.get("user") || "",
+                password: fragment.get("password") };
+      localStorage.setItem(key, JSON.stringify(login));
+    }
+    const inAddress = params.has("password");
+    if (inAddress || fragment.has("password") || fragment.has("user")) {
+      strip(["password", ...(fragment.has("password") ? ["user"] : [])]);
+    }
     return {
       broker: params.get("broker") || `${scheme}//${here.host}`,
-      user: params.get("user") || undefined,
-      password: params.get("password") || undefined,
-      tournament: params.get("tournament") || "",
-      table: params.get("table") || "",
+      user: (login && login.user) || params.get("user") || undefined,
+      password: (login && login.password) || undefined,
+      tournament,
+      table,
       lang: params.get("lang") === "en" ? "en" : "ru",
+      loginKey: key,
+      passwordInAddress: inAddress,
     };
+  }
+
+  // A login given in the fragment of the page already open (the address edited in place):
+  // take it as a fresh start would.
+  window.addEventListener("hashchange", () => {
+    if (new URLSearchParams(window.location.hash.slice(1)).has("password")) {
+      window.location.reload();
+    }
+  });
+
+  /** Forget this page's login on this device (the judge's and the player's "log out"). */
+  function forget(opts) {
+    localStorage.removeItem(opts.loginKey);
+    window.location.reload();
+  }
+
+  /** The login form, over the page: shown when the broker refused the account (or a
+   *  password came in the address). Kept in this browser's storage, then the page reloads. */
+  function askLogin(opts) {
+    if (document.getElementById("login")) return;
+    const W = words(opts.lang);
+    const form = document.createElement("form");
+    form.id = "login";
+    form.setAttribute("style", "position:fixed;left:50%;top:50%;transform:translate(-50%,-50%);"
+      + "z-index:10;display:grid;gap:10px;width:min(340px,90vw);padding:18px;border-radius:12px;"
+      + "background:#1b2028;color:#eceff3;font:16px 'DejaVu Sans',Arial,sans-serif;"
+      + "box-shadow:0 4px 24px rgba(0,0,0,.5)");
+    const title = document.createElement("strong");
+    title.textContent = W.login;
+    const note = document.createElement("div");
+    note.id = "login-note";
+    note.textContent = opts.passwordInAddress ? W.passwordInAddress : W.loginWhy;
+    form.append(title, note);
+    for (const [name, type, value] of [["user", "text", opts.user || ""],
+                                       ["password", "password", ""]]) {
+      const label = document.createElement("label");
+      label.textContent = W[name === "user" ? "account" : "password"];
+      const input = document.createElement("input");
+      Object.assign(input, { id: `login-${name}`, name, type, value, required: true,
+                             autocomplete: name === "user" ? "username" : "current-password" });
+      input.setAttribute("autocapitalize", "off");
+      input.setAttribute("style", "display:block;width:100%;margin-top:4px;font:inherit;"
+        + "padding:8px;border-radius:8px;border:1px solid #3d4757;background:#0d1014;color:inherit");
+      label.append(input);
+      form.append(label);
+    }
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.id = "login-go";
+    button.textContent = W.loginGo;
+    button.setAttribute("style", "font:inherit;color:inherit;min-height:40px;border-radius:8px;"
+      + "background:#2f5d9e;border:1px solid #3b70bb");
+    form.append(button);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      localStorage.setItem(opts.loginKey, JSON.stringify({
+        user: form.elements.user.value.trim(), password: form.elements.password.value }));
+      window.location.reload();
+    });
+    document.body.append(form);
   }
 
   function tableTopic(opts, kind) {
@@ -50,6 +159,7 @@ const Live = (() => {
    * `more.onText(topic, text)`: every message as text first (a topic that is not JSON).
    */
   function connect(opts, topics, onMessage, onLink, more = {}) {
+    if (opts.passwordInAddress) askLogin(opts);
     const client = mqtt.connect(opts.broker, {
       username: opts.user,
       password: opts.password,
@@ -68,6 +178,10 @@ const Live = (() => {
       // CONNACK 4/5 (MQTT 3.1.1) or 134/135 (MQTT 5): the account or its password is wrong.
       const refused = err && [4, 5, 134, 135].includes(err.code);
       onLink(false, refused ? "refused" : undefined);
+      if (refused) {  // the same account again and again helps nobody: ask for one
+        client.end(true);
+        askLogin(opts);
+      }
     });
     client.on("message", (topic, bytes, packet) => {
       const retained = !!(packet && packet.retain);
@@ -94,6 +208,10 @@ const Live = (() => {
   const WORDS = {
     ru: {
       offline: "Стол не в сети",  // the link's own troubles: common/notice.js
+      refused: "Брокер отклонил вход: проверьте учётную запись и пароль",
+      login: "Вход", loginWhy: "Учётная запись этой страницы (её даёт главный судья)",
+      passwordInAddress: "Пароль в адресе не используется: введите его здесь",
+      account: "Учётная запись", password: "Пароль", loginGo: "Войти", logout: "Выйти",
       setup: "Раздача", night: "Ночь", day: "День", finished: "Игра окончена",
       deal: "Раздача карт", ready: "Карты розданы", zero_night: "Нулевая ночь",
       farewell: "Прощальная минута", speech: "Речь", muted_turn: "Пропуск речи",
@@ -111,6 +229,10 @@ const Live = (() => {
     },
     en: {
       offline: "Table offline",
+      refused: "The broker refused the login: check the account and its password",
+      login: "Log in", loginWhy: "This page's account (the head judge gives it out)",
+      passwordInAddress: "A password in the address is not used: type it here",
+      account: "Account", password: "Password", loginGo: "Log in", logout: "Log out",
       setup: "Deal", night: "Night", day: "Day", finished: "Game over",
       deal: "Dealing cards", ready: "Cards dealt", zero_night: "Zero night",
       farewell: "Farewell", speech: "Speech", muted_turn: "Speech lost",
@@ -196,5 +318,5 @@ const Live = (() => {
   }
 
   return { options, tableTopic, hubTopic, publish, requestId, connect, words, now, tableClock,
-           secondsLeft, rolesOf, el, fill };
+           secondsLeft, rolesOf, el, fill, forget, askLogin };
 })();

@@ -8,7 +8,16 @@
 "use strict";
 
 (() => {
+  // The followers' account is public by design (printed on the stream's poster, docs/web.md):
+  // its password may stay in the address, unlike every other page's login (read before
+  // Live.options takes a password out of the address).
+  const given = new URLSearchParams(window.location.search);
   const opts = Live.options();
+  if (!opts.password && given.has("password")) {
+    opts.user = given.get("user") || opts.user;
+    opts.password = given.get("password");
+    opts.passwordInAddress = false;
+  }
   const G = Live.words(opts.lang);
   const WORDS = {
     ru: {

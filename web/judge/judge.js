@@ -91,7 +91,9 @@
       const line = el("div", "line");
       line.append(el("span", "phase", phase));
       if (t.game_id) line.append(el("span", "game muted", ` · ${t.game_id}`));
-      if (t.winner) line.append(el("span", `winner ${t.winner}`, ` · ${resultWord(t.winner)}`));
+      if (t.winner && t.phase === "finished") {
+        line.append(el("span", `winner ${t.winner}`, ` · ${resultWord(t.winner)}`));
+      }
       item.append(line);
       if (typeof t.in_game_s === "number" && t.phase && t.phase !== "finished") {
         const time = el("div", "clock muted", "");
@@ -297,14 +299,21 @@
     return list;
   }
 
-  /** Every finished protocol: the hub sends them one round per message (judge/rounds/N). */
-  function allProtocols() {
-    return Object.values(state.rounds).flatMap((r) => r.protocols || []);
+  /** Every finished protocol: the hub sends them one round per message (judge/rounds/N).
+   *  A game its table plays again (an undo of the end: the hub's state shows the table in
+   *  that game, not at its end) is left out, whatever a round's page still holds: no role
+   *  of a running game on the page (issue 24). */
+  function allProtocols(judge) {
+    const running = new Set((judge.tables || [])
+      .filter((t) => t.game_id && t.phase !== "finished")
+      .map((t) => `${t.table}\u0000${t.game_id}`));
+    return Object.values(state.rounds).flatMap((r) => r.protocols || [])
+      .filter((p) => !running.has(`${p.table}\u0000${p.game_id}`));
   }
 
   function drawProtocols(judge) {
     const list = $("protocol-list");
-    const protocols = allProtocols().sort(
+    const protocols = allProtocols(judge).sort(
       (a, b) => (b.round || 0) - (a.round || 0) || String(a.table).localeCompare(String(b.table)));
     if (!protocols.length) {
       list.replaceChildren(el("li", "muted", W.noProtocols));
@@ -603,6 +612,9 @@
     drawLink();
   }
 
+  $("logout").textContent = G.logout;  // forget this phone's login (kept in its storage)
+  $("logout").hidden = !opts.password;
+  $("logout").addEventListener("click", () => Live.forget(opts));
   if (!notice.missing.length) client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",
                                "judge/club/+"].map(
     (name) => Live.hubTopic(opts, name)).concat([HEARTBEATS]), onMessage, onLink);

@@ -34,12 +34,15 @@
     return out ? W.left[out.cause] || W.left.other : "";
   }
 
+  /** The result and the roles are drawn only while the snapshot says the game is over AND
+   *  the protocol is that game's: a protocol a broker kept from before an undo of the end
+   *  (issue 24) never shows during the game. */
   function decided() {
     if (streaming) return !!OverlayStream.winner(state.snapshot);
     const snap = state.snapshot;
     const proto = state.protocol;
-    return !!(snap && proto && proto.game_id === snap.game_id && proto.result
-              && proto.result.winner);
+    return !!(snap && snap.view && snap.view.phase === "finished" && proto
+              && proto.game_id === snap.game_id && proto.result && proto.result.winner);
   }
 
   function drawTop(view) {

@@ -69,11 +69,22 @@
 
   const TEAM = { citizen: "red", sheriff: "red", mafia: "black", don: "black" };
 
-  /** A player's finished games, from the rounds' pages (public/rounds/N), round by round. */
+  /** Whether round `round`'s game at `table` is still someone's next game at the hub
+   *  (public/players): then it is being played, whatever a round's page still holds. */
+  function playing(round, table) {
+    const players = (state.data && state.data.players) || [];
+    return players.some((p) => p.next && p.next.round === round
+                        && String(p.next.table) === String(table));
+  }
+
+  /** A player's finished games, from the rounds' pages (public/rounds/N), round by round.
+   *  A game its table plays again (an undo of the end) is left out: no role of a running
+   *  game on the page (issue 24). */
   function gamesOf(name) {
     const out = [];
     for (const rnd of Object.values(state.rounds)) {
       for (const g of rnd.games || []) {
+        if (playing(rnd.round, g.table)) continue;
         const seat = (g.players || []).indexOf(name) + 1;
         if (!seat) continue;
         const role = g.roles ? g.roles[seat - 1] : null;
@@ -251,6 +262,9 @@
     drawLink();
   }
 
+  $("logout").textContent = G.logout;  // forget this phone's login (kept in its storage)
+  $("logout").hidden = !opts.password;
+  $("logout").addEventListener("click", () => Live.forget(opts));
   if (!notice.missing.length) Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(
     (n) => Live.hubTopic(opts, n)), onMessage, onLink);
   render();
