@@ -21,7 +21,6 @@ from itertools import chain
 
 from gpiozero.pins.mock import MockFactory, MockSPIInterface
 
-
 # the bits of each byte, most significant first (the SPI bus's order for the chain)
 _MSB_FIRST = [tuple((byte >> shift) & 1 for shift in range(7, -1, -1)) for byte in range(256)]
 

@@ -102,7 +102,7 @@ def class_view(game: TableGame, info_class: InfoClass) -> View:
     held = _memo.get(id(game))
     if held is None or held[0] is not game or held[1] is not state or held[2] != actions:
         if held is None and len(_memo) >= _MEMO_GAMES:
-            _memo.pop(list(_memo)[0], None)  # the oldest game's
+            _memo.pop(next(iter(_memo)), None)  # the oldest game's
         held = _memo[id(game)] = (game, state, actions, {})
     views = held[3]
     view = views.get(info_class)

@@ -18,7 +18,6 @@ from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 from device.leds import FULL
 from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, PinMap
 
-
 _DIGITS = bytes.maketrans(b"\x00\x01", b"01")  # a received bit (0/1, or False/True) -> a digit
 
 

@@ -9,6 +9,8 @@ from device import tablegame
 from device.electrical import Bom, ChainPower, bom
 from device.leds import LedChain, chain_frame
 from device.pins import PinMap, make_factory
+from engine.actions import Action
+from engine.club.actions import ClubAction
 from engine.club.game import ClubGame
 from engine.club.playout import random_club_game
 from engine.errors import IllegalAction
@@ -56,25 +58,27 @@ def test_the_views_follow_every_action_and_undo(club: bool) -> None:
     """Views asked at every step, an undo and a different action after it, two games
     played side by side: each view equals one made afresh."""
     played = random_club_game(11, 3).game if club else random_game("cml", 3).game
+    assert played is not None
     games: list[Game | ClubGame] = [
         ClubGame(played.settings) if isinstance(played, ClubGame) else Game("cml")
         for _ in range(2)]
-    actions = played.actions
+    actions: tuple[Action | ClubAction, ...] = played.actions
+    assert len(actions) > 20
     for i, action in enumerate(actions):
         for game in games:
             _check(game)
-            game.push(action)  # type: ignore[arg-type]
+            tablegame.push_back(game, action)
             _check(game)
         if i % 5 == 4 and i + 1 < len(actions):
             game = games[0]
             undone = game.pop()
             _check(game)
             try:
-                game.push(actions[i + 1])  # type: ignore[arg-type]
+                tablegame.push_back(game, actions[i + 1])
             except IllegalAction:  # not legal here: the undo alone is checked
                 pass
             else:
                 _check(game)
                 game.pop()
-            game.push(undone)  # type: ignore[arg-type]
+            tablegame.push_back(game, undone)
             _check(game)
