@@ -219,6 +219,9 @@ class SeatLeds:
         self._since = [now] * seats
         self._signals: dict[int, tuple[Signal, float]] = {}  # seat -> (signal, start)
         self._written = [0.0] * seats
+        # nothing moves and nothing changed since the last render: the pad thread's next
+        # wake-up writes nothing, so it need not work out every seat's level again
+        self._still = False
         self._chain.write(self._written)  # a chain that powered up lit goes dark now
 
     @property
@@ -255,7 +258,7 @@ class SeatLeds:
     def render(self) -> float | None:
         """Write the LEDs for the clock's now; returns when to render next (None: not needed)."""
         with self._lock:
-            return self._render(self._clock())
+            return None if self._still else self._render(self._clock())
 
     def values(self) -> tuple[float, ...]:
         """The levels last sent to the chain, seat 1 first."""
@@ -287,4 +290,5 @@ class SeatLeds:
         if levels != self._written and self._chain is not None:
             self._chain.write(levels)
             self._written = levels
+        self._still = not animated
         return now + FRAME if animated else None
