@@ -26,12 +26,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.config import BrokerConfig
 from bus.topics import table_topic
 from engine.log import action_to_dict, header
 from engine.playout import random_game
+from mafiakit.bench.broker import broker_url
 from mafiakit.bench.floor import journal_commits, pct, raw_round_trips
 from mafiakit.bench.proxy import PiProxy
 
@@ -120,36 +120,27 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     (--pi-proxy) the table and the journal-commit floor run on the Pi's budget."""
     n = 150 if getattr(args, "quick", False) else 600
     proxy: PiProxy | None = getattr(args, "proxy", None)
-    broker: MosquittoProcess | None = None
-    if args.broker:
-        url = args.broker
-    else:
-        broker = MosquittoProcess().start()
-        url = broker.url
-    cfg = BrokerConfig.from_url(url)
     kit: list[float] = []
     raw: list[float] = []
     fsync: list[float] = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="mafiakit-bench-") as tmp:
-            table = BenchTable(url, Path(tmp) / "bench.sqlite", proxy)
-            try:
-                for r in range(ROUNDS):
-                    work = Path(tmp) / f"round-{r + 1}"
-                    work.mkdir()
-                    share = n * (r + 1) // ROUNDS - n * r // ROUNDS
-                    print(f"bench bus: round {r + 1}/{ROUNDS}: {share} actions through the "
-                          "table service, then the floor", file=sys.stderr)
-                    kit += table.play(share)
-                    raw += raw_round_trips(cfg.host, cfg.port, share)
-                    with proxy.inside("the journal-commit floor") if proxy \
-                            else contextlib.nullcontext():
-                        fsync += journal_commits(work, share // 2)
-            finally:
-                table.close()
-    finally:
-        if broker is not None:
-            broker.close()
+    with broker_url(args.broker) as url, \
+            tempfile.TemporaryDirectory(prefix="mafiakit-bench-") as tmp:
+        cfg = BrokerConfig.from_url(url)
+        table = BenchTable(url, Path(tmp) / "bench.sqlite", proxy)
+        try:
+            for r in range(ROUNDS):
+                work = Path(tmp) / f"round-{r + 1}"
+                work.mkdir()
+                share = n * (r + 1) // ROUNDS - n * r // ROUNDS
+                print(f"bench bus: round {r + 1}/{ROUNDS}: {share} actions through the "
+                      "table service, then the floor", file=sys.stderr)
+                kit += table.play(share)
+                raw += raw_round_trips(cfg.host, cfg.port, share)
+                with proxy.inside("the journal-commit floor") if proxy \
+                        else contextlib.nullcontext():
+                    fsync += journal_commits(work, share // 2)
+        finally:
+            table.close()
     out: dict[str, Any] = {
         "actions": len(kit),
         "rounds": ROUNDS,

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from bus.broker import MosquittoProcess
 from bus.config import BrokerConfig
+from mafiakit.bench.broker import broker_url
 from mafiakit.bench.floor import frame_renders, journal_commits, pct, raw_round_trips
 from mafiakit.bench.proxy import PiProxy
 
@@ -227,7 +227,5 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     count = getattr(args, "presses", None) or (100 if getattr(args, "quick", False) else 300)
     proxy = getattr(args, "proxy", None)
     floor = min(300, 3 * count)
-    if args.broker:
-        return measure(args.broker, count, floor, proxy)
-    with MosquittoProcess() as broker:
-        return measure(broker.url, count, floor, proxy)
+    with broker_url(args.broker) as url:
+        return measure(url, count, floor, proxy)

@@ -32,6 +32,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from mafiakit.bench.broker import broker_url
 from mafiakit.bench.proxy import PiProxy
 
 TOURNAMENT = "bench"
@@ -309,27 +310,16 @@ def measure(url: str, rules: str, *, tables: int, rate: float, seconds: float, f
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """A classic hub, then a club night's, each for `--tables` tables (500, 100 with
     --quick, 30 with --pi-proxy) at `--rate` events/s per table (2)."""
-    from bus.broker import MosquittoProcess
-
     quick = getattr(args, "quick", False)
     proxy: PiProxy | None = getattr(args, "proxy", None)
     tables = getattr(args, "tables", None) or (PI_TABLES if proxy else 100 if quick else 500)
     rate = getattr(args, "rate", None) or 2.0
     seconds, flood = (5.0, 5) if quick else (15.0, 10)
-    broker: MosquittoProcess | None = None
-    if args.broker:
-        url = args.broker
-    else:
-        broker = MosquittoProcess().start()
-        url = broker.url
-    try:
+    with broker_url(args.broker) as url:
         out = measure(url, "cml", tables=tables, rate=rate, seconds=seconds, flood=flood,
                       proxy=proxy)
         out["club"] = measure(url, "club", tables=tables, rate=rate, seconds=seconds,
                               flood=flood, proxy=proxy)
-    finally:
-        if broker is not None:
-            broker.close()
     return out
 
 
