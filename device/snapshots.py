@@ -47,22 +47,11 @@ class JudgeExtra:
 class Views:
     """The engine's views of the game as it stands, each built once: the screen seqs, the
     snapshots and the night script ask for the same view several times per journal line
-    (bench bus). A view is a function of the game, its (frozen) state and how many actions
-    it holds, so a new state object means new views; the state is held, never mutated."""
-
-    def __init__(self) -> None:
-        self._at: tuple[TableGame, object, int] | None = None
-        self._views: dict[InfoClass, View] = {}
+    (bench bus). The one cache is `tablegame.class_view`'s (keyed by the game, its frozen
+    state and how many actions it holds), which the pad bridge's calls share too."""
 
     def of(self, game: TableGame, info_class: InfoClass) -> View:
-        at = self._at
-        state, actions = game.state, len(game.actions)
-        if at is None or at[0] is not game or at[1] is not state or at[2] != actions:
-            self._at, self._views = (game, state, actions), {}
-        view = self._views.get(info_class)
-        if view is None:
-            view = self._views[info_class] = tablegame.class_view(game, info_class)
-        return view
+        return tablegame.class_view(game, info_class)
 
 
 @dataclass
