@@ -171,8 +171,14 @@ def command(args: argparse.Namespace) -> int:
         print(f"table: {exc}", file=sys.stderr)
         return 1
 
+    stopping = threading.Event()
+
     def on_signal(signum: int, frame: FrameType | None) -> None:
-        service.inbox.put(Stop())
+        # never the inbox here: the handler runs on the engine thread, which may hold the
+        # queue's lock inside its own `get` (a put from the handler then waits for it
+        # forever: a table that never stopped on SIGTERM, seen under load with gdb).
+        # The engine loop looks at the event between its inbox waits.
+        stopping.set()
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
@@ -198,7 +204,10 @@ def command(args: argparse.Namespace) -> int:
     if args.stdin:
         threading.Thread(target=_stdin_reader, args=(service,), daemon=True).start()
     try:
-        service.run()
+        service.run(stopping)
+        if stopping.is_set():  # what came in before the signal is still handled
+            service.inbox.put(Stop())
+            service.run()
     finally:
         service.notifier.stopping()
         service.close()
