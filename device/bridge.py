@@ -20,6 +20,7 @@ from device.leds import Pattern
 from device.pad import KeyEvent
 from device.pins import seat_of
 from device.timer import TimerEvent
+from device.viewcache import view_of
 from engine.club.game import ClubGame
 from engine.club.timer import night_steps
 from engine.refusals import Phrase, R
@@ -60,13 +61,13 @@ PadWish = PadRecord | PadTimer | PadRefusal | PadWait
 
 
 def _judge(game: GameVariant) -> JudgeView:
-    view = game.view(InfoClass.JUDGE)
+    view = view_of(game, InfoClass.JUDGE)
     assert isinstance(view, JudgeView)
     return view
 
 
 def _public(game: GameVariant) -> PublicView:
-    view = game.view(InfoClass.PUBLIC)
+    view = view_of(game, InfoClass.PUBLIC)
     assert isinstance(view, PublicView)
     return view
 

@@ -101,6 +101,7 @@ def step_level(step: Step, base: float) -> float:
 LED_COLOR = (255, 176, 96)
 FULL = 0xE0 | 31  # the LED frame's first byte: three 1 bits, global brightness 31 of 31
 CHAIN_HZ = 1_000_000  # well inside what the chain and a 1 m ribbon take
+FRAMES_KEPT = 1024  # distinct frames LedChain keeps made (a few hundred kB at most)
 
 
 def level_byte(level: float) -> int:
@@ -179,6 +180,12 @@ class LedChain(SPIDevice):  # type: ignore[misc]  # gpiozero is untyped
                 "chain")
         self.count = count
         self.power = power if power is not None else ChainPower(count)
+        # The frames already made, by their levels: a table shows few distinct frames (the
+        # patterns' levels, a pulse's 32 steps, the flashes), and making one costs up to
+        # 0.15 ms on the dev machine at fifteen seats (the supply ladder), four times that on
+        # a Pi 4, fifty times a second while a candidate pulses.
+        self._frames: dict[tuple[float, ...], list[int]] = {}
+        self._frames_power = self.power  # the supply the kept frames were capped for
         # gpiozero's bit-banged bus (a plain MockFactory's) has no rate to set
         if not bit_banged:
             self._spi.rate = CHAIN_HZ
@@ -187,7 +194,14 @@ class LedChain(SPIDevice):  # type: ignore[misc]  # gpiozero is untyped
         """Show `levels` (0..1, first LED first)."""
         if len(levels) != self.count:
             raise ValueError(f"the chain has {self.count} LEDs, got {len(levels)} levels")
-        self._spi.write(chain_frame(levels, power=self.power))
+        key = tuple(levels)
+        frame = self._frames.get(key)
+        if frame is None or self._frames_power is not self.power:
+            if len(self._frames) >= FRAMES_KEPT or self._frames_power is not self.power:
+                self._frames.clear()  # full, or another supply (frames capped for the old one)
+                self._frames_power = self.power
+            frame = self._frames[key] = chain_frame(levels, power=self.power)
+        self._spi.write(frame)
 
 
 class SeatLeds:
@@ -205,6 +219,9 @@ class SeatLeds:
         self._since = [now] * seats
         self._signals: dict[int, tuple[Signal, float]] = {}  # seat -> (signal, start)
         self._written = [0.0] * seats
+        # nothing moves and nothing changed since the last render: the pad thread's next
+        # wake-up writes nothing, so it need not work out every seat's level again
+        self._still = False
         self._chain.write(self._written)  # a chain that powered up lit goes dark now
 
     @property
@@ -241,7 +258,7 @@ class SeatLeds:
     def render(self) -> float | None:
         """Write the LEDs for the clock's now; returns when to render next (None: not needed)."""
         with self._lock:
-            return self._render(self._clock())
+            return None if self._still else self._render(self._clock())
 
     def values(self) -> tuple[float, ...]:
         """The levels last sent to the chain, seat 1 first."""
@@ -273,4 +290,5 @@ class SeatLeds:
         if levels != self._written and self._chain is not None:
             self._chain.write(levels)
             self._written = levels
+        self._still = not animated
         return now + FRAME if animated else None

@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from itertools import chain
 
 from gpiozero.pins.mock import MockFactory, MockSPIInterface
+
+# the bits of each byte, most significant first (the SPI bus's order for the chain)
+_MSB_FIRST = [tuple((byte >> shift) & 1 for shift in range(7, -1, -1)) for byte in range(256)]
 
 
 class MockSpidev(MockSPIInterface):  # type: ignore[misc]  # gpiozero is untyped
@@ -35,8 +39,11 @@ class MockSpidev(MockSPIInterface):  # type: ignore[misc]  # gpiozero is untyped
 
     def transfer(self, data: Sequence[int]) -> list[int]:
         width = self._bits_per_word
-        order = range(width) if self._lsb_first else range(width - 1, -1, -1)
-        bits = [(word >> shift) & 1 for word in data for shift in order]
+        if width == 8 and not self._lsb_first:  # the chain's bytes: a table lookup each
+            bits = list(chain.from_iterable(map(_MSB_FIRST.__getitem__, data)))
+        else:
+            order = range(width) if self._lsb_first else range(width - 1, -1, -1)
+            bits = [(word >> shift) & 1 for word in data for shift in order]
         with self._bus.lock:
             self._select.on()
             try:

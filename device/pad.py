@@ -89,6 +89,10 @@ class KeyFilter:
         self.timing = timing or PadTiming()
         self._lines = {key: _Line() for key in keys}
         self._now = -math.inf
+        # the keys that may have something due (a level change waiting to settle, a press
+        # that may become a hold): only these are looked at by `tick` and `deadline`, not
+        # all 16-21 keys at every wake-up of the pad thread
+        self._busy: set[str] = set()
 
     def edge(self, key: str, low: bool, t: float) -> list[KeyEvent]:
         """A raw edge at time t; returns every event due up to t.
@@ -103,20 +107,26 @@ class KeyFilter:
         line = self._lines[key]
         if line.raw_low != low:
             line.raw_low, line.raw_t = low, t
+            self._busy.add(key)
         return events
 
     def tick(self, now: float) -> list[KeyEvent]:
         """Every event that became due up to `now`, in time order."""
         self._now = max(self._now, now)
+        if not self._busy:
+            return []
         events: list[KeyEvent] = []
-        for key, line in self._lines.items():
-            events += self._advance(key, line, now)
+        for key, line in self._lines.items():  # in the keys' order, as before
+            if key in self._busy:
+                events += self._advance(key, line, now)
+                if self._due(line) == (None, None):
+                    self._busy.discard(key)
         events.sort(key=lambda event: event.t)
         return events
 
     def deadline(self) -> float | None:
         """The earliest time at which `tick` could report something, or None if nothing is due."""
-        times = [t for line in self._lines.values() for t in self._due(line) if t is not None]
+        times = [t for key in self._busy for t in self._due(self._lines[key]) if t is not None]
         return min(times, default=None)
 
     def _due(self, line: _Line) -> tuple[float | None, float | None]:

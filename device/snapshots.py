@@ -15,6 +15,7 @@ from pydantic import JsonValue
 
 from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
 from device.timer import Countdown
+from device.viewcache import view_of
 from engine.club import views as club_views
 from engine.club.game import ClubGame
 from engine.game import Game
@@ -45,22 +46,11 @@ class JudgeExtra:
 class Views:
     """The engine's views of the game as it stands, each built once: the screen seqs, the
     snapshots and the night script ask for the same view several times per journal line
-    (bench bus). A view is a function of the game, its (frozen) state and how many actions
-    it holds, so a new state object means new views; the state is held, never mutated."""
-
-    def __init__(self) -> None:
-        self._at: tuple[GameVariant, object, int] | None = None
-        self._views: dict[InfoClass, View] = {}
+    (bench bus). The one cache is `device.viewcache`'s (keyed by the game, its frozen
+    state and how many actions it holds), which the pad bridge's calls share too."""
 
     def of(self, game: GameVariant, info_class: InfoClass) -> View:
-        at = self._at
-        state, actions = game.state, len(game.actions)
-        if at is None or at[0] is not game or at[1] is not state or at[2] != actions:
-            self._at, self._views = (game, state, actions), {}
-        view = self._views.get(info_class)
-        if view is None:
-            view = self._views[info_class] = game.view(info_class)
-        return view
+        return view_of(game, info_class)
 
 
 @dataclass
@@ -79,7 +69,7 @@ class ScreenSeqs:
     def after_line(self, game: GameVariant, views: Views | None = None) -> None:
         for info_class in SCREEN_CLASSES:
             now = (views.of(game, info_class) if views is not None
-                   else game.view(info_class))
+                   else view_of(game, info_class))
             if self._last.get(info_class) != now:
                 self._last[info_class] = now
                 self.seq[info_class] += 1
@@ -91,7 +81,7 @@ def class_view(game: GameVariant, info_class: InfoClass, *, countdown: Countdown
     """The view of one class with the table's countdown state, and how long ago (s) the
     running timer started (None: no timer of this view is counting)."""
     v = (views.of(game, info_class) if views is not None
-         else game.view(info_class))
+         else view_of(game, info_class))
     elapsed = None
     timer = v.timer
     if timer is not None and countdown is not None and timer.kind == countdown.kind:

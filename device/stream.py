@@ -16,6 +16,7 @@ from bus.payloads import StreamSnapshot
 from device.admission import admit_header
 from device.journal import Journal
 from device.snapshots import wall
+from device.viewcache import view_of
 from engine.errors import IllegalAction, LogError
 from engine.variant import GameVariant, open_game
 from engine.viewmodels import JudgeView
@@ -68,7 +69,7 @@ class DelayedStream:
         game = None if head is None else self._replayed(at, head[0])
         if head is None or game is None:
             return None
-        view = game.view(InfoClass.JUDGE)
+        view = view_of(game, InfoClass.JUDGE)
         if not isinstance(view, JudgeView):
             return None
         return StreamSnapshot(

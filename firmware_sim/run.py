@@ -254,6 +254,7 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
 
 def table_status(service: TableService, lang: str) -> Callable[[], str]:
     """The window's top line for a table: its last refusal, the pad's input or the moment."""
+    from device.viewcache import view_of
     from engine.viewmodels import PublicView
     from engine.vocab import InfoClass
     from firmware_sim.words import status
@@ -265,7 +266,7 @@ def table_status(service: TableService, lang: str) -> Callable[[], str]:
 
     def line() -> str:
         game = service.table_game
-        public = game.view(InfoClass.PUBLIC)
+        public = view_of(game, InfoClass.PUBLIC)
         assert isinstance(public, PublicView)
         winner = game.state.winner
         return status(public, None if winner is None else str(winner), service.pad_text,

@@ -118,7 +118,9 @@ def split_at_the_console(text: str) -> tuple[str, list[dict[str, Any]]]:
 
 
 def _public(sim: Any) -> PublicView:
-    view = sim.service.table_game.view(InfoClass.PUBLIC)
+    from device.viewcache import view_of
+
+    view = view_of(sim.service.table_game, InfoClass.PUBLIC)
     assert isinstance(view, PublicView)
     return view
 

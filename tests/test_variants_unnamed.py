@@ -41,6 +41,8 @@ STILL_ASKING = {
     "hub/standings.py": "the standings leave club games out by name",
     "mafiakit/bench/club.py": "the club bench builds club games",
     "mafiakit/bench/pad.py": "the pad bench plays classic and club games apart",
+    "mafiakit/bench/hub.py": "the hub bench builds a club night's games and hub apart "
+                             "(merged from main's i29-pi: its games by the variant left)",
     "mafiakit/evening.py": "the evening reads club games from a table's journal",
     "firmware_sim/clubfromlog.py": "the simulator keys a club log with the club pad's grammar",
     "firmware_sim/fromlog.py": "the simulator picks the grammar by the log's header",

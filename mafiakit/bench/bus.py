@@ -14,6 +14,7 @@ action is `limit_p99_ms` = raw_p99 + fsync_p99; the target is p99 <= 3 x that
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -25,15 +26,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.config import BrokerConfig
 from bus.topics import table_topic
 from engine.log import action_to_dict, header
 from engine.playout import random_game
+from mafiakit.bench.broker import broker_url
 from mafiakit.bench.floor import journal_commits, pct, raw_round_trips
+from mafiakit.bench.proxy import PiProxy
 
 ROUNDS = 5  # the path and its floor take turns, so a change in the machine's load hits both
+PI_PROXY = True  # --pi-proxy: the table process (and the journal-commit floor) on the budget
 
 
 def _drain_until(sub: BusClient, accept: Callable[[dict[str, Any]], bool]) -> None:
@@ -52,17 +55,19 @@ class BenchTable:
     round: a table runs all evening, game after game (`new_game`), so the path is timed warm,
     as the floor is (raw_round_trips drops its warm-up). The screen is this process."""
 
-    def __init__(self, url: str, journal: Path) -> None:
+    def __init__(self, url: str, journal: Path, proxy: PiProxy | None = None) -> None:
         self.screen = BusClient(BrokerConfig.from_url(url), name="bench-screen")
         # the judge snapshot: its seq is the journal's (a public one is sent only when the
         # players' view changes, so night actions send none), and it leaves last
         self.screen.subscribe(table_topic("bench", "1", "judge"))
         self.screen.start()
         self.screen.wait_ready(30)
+        argv = [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
+                "--broker", url, "--stdin"]
+        if proxy is not None:
+            argv = proxy.command(argv, "table (mafiakit table --stdin)")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mafiakit.cli", "table", "--journal", str(journal),
-             "--broker", url, "--stdin"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env={**os.environ, "MAFIAKIT_TOURNAMENT": "bench", "MAFIAKIT_TABLE": "1"})
         assert self.proc.stdout is not None
         self.proc.stdout.readline()  # ready
@@ -111,35 +116,31 @@ class BenchTable:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    """600 actions (150 with --quick) in turns with the floor; with `args.proxy`
+    (--pi-proxy) the table and the journal-commit floor run on the Pi's budget."""
     n = 150 if getattr(args, "quick", False) else 600
-    broker: MosquittoProcess | None = None
-    if args.broker:
-        url = args.broker
-    else:
-        broker = MosquittoProcess().start()
-        url = broker.url
-    cfg = BrokerConfig.from_url(url)
+    proxy: PiProxy | None = getattr(args, "proxy", None)
     kit: list[float] = []
     raw: list[float] = []
     fsync: list[float] = []
-    try:
-        with tempfile.TemporaryDirectory(prefix="mafiakit-bench-") as tmp:
-            table = BenchTable(url, Path(tmp) / "bench.sqlite")
-            try:
-                for r in range(ROUNDS):
-                    work = Path(tmp) / f"round-{r + 1}"
-                    work.mkdir()
-                    share = n * (r + 1) // ROUNDS - n * r // ROUNDS
-                    print(f"bench bus: round {r + 1}/{ROUNDS}: {share} actions through the "
-                          "table service, then the floor", file=sys.stderr)
-                    kit += table.play(share)
-                    raw += raw_round_trips(cfg.host, cfg.port, share)
+    with broker_url(args.broker) as url, \
+            tempfile.TemporaryDirectory(prefix="mafiakit-bench-") as tmp:
+        cfg = BrokerConfig.from_url(url)
+        table = BenchTable(url, Path(tmp) / "bench.sqlite", proxy)
+        try:
+            for r in range(ROUNDS):
+                work = Path(tmp) / f"round-{r + 1}"
+                work.mkdir()
+                share = n * (r + 1) // ROUNDS - n * r // ROUNDS
+                print(f"bench bus: round {r + 1}/{ROUNDS}: {share} actions through the "
+                      "table service, then the floor", file=sys.stderr)
+                kit += table.play(share)
+                raw += raw_round_trips(cfg.host, cfg.port, share)
+                with proxy.inside("the journal-commit floor") if proxy \
+                        else contextlib.nullcontext():
                     fsync += journal_commits(work, share // 2)
-            finally:
-                table.close()
-    finally:
-        if broker is not None:
-            broker.close()
+        finally:
+            table.close()
     out: dict[str, Any] = {
         "actions": len(kit),
         "rounds": ROUNDS,

@@ -5,6 +5,7 @@ included) by the same loop as the classic games (`mafiakit.bench.replay`)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 from functools import partial
 from typing import Any
 
@@ -30,6 +31,8 @@ def _logs(n: int) -> list[tuple[Settings, list[Line]]]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     quick = getattr(args, "quick", False)
-    result = measure(CLUB, _logs(130 if quick else 650), rounds=3 if quick else 5,
-                     warm_up=26)
+    logs = _logs(130 if quick else 650)
+    proxy = getattr(args, "proxy", None)
+    with proxy.inside("bench engine: the replays") if proxy else contextlib.nullcontext():
+        result = measure(CLUB, logs, rounds=3 if quick else 5, warm_up=26)
     return {**result, "seats": "3-15, evenly"}

@@ -9,6 +9,7 @@ whole games and the cost of one action (p50/p99, parse + rules + apply); the loo
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from typing import Any
 
@@ -19,6 +20,7 @@ from mafiakit.bench.replay import Line, Replayer, measure
 
 RULES = ("cml", "fiim", "fiim-2015", "judge-guide")
 CLASSIC: Replayer[str] = Replayer(new_game=Game, reader=lambda rules: parse_action)
+PI_PROXY = True  # --pi-proxy: the replays (a table's engine) on the budget: throughput
 
 
 def _logs(n: int) -> list[tuple[str, list[Line]]]:
@@ -32,10 +34,15 @@ def _logs(n: int) -> list[tuple[str, list[Line]]]:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Classic games, then club games; with `args.proxy` (--pi-proxy) the replays run on
+    the Pi's budget (the games are made before, off it)."""
     quick = getattr(args, "quick", False)
     n = 200 if quick else 1000
     print(f"bench engine: generating {n} random games", file=sys.stderr)
-    result = measure(CLASSIC, _logs(n), rounds=3 if quick else 5, warm_up=50)
+    logs = _logs(n)
+    proxy = getattr(args, "proxy", None)
+    with proxy.inside("bench engine: the replays") if proxy else contextlib.nullcontext():
+        result = measure(CLASSIC, logs, rounds=3 if quick else 5, warm_up=50)
     return {**result, "club": _club(args)}
 
 

@@ -81,10 +81,11 @@ def journal_commits(workdir: Path, n: int) -> list[float]:
     return times
 
 
-def frame_renders(n: int) -> list[float]:
-    """`n` busy 1080p table frames drawn and shown (dummy video driver), in ms."""
+def frame_renders(n: int, gap_s: float = 0.0) -> list[float]:
+    """`n` busy 1080p table frames drawn and shown (dummy video driver), in ms; `gap_s`
+    apart (the `scoreboard` benchmark's `time_frames`)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from mafiakit.bench.scoreboard import busy_frames
+    from mafiakit.bench.scoreboard import busy_frames, time_frames
     from scoreboard.display import Display
     from scoreboard.render import Renderer
 
@@ -94,12 +95,7 @@ def frame_renders(n: int) -> list[float]:
         renderer = Renderer(size)
         frames = busy_frames(n)
         renderer.draw(frames[0], display.screen)  # fonts and cards warm, as on a running screen
-        times = []
-        for frame in frames:
-            started = time.perf_counter()
-            renderer.draw(frame, display.screen)
-            display.show()
-            times.append((time.perf_counter() - started) * 1000)
+        times = time_frames(renderer, display, frames, gap_s)
     finally:
         display.close()
     return times

@@ -3,21 +3,23 @@ paho subscriber counting the same stream in the same run, and the lag at 2 event
 
 The tables are simulated by a publisher in a child process (one paho connection carrying
 every table's status and events: random legal games, so the hub's engine accepts them);
-the bare subscriber is another child (so it does not share the hub's interpreter lock);
-this process runs the hub (its real HubService on a thread).
+the bare subscriber is another child; the hub is a third (its real HubService on a thread,
+as `mafiakit hub` runs it), so with `--pi-proxy` it alone is on the Pi's budget. This
+process reads the hub's store. Classic tables first, then a club night (`club`: the hub of
+`rules = "club"`, games of 8 to 15 seats whose headers it holds, as after a round it
+opened, so its engine follows every event).
 
 - flood: every table's first actions as fast as the publisher can send them; raw rate =
   messages the bare subscriber counted / its first-to-last span; hub rate = events stored /
   the hub's first-to-last span (from the store's `received` column).
 - steady: `tables` tables at `rate` events/s each for `seconds`; lag = the hub's handling
   time minus the event's `at` (the publisher's clock, the same machine).
-- rss_mb: this process (the hub) after the run.
+- rss_mb: the hub's process after the run.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -30,7 +32,13 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from mafiakit.bench.broker import broker_url
+from mafiakit.bench.proxy import PiProxy
+
 TOURNAMENT = "bench"
+PI_PROXY = True  # --pi-proxy: the hub's process on the budget
+PI_TABLES = 30  # --pi-proxy: a club's hall (docs/benchmarks.md "On a Pi's budget")
+PI_TARGET_LAG_P99_MS = 1000.0
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -45,27 +53,52 @@ def _rss_mb() -> float:
     return 0.0
 
 
-def publish(url: str, tables: int, rate: float, seconds: float, flood: int) -> None:
+def tournament_of(rules: str) -> str:
+    return TOURNAMENT if rules != "club" else f"{TOURNAMENT}-club"
+
+
+def games_of(rules: str, tables: int) -> dict[str, tuple[dict[str, Any] | None,
+                                                         list[dict[str, Any]]]]:
+    """Each table's game, the same in the publisher and the hub: (its header when the hub
+    must hold one, a club game's; its game-log lines)."""
+    from engine.club import log as club_log
+    from engine.club.playout import random_club_game
+    from engine.log import action_to_dict
+    from engine.playout import random_game
+
+    out: dict[str, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = {}
+    for t in range(1, tables + 1):
+        if rules != "club":
+            out[str(t)] = (None, [action_to_dict(a) for a in random_game(rules, t).entered])
+            continue
+        played = random_club_game(8 + t % 8, t)
+        assert played.game is not None
+        head = club_log.header(played.game.settings, table=str(t), game=1)
+        out[str(t)] = (dict(head), [club_log.action_to_dict(a) for a in played.entered])
+    return out
+
+
+def publish(url: str, rules: str, *, tables: int, rate: float, seconds: float,
+            flood: int) -> None:
     """The child: births, then `flood` events per table at once, then `rate`/s per table."""
     from bus.config import BrokerConfig
     from bus.payloads import Event, Status, encode
     from bus.topics import table_topic
-    from engine.log import action_to_dict
-    from engine.playout import random_game
 
     cfg = BrokerConfig.from_url(url)
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-tables")
+    tournament = tournament_of(rules)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bench-tables-{rules}")
     client.max_inflight_messages_set(1000)
     client.max_queued_messages_set(0)
     client.connect(cfg.host, cfg.port)
     client.loop_start()
     names = [str(t + 1) for t in range(tables)]
-    games = {n: [action_to_dict(a) for a in random_game("cml", int(n)).entered] for n in names}
+    games = {n: lines for n, (_, lines) in games_of(rules, tables).items()}
     booted = datetime.now(UTC)
     for n in names:
         status = Status(state="online", bdseq=0, booted_at=booted, software_version="bench")
-        client.publish(table_topic(TOURNAMENT, n, "status"), encode(status), 1, retain=True)
-    topics = {n: table_topic(TOURNAMENT, n, "events") for n in names}
+        client.publish(table_topic(tournament, n, "status"), encode(status), 1, retain=True)
+    topics = {n: table_topic(tournament, n, "events") for n in names}
     seq = dict.fromkeys(names, 0)
 
     def send(n: str) -> mqtt.MQTTMessageInfo | None:
@@ -101,15 +134,16 @@ def publish(url: str, tables: int, rate: float, seconds: float, flood: int) -> N
 class RawCounter:
     """A bare paho subscriber: counts events, remembers when the first and last came."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, tournament: str = TOURNAMENT) -> None:
         self.count = 0
         self.first = self.last = 0.0
         self.ready = threading.Event()
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="bench-raw")
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2,
+                                  client_id=f"bench-raw-{tournament}")
         self.client.on_message = self._message
         self.client.on_subscribe = lambda *_: self.ready.set()
         self.client.connect(host, port)
-        self.client.subscribe(f"mafia/v1/{TOURNAMENT}/tables/+/events", qos=1)
+        self.client.subscribe(f"mafia/v1/{tournament}/tables/+/events", qos=1)
         self.client.loop_start()
 
     def _message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
@@ -124,12 +158,12 @@ class RawCounter:
         self.client.disconnect()
 
 
-def count_raw(url: str) -> None:
+def count_raw(url: str, rules: str) -> None:
     """The bare-subscriber child: "ready", then on any stdin line its rate so far."""
     from bus.config import BrokerConfig
 
     cfg = BrokerConfig.from_url(url)
-    raw = RawCounter(cfg.host, cfg.port)
+    raw = RawCounter(cfg.host, cfg.port, tournament_of(rules))
     raw.ready.wait(30)
     print("ready", flush=True)
     sys.stdin.readline()
@@ -155,72 +189,103 @@ def _stored_rate(db: Path, since: str) -> tuple[int, float, list[float]]:
     return len(rows), (len(rows) - 1) / span if span else 0.0, lags
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
-    from bus.broker import MosquittoProcess
+def serve(url: str, rules: str, tables: int, database: str) -> None:
+    """The hub's child: the real HubService for `tables` tables (a club night's holding the
+    headers of the games it opened); "ready" once subscribed, then it runs until a line on
+    stdin and answers with its resident memory in MB."""
     from hub.config import HubSettings
     from hub.service import HubService, Stop
+    from hub.store import Store
 
-    quick = getattr(args, "quick", False)
-    tables, rate = (100, 2.0) if quick else (500, 2.0)
-    seconds, flood = (5.0, 5) if quick else (15.0, 10)
-    broker: MosquittoProcess | None = None
-    if args.broker:
-        url = args.broker
-    else:
-        broker = MosquittoProcess().start()
-        url = broker.url
-    try:
-        with tempfile.TemporaryDirectory(prefix="mafiakit-bench-hub-") as tmp:
-            db = Path(tmp) / "hub.sqlite"
-            settings = HubSettings(tournament=TOURNAMENT, tables=[str(t + 1)
-                                                                  for t in range(tables)],
-                                   database=db, broker={"url": url},
-                                   heartbeat_s=60)
-            hub = HubService(settings).start()
-            assert hub.bus is not None and hub.bus.wait_ready(30)
-            thread = threading.Thread(target=hub.run, daemon=True)
-            thread.start()
-            raw = subprocess.Popen([sys.executable, "-m", "mafiakit.bench.hub", "raw", url],
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-            assert raw.stdin is not None and raw.stdout is not None
-            raw.stdout.readline()  # ready
-            child = subprocess.Popen(
-                [sys.executable, "-m", "mafiakit.bench.hub", "tables", url, str(tables),
-                 str(rate),
-                 str(seconds), str(flood)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                env={**os.environ})
-            assert child.stdin is not None and child.stdout is not None
-            child.stdout.readline()  # ready
-            print(f"bench hub: flood of {tables} x {flood} events", file=sys.stderr)
+    if rules == "club":  # the games a round of the club night opened (hub/outbox.py)
+        store = Store(database)
+        for table, (head, _) in games_of(rules, tables).items():
+            assert head is not None
+            store.add_game(table, f"g{table}", 1, head)
+        store.close()
+    settings = HubSettings(tournament=tournament_of(rules), rules=rules,
+                           tables=[str(t + 1) for t in range(tables)],
+                           database=Path(database), broker={"url": url}, heartbeat_s=60)
+    hub = HubService(settings).start()
+    assert hub.bus is not None and hub.bus.wait_ready(30)
+    thread = threading.Thread(target=hub.run, daemon=True)
+    thread.start()
+    print("ready", flush=True)
+    sys.stdin.readline()
+    hub.inbox.put(Stop())
+    thread.join(30)
+    print(_rss_mb(), flush=True)
+    hub.close()
+
+
+class _Child:
+    """A helper process of this benchmark (`python -m mafiakit.bench.hub MODE ...`)."""
+
+    def __init__(self, *args: str, proxy: PiProxy | None = None, name: str = "") -> None:
+        argv = [sys.executable, "-m", "mafiakit.bench.hub", *args]
+        self.mode = args[0]
+        if proxy is not None:
+            argv = proxy.command(argv, name)
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
+
+    def ask(self, line: str | None = None) -> str:
+        """Send `line` (if any), then the child's next line."""
+        if line is not None:
+            self.stdin.write(line + "\n")
+            self.stdin.flush()
+        answer = self.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"bench hub: the {self.mode} process ended "
+                               f"(exit {self.proc.wait(30)})")
+        return answer.strip()
+
+    def close(self) -> None:
+        if not self.stdin.closed:
+            self.stdin.close()
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def measure(url: str, rules: str, *, tables: int, rate: float, seconds: float, flood: int,
+            proxy: PiProxy | None = None) -> dict[str, Any]:
+    """One hub of `rules` ("club" or a classic ruleset) for `tables` tables: the flood, then
+    the steady pace; the keys of docs/benchmarks.md."""
+    with tempfile.TemporaryDirectory(prefix="mafiakit-bench-hub-") as tmp:
+        db = Path(tmp) / "hub.sqlite"
+        hub = _Child("hub", url, rules, str(tables), str(db), proxy=proxy,
+                     name="hub (HubService)")
+        raw = child = None
+        try:
+            hub.ask()  # ready
+            raw = _Child("raw", url, rules)
+            raw.ask()  # ready
+            child = _Child("tables", url, rules, str(tables), str(rate), str(seconds),
+                           str(flood))
+            child.ask()  # ready
+            print(f"bench hub: {rules}: flood of {tables} x {flood} events", file=sys.stderr)
             since = datetime.now(UTC).isoformat()
-            child.stdin.write("go\n")
-            child.stdin.flush()
-            child.stdout.readline()  # flooded
+            child.ask("go")  # flooded
             _wait_stored(db, tables * flood)
-            raw.stdin.write("rate?\n")
-            raw.stdin.flush()
-            raw_rate = float(raw.stdout.readline().split()[1])
+            raw_rate = float(raw.ask("rate?").split()[1])
             flood_count, hub_rate, _ = _stored_rate(db, since)
-            print(f"bench hub: {tables} tables at {rate}/s for {seconds:g} s", file=sys.stderr)
+            print(f"bench hub: {rules}: {tables} tables at {rate:g}/s for {seconds:g} s",
+                  file=sys.stderr)
             since = datetime.now(UTC).isoformat()
-            child.stdin.write("go\n")
-            child.stdin.flush()
-            child.stdout.readline()  # done
+            child.ask("go")  # done
             expected = tables * flood + int(tables * rate * seconds * 0.9)
             _wait_stored(db, expected, guard=30)
             steady_count, steady_rate, lags = _stored_rate(db, since)
-            child.wait(30)
-            hub.inbox.put(Stop())
-            thread.join(30)
-            rss = _rss_mb()
-            hub.close()
-            raw.stdin.write("bye\n")
-            raw.stdin.flush()
-            raw.wait(30)
-    finally:
-        if broker is not None:
-            broker.close()
+            rss = float(hub.ask("stop"))
+        finally:
+            for side in (child, raw, hub):
+                if side is not None:
+                    side.close()
     out = {
         "tables": tables,
         "events_per_s": round(hub_rate, 1),
@@ -236,6 +301,25 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
     out["target_met"] = (out["events_per_s"] >= 0.5 * out["raw_events_per_s"]
                          and out["lag_p99_ms"] < 1000)
+    if proxy is not None:
+        out["pi_target_lag_p99_ms"] = PI_TARGET_LAG_P99_MS
+        out["pi_target_met"] = out["lag_p99_ms"] < PI_TARGET_LAG_P99_MS
+    return out
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """A classic hub, then a club night's, each for `--tables` tables (500, 100 with
+    --quick, 30 with --pi-proxy) at `--rate` events/s per table (2)."""
+    quick = getattr(args, "quick", False)
+    proxy: PiProxy | None = getattr(args, "proxy", None)
+    tables = getattr(args, "tables", None) or (PI_TABLES if proxy else 100 if quick else 500)
+    rate = getattr(args, "rate", None) or 2.0
+    seconds, flood = (5.0, 5) if quick else (15.0, 10)
+    with broker_url(args.broker) as url:
+        out = measure(url, "cml", tables=tables, rate=rate, seconds=seconds, flood=flood,
+                      proxy=proxy)
+        out["club"] = measure(url, "club", tables=tables, rate=rate, seconds=seconds,
+                              flood=flood, proxy=proxy)
     return out
 
 
@@ -261,7 +345,9 @@ def _wait_stored(db: Path, count: int, guard: float = 120, quiet_s: float = 3.0)
 
 if __name__ == "__main__":
     if sys.argv[1] == "raw":
-        count_raw(sys.argv[2])
+        count_raw(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "hub":
+        serve(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])
     else:
-        publish(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]),
-                int(sys.argv[6]))
+        publish(sys.argv[2], sys.argv[3], tables=int(sys.argv[4]), rate=float(sys.argv[5]),
+                seconds=float(sys.argv[6]), flood=int(sys.argv[7]))

@@ -8,6 +8,7 @@ every file read, replayed through the rules, scored, and the table computed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import tempfile
 import time
@@ -20,6 +21,7 @@ from engine.scoring.playout import random_tournament
 from engine.scoring.standings import standings
 
 PLAYERS, ROUNDS = 100, 12
+PI_PROXY = True  # --pi-proxy: the timed part (a club's hub on a Pi) on the budget
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -32,11 +34,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
             files.append(path)
         print(f"bench scoring: {len(files)} logs written, timing", file=sys.stderr)
-        start, cpu = time.perf_counter(), time.process_time()
-        games = [game_from_log(p.read_bytes().split(b"\n"), p.name) for p in files]
-        table = standings(games, rules)
-        seconds = time.perf_counter() - start
-        cpu = time.process_time() - cpu
+        proxy = getattr(args, "proxy", None)
+        with proxy.inside("bench scoring: read, replay, score, rank") if proxy \
+                else contextlib.nullcontext():
+            start, cpu = time.perf_counter(), time.process_time()
+            games = [game_from_log(p.read_bytes().split(b"\n"), p.name) for p in files]
+            table = standings(games, rules)
+            seconds = time.perf_counter() - start
+            cpu = time.process_time() - cpu
     return {"players": len(table.rows), "rounds": rounds, "games": len(games),
             "seconds": round(seconds, 4), "games_per_s": round(len(games) / seconds, 1),
             "cpu_seconds": round(cpu, 4)}  # CPU time: the wall time a busy machine hides

@@ -21,7 +21,9 @@
       place: "№", player: "Игрок", total: "Баллы",
       waiting: "Ждём данные хаба…",
       club: "Клубные игры вечера {date}", clubLine: "Стол {table} · игра {game} · место {seat}",
-      clubTotal: "Итого за вечер: {points}", city: "победа города", mafia: "победа мафии",
+      clubTotal: "Итого за вечер: {points}",
+      clubPlace: "Итого за вечер: {points} · {place} место в рейтинге вечера",
+      city: "победа города", mafia: "победа мафии",
       maniac: "победа маньяка",
     },
     en: {
@@ -37,7 +39,9 @@
       place: "#", player: "Player",
       total: "Points", waiting: "Waiting for the hub…",
       club: "Club games of the evening {date}", clubLine: "Table {table} · game {game} · seat {seat}",
-      clubTotal: "Tonight in all: {points}", city: "city wins", mafia: "mafia wins",
+      clubTotal: "Tonight in all: {points}",
+      clubPlace: "Tonight in all: {points} · place {place} in the evening's rating",
+      city: "city wins", mafia: "mafia wins",
       maniac: "maniac wins",
     },
   };
@@ -116,8 +120,18 @@
     $("club").hidden = !mine.games.length;
     if (!mine.games.length) return false;
     $("club-title").textContent = fill(W.club, mine);
-    const total = mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
-    $("club-total").textContent = fill(W.clubTotal, { points: total });
+    // his row of the evening's rating (the hub's, as the head judge's Club tab shows it):
+    // its points and his place, shared on equal points (004 §8); before the hub has it,
+    // the sum of his counted games
+    const row = ((state.clubEvening && state.clubEvening.players) || []).find(
+      (p) => String(p.player).toLocaleLowerCase() === wanted);
+    const total = row ? row.points
+      : mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
+    const place = row && (row.place_to && row.place_to !== row.place
+      ? `${row.place}-${row.place_to}` : String(row.place));
+    $("club-total").textContent = row ? fill(W.clubPlace, { points: total, place })
+      : fill(W.clubTotal, { points: total });
+    $("club-total").dataset.place = place || "";
     $("club-total").dataset.points = String(total);
     $("club-games").replaceChildren(...mine.games.map((g) => {
       const item = el("li", "game");
@@ -249,6 +263,7 @@
     else if (topic === Live.hubTopic(opts, "public/club")) {
       state.club = (payload && payload.games) || [];
       state.clubDate = payload && payload.date;
+      state.clubEvening = payload && payload.evening;
     }
     else return;
     render();
