@@ -81,6 +81,6 @@ def test_a_tables_clock_jump_mid_game_reaches_the_head_judge(tmp_path: Path) -> 
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(2, "g1", 183.0))
     [alert] = [a for a in hub.alerts() if a["kind"] == "clock_step"]
     assert alert["params"] == {"game": "g1", "seconds": "+183"}
-    assert alert["text"].startswith(f"table {N}: its clock jumped +183 s during game g1")
+    assert alert["text"].startswith(f"Table {N}: its clock jumped +183 s during game g1")
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(3, "g2", None))  # the next game
     assert "clock_step" not in kinds(hub)

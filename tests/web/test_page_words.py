@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from words import t
 
 from bus.broker import MosquittoProcess
 from engine.vocab import Cause, ClubOutCause
-from scoreboard.i18n import t
 from tests.web.conftest import overlay_url
 
 
