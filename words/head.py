@@ -61,7 +61,6 @@ HEAD: Final[dict[str, tuple[str, str]]] = {
     # the club tables' games on the page (004 §8)
     "head.club": ("Клуб", "Club"),
     "head.club_evening": ("Рейтинг вечера {date}", "Evening rating {date}"),
-    "head.club_games": ("Игры клубных столов", "Club tables' games"),
     "head.no_club": ("Клубных игр пока нет", "No club game yet"),
     "head.club_game": ("Стол {table} · игра {game}", "Table {table} · game {game}"),
     "head.club_date": ("Вечер", "Evening"),

@@ -117,7 +117,6 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     "front.tables": ("столы {list}", "tables {list}"),
     "front.no_tables": ("столов нет", "no tables"),
     "front.hub": (", хаб", ", the hub"),
-    "front.pick": ("выберите турнир", "pick a tournament"),
     # the players' page (player/)
     "player.title": ("Мои игры", "My games"),
     "player.nickname": ("Ваш ник", "Your nickname"),

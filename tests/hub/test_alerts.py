@@ -44,7 +44,7 @@ def test_alerts_follow_the_tables(tmp_path: Path) -> None:
     clock.t += 91 * 60  # the game runs over 90 minutes (and the table went quiet)
     hub.ingest(table_topic(T, N, "public"), public("g1", 4))
     assert kinds(hub) == ["game_over_time"]
-    # the page says each alert in its language from these (web/judge/words.js AlertWords)
+    # the page says each alert in its language from these (`alert.*` of web/common/words.js)
     assert [a["params"] for a in hub.alerts()] == [{"game": "g1", "minutes": "90"}]
     hub.ingest(table_topic(T, N, "public"),
                public("g1", 5, phase="finished", step="over", speaker=None, timer=None))
