@@ -64,12 +64,12 @@ td.total { font-weight: bold; }
 
 
 def to_html(p: Protocol) -> str:
-    def t(key: str) -> str:
+    def label(key: str) -> str:
         return paper(p.lang, key)
 
-    head = "".join(f"<span>{escape(t(k))}: <b>{escape(p.head[k])}</b></span>"
+    head = "".join(f"<span>{escape(label(k))}: <b>{escape(p.head[k])}</b></span>"
                    for k in HEAD if k in p.head)
-    ths = "".join(f"<th>{escape(t(c))}</th>" for c in COLUMNS)
+    ths = "".join(f"<th>{escape(label(c))}</th>" for c in COLUMNS)
     rows = []
     for r in p.rows:
         cells = []
@@ -81,20 +81,20 @@ def to_html(p: Protocol) -> str:
         rows.append(f"<tr>{''.join(cells)}</tr>")
     notes = "".join(f"<div>{escape(n)}</div>" for n in p.notes)
     judge = escape(p.head.get("judge", ""))
-    state = t("closed") if p.closed else t("open")
+    state = label("closed") if p.closed else label("open")
     return f"""<!DOCTYPE html>
-<html lang="{p.lang}"><head><meta charset="utf-8"><title>{escape(t('title'))}</title>
+<html lang="{p.lang}"><head><meta charset="utf-8"><title>{escape(label('title'))}</title>
 <style>{CSS}</style></head><body>
-<h1>{escape(t('title'))}</h1>
+<h1>{escape(label('title'))}</h1>
 <div class="head">{head}</div>
 <table><thead><tr>{ths}</tr></thead><tbody>
 {''.join(rows)}
 </tbody></table>
-<div class="result">{escape(t('result'))}: {escape(p.result)}</div>
+<div class="result">{escape(label('result'))}: {escape(p.result)}</div>
 <div class="notes">{notes}</div>
-<div class="legend">{escape(t('legend'))}</div>
+<div class="legend">{escape(label('legend'))}</div>
 <div class="sign"><div>{escape(state)}</div>
-<div class="line">{escape(t('signature'))}{': ' + judge if judge else ''}</div></div>
+<div class="line">{escape(label('signature'))}{': ' + judge if judge else ''}</div></div>
 </body></html>
 """
 

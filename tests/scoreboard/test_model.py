@@ -396,7 +396,7 @@ def test_the_club_pad_input_reads_in_russian_on_the_judges_screen(pad: str, ru: 
 def test_a_russian_pad_line_writes_a_seat_as_every_screen_does(pad: str, ru: str,
                                                               en: str) -> None:
     """Issue 25: the simulator and the judge's screen said "#6" where every Russian screen
-    says "№6" (i18n `seat_ref`); English keeps "#6"."""
+    says "№6" (the catalogue's `seat_ref`, words/); English keeps "#6"."""
     payload = sample_payload("judge_day", view={**sample_view("judge_day"), "pad": pad})
     feed = sample_feed("judge_day", payload=payload)
     for lang, want in (("ru", ru), ("en", en)):
