@@ -126,6 +126,8 @@ class HubService:
         self.inbox: queue.Queue[Any] = queue.Queue()
         self._sent: dict[str, float] = {}  # request id -> when last sent
         self._dirty = True
+        self._paged_decided: set[tuple[str, str]] = set()  # the decided games the last page knew
+        self._timed: list[dict[str, Any]] = []  # the clock-moved alerts the last page said
         self._next_tick = 0.0
         self._decisions_seen = 0
         self._counted = CountCache()  # the games as they count, replayed only when changed
@@ -605,6 +607,8 @@ class HubService:
             self._dirty = True
         # pages on the grid only, and only once the retained state is in (hub/pacing.py)
         due = self._grid.due(now)
+        if due and not self._dirty and self._clock_moved():
+            self._dirty = True
         if due and self._dirty and self.bus is not None and self._sync.done(now):
             self._pages_due = self.aggregate()  # published once this batch is committed
             self._dirty = False
@@ -668,16 +672,30 @@ class HubService:
         as they count, when the caller has them already)."""
         if games is None:
             games = effective_games(self.store.protocols(), self.store.decisions(), {})
-        decided = {(g["table"], g["game_id"]) for g in games}
+        return self._alerts(games, self._timed_alerts(decided_in(games)))
+
+    def _alerts(self, games: list[dict[str, Any]],
+                timed: list[dict[str, Any]]) -> list[dict[str, Any]]:
         stalled = self.stall.alert()
-        now_mono, now_wall = self.mono(), self.wall()
-        contested = ((t, self.registry.contested(t, now_mono)) for t in self.registry.tables)
-        return [*([] if stalled is None else [stalled]),
-                *(two_tables_alert(t, c) for t, c in contested if c is not None),
-                *(a for live in self.registry.tables.values() for a in table_alerts(
-                    live, self.settings, decided, now_mono=now_mono, now_wall=now_wall)),
+        return [*([] if stalled is None else [stalled]), *timed,
                 *game_alerts(games), *waiting_alerts(self._waiting),
                 *command_alerts(self.store.command_answers())]
+
+    def _timed_alerts(self, decided: set[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The alerts the clocks move (a protest window counting down, a game running over
+        time, a table gone quiet, two machines on one number)."""
+        now_mono, now_wall = self.mono(), self.wall()
+        contested = ((t, self.registry.contested(t, now_mono)) for t in self.registry.tables)
+        return [*(two_tables_alert(t, c) for t, c in contested if c is not None),
+                *(a for live in self.registry.tables.values() for a in table_alerts(
+                    live, self.settings, decided, now_mono=now_mono, now_wall=now_wall))]
+
+    def _clock_moved(self) -> bool:
+        """Whether the clocks alone changed what the pages say since they were last made: then
+        they are made again on this grid instant. Without it a protest window's countdown
+        went out only when something else made the pages dirty: right after a night action
+        at another table (issue 24, the timing side channel)."""
+        return self._timed_alerts(self._paged_decided) != self._timed
 
     def games(self) -> list[dict[str, Any]]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
@@ -724,6 +742,8 @@ class HubService:
         protocols, decisions = self.store.protocols(), self.store.decisions()
         rounds = self.store.game_rounds()
         games = games_as_they_count(protocols, decisions, rounds, self._counted)
+        self._paged_decided = decided_in(games)
+        self._timed = timed = self._timed_alerts(self._paged_decided)
         return {
             "tournament": self.tournament,
             "name": self.settings.name,
@@ -733,7 +753,7 @@ class HubService:
                         "winner": live.winner, "seq": live.snapshot_seq,
                         "gap": live.seqs.gap}
                        for live in self.registry.tables.values()],
-            "alerts": self.alerts(games),
+            "alerts": self._alerts(games, timed),
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
                       for g in games],
             # the latest evening only: a season of Fridays would not fit one message
@@ -769,3 +789,8 @@ class HubService:
 
     def _now_iso(self) -> str:
         return datetime.fromtimestamp(self.wall(), UTC).isoformat()
+
+
+def decided_in(games: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """(table, game id) of every game that counts."""
+    return {(g["table"], g["game_id"]) for g in games}

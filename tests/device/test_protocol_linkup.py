@@ -99,9 +99,9 @@ def test_an_undo_while_the_broker_was_away_is_cleared_after_a_table_restart(
     journal = tmp_path / "j.sqlite"
     where = {"tournament": ACL_TOURNAMENT, "table": ACL_TABLE}
     with running_table(journal, table_url(persistent), **where) as table:
-        first = table.game_id
         for line in decided_lines(5):
             assert submit(table, line) == (True, "")
+        first = table.game_id  # the table's own game, opened by its first line
         table.new_game(header("cml", game=2))
         second = table.game_id
         for line in decided_lines(6):
