@@ -14,6 +14,11 @@ def ready(lang: str) -> str:
     return t(lang, "key.ready")
 
 
+def title(lang: str) -> str:
+    """The simulator's window title."""
+    return t(lang, "sim.title")
+
+
 def pad_event(key: str, kind: str, lang: str) -> str:
     """The pad check's last key event ("клавиша Фол нажата", "клавиша 4 отпущена")."""
     return t(lang, f"key.{kind}", key=key_name(key, lang))

@@ -69,4 +69,6 @@ PAD: Final[dict[str, tuple[str, str]]] = {
     "key.press": ("клавиша {key} нажата", "{key} press"),
     "key.hold": ("клавиша {key} удерживается", "{key} hold"),
     "key.release": ("клавиша {key} отпущена", "{key} release"),
+    # the simulator's window (firmware_sim/window.py)
+    "sim.title": ("Стол мафии (симулятор)", "Mafia table (simulated)"),
 }
