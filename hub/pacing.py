@@ -6,6 +6,8 @@ player's phone saw one extra aggregate per night action, issue 24). So:
 - the pages are looked at on a fixed monotonic grid (`Grid`: multiples of the period, never
   moved by what arrives), and a page goes out only when what it says changed (`Sent`), its
   `as_of` stamp aside; a night action changes nothing a page says, so it sends nothing;
+  what the clocks alone change (a protest window counting down) is looked at on every grid
+  instant (hub/service.py `_clock_moved`), never only when a message makes the pages dirty;
 - nothing goes out before the broker's retained state is in (`RetainedSync`): after a
   (re)connection the hub sends itself a marker and waits for it. MQTT keeps one client's
   order, so the retained snapshots and protocols of every table, queued by the broker when
