@@ -138,6 +138,8 @@ PAGES: Final[dict[str, tuple[str, str]]] = {
     "player.club_line": ("Стол {table} · игра {game} · место {seat}",
                          "Table {table} · game {game} · seat {seat}"),
     "player.club_total": ("Итого за вечер: {points}", "Tonight in all: {points}"),
+    "player.club_place": ("Итого за вечер: {points} · {place} место в рейтинге вечера",
+                          "Tonight in all: {points} · place {place} in the evening's rating"),
     # the followers' page (followers/)
     "followers.title": ("Мафия: прямой эфир", "Mafia: live"),
     "followers.games": ("Игры", "Games"),

@@ -108,7 +108,8 @@ def test_the_judge_page_lists_a_club_game_and_the_evenings_rating(
                 assert shown[seat][0].startswith(name) and int(shown[seat][1]) == line["total"]
             # the evening's rating: the same rows as `mafiakit hub evening` (004 §8)
             rows = page.locator("#club-evening tbody tr")
-            on_page = [[rows.nth(i).get_attribute("data-player"),
+            on_page = [[rows.nth(i).locator("td.place").inner_text(),
+                        rows.nth(i).get_attribute("data-player"),
                         *(rows.nth(i).locator(f"td.{k}").inner_text() for k in (
                             "games", "wins", "points", "extras", "penalties"))]
                        for i in range(rows.count())]
@@ -123,7 +124,9 @@ def test_the_judge_page_lists_a_club_game_and_the_evenings_rating(
     csv_rows = [r.split(",") for r in capsys.readouterr().out.splitlines()]
     assert csv_rows[0] == ["place", "player", "games", "wins", "points", "rated_points",
                            "extras", "penalties"]
-    assert on_page == [[p, g, w, pts, e, f] for _, p, g, w, pts, _, e, f in csv_rows[1:]]
+    # the places too: equal points share one ("2-3"), as the CSV prints them (004 §8)
+    assert on_page == [[pl, p, g, w, pts, e, f] for pl, p, g, w, pts, _, e, f in csv_rows[1:]]
+    assert any("-" in row[0] for row in on_page), on_page  # the example has a shared place
     assert len(on_page) == head["seats"]
 
 
@@ -150,6 +153,10 @@ def test_the_player_page_shows_his_club_game_and_points_tonight(
             points = result["score"][str(seat)]["total"]
             assert int(page.locator(f"{card} .points").inner_text()) == points
             assert page.locator("#club-total").get_attribute("data-points") == str(points)
+            # his place in the evening's rating, shared on equal points as the Club tab and
+            # `mafiakit hub evening` say it (004 §8): Lynx and seat 4 have 4 points each
+            page.wait_for_selector("#club-total[data-place='1-2']", timeout=TIMEOUT)
+            assert "place 1-2 in the evening's rating" in page.locator("#club-total").inner_text()
             # the result in the catalogue's one word for it, as on every screen (winner.city)
             assert page.locator(f"{card} .winner").inner_text() == "City wins"
             assert page.locator("#problem").inner_text() == ""

@@ -81,9 +81,19 @@
     $("club").hidden = !mine.games.length;
     if (!mine.games.length) return false;
     $("club-title").textContent = W("player.club", mine);
-    const total = mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
-    $("club-total").textContent = W("player.club_total", { points: total });
+    // his row of the evening's rating (the hub's, as the head judge's Club tab shows it):
+    // its points and his place, shared on equal points (004 §8); before the hub has it,
+    // the sum of his counted games
+    const row = ((state.clubEvening && state.clubEvening.players) || []).find(
+      (p) => String(p.player).toLocaleLowerCase() === wanted);
+    const total = row ? row.points
+      : mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
+    const place = row && (row.place_to && row.place_to !== row.place
+      ? `${row.place}-${row.place_to}` : String(row.place));
+    $("club-total").textContent = row ? W("player.club_place", { points: total, place })
+      : W("player.club_total", { points: total });
     $("club-total").dataset.points = String(total);
+    $("club-total").dataset.place = place || "";
     $("club-games").replaceChildren(...mine.games.map((g) => {
       const item = el("li", "game");
       Object.assign(item.dataset, { table: g.table, game: g.game_id, seat: g.seat });
@@ -218,6 +228,7 @@
     else if (topic === Live.hubTopic(opts, "public/club")) {
       state.club = (payload && payload.games) || [];
       state.clubDate = payload && payload.date;
+      state.clubEvening = payload && payload.evening;
     }
     else return;
     render();
