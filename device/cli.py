@@ -191,11 +191,12 @@ def command(args: argparse.Namespace) -> int:
     tune_runtime()
     print(f"ready {service.game_id or '-'} {service.seq}", flush=True)
     if args.stdin:
-        from device.console_help import help_text
-        from device.console_words import READING, GameNotice
+        from device.console_help import GameNotice, help_text
+        from words import t
 
         club = isinstance(service.table_game, ClubGame)
-        note = help_text(service.lang, club) if sys.stdin.isatty() else READING[service.lang]
+        note = (help_text(service.lang, club) if sys.stdin.isatty()
+                else t(service.lang, "console.reading"))
         print(note.rstrip("\n"), file=sys.stderr, flush=True)
         notice = GameNotice(service.lang)  # what the hub sends: the game, the players
         notice(service)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.store import store_trouble
+from words import t
 
 log = logging.getLogger("mafiakit.hub")
 RETRY_S = 1.0
@@ -54,5 +55,4 @@ class StoreStall:
         if self.reason is None:
             return None
         return {"kind": "store_failed", "table": "", "params": {"error": self.reason},
-                "text": f"the hub cannot write its store: {self.reason}; nothing is lost, "
-                        "results wait until it is fixed"}
+                "text": t("en", "alert.store_failed", error=self.reason)}

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("engine", "bus", "device", "firmware_sim", "scoreboard", "report", "hub", "ratings",
-         "mafiakit")
+PARTS = ("engine", "words", "bus", "device", "firmware_sim", "scoreboard", "report", "hub",
+         "ratings", "mafiakit")
 CONTRACTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
     "contracts"]
 LINT = Path(sys.executable).with_name("lint-imports")

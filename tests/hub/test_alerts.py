@@ -44,7 +44,7 @@ def test_alerts_follow_the_tables(tmp_path: Path) -> None:
     clock.t += 91 * 60  # the game runs over 90 minutes (and the table went quiet)
     hub.ingest(table_topic(T, N, "public"), public("g1", 4))
     assert kinds(hub) == ["game_over_time"]
-    # the page says each alert in its language from these (web/judge/words.js AlertWords)
+    # the page says each alert in its language from these (`alert.*` of web/common/words.js)
     assert [a["params"] for a in hub.alerts()] == [{"game": "g1", "minutes": "90"}]
     hub.ingest(table_topic(T, N, "public"),
                public("g1", 5, phase="finished", step="over", speaker=None, timer=None))
@@ -81,6 +81,6 @@ def test_a_tables_clock_jump_mid_game_reaches_the_head_judge(tmp_path: Path) -> 
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(2, "g1", 183.0))
     [alert] = [a for a in hub.alerts() if a["kind"] == "clock_step"]
     assert alert["params"] == {"game": "g1", "seconds": "+183"}
-    assert alert["text"].startswith(f"table {N}: its clock jumped +183 s during game g1")
+    assert alert["text"].startswith(f"Table {N}: its clock jumped +183 s during game g1")
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(3, "g2", None))  # the next game
     assert "clock_step" not in kinds(hub)

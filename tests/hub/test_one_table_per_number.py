@@ -96,7 +96,7 @@ def test_a_second_table_with_a_held_number_refuses_and_the_first_is_untouched(
             a["kind"] == "two_tables" for a in hub.alerts()))
         alert = next(a for a in hub.alerts() if a["kind"] == "two_tables")
         assert alert["table"] == "1"
-        assert alert["text"].startswith("two tables claim table 1: ")
+        assert alert["text"].startswith("Two tables claim table 1: ")
         assert hub.registry.tables["1"].birth == holder
         assert hub.registry.tables["1"].state is Liveness.ONLINE
         wait_for("the alert on the public aggregate", lambda: any(

@@ -136,7 +136,7 @@ def test_a_refused_decision_is_answered_with_the_reason_and_nothing_is_recorded(
         store: Store, changes: dict[str, Any], reason: str,
         keyed: tuple[str, dict[str, Any]]) -> None:
     """The reason in English (`error`) and by key with its parameters, for the page's
-    language (web/judge/words.js has a text for every key)."""
+    language (web/common/words.js has a text for every key)."""
     reply = desk(store).decide(request(**changes))
     assert reply is not None and not reply.ok and reply.decision_id is None
     assert reason in (reply.error or "")
@@ -161,11 +161,13 @@ def test_a_refusal_of_the_rules_comes_in_both_languages_of_the_engine(store: Sto
 
 
 def test_every_refusal_key_has_words_in_both_languages_on_the_page() -> None:
-    words = (Path(__file__).resolve().parents[2] / "web" / "judge" / "words.js").read_text(
+    """The pages' copy of the word catalogue (web/common/words.js) says every refusal."""
+    words = (Path(__file__).resolve().parents[2] / "web" / "common" / "words.js").read_text(
         encoding="utf-8")
-    block = words[words.index("const ReasonWords"):]
+    books = json.loads(words[words.index("{"):words.rindex(";")])
     for key in DecisionRefusal:
-        assert block.count(f"  {key.value}: ") == 2, key  # ru and en
+        for lang in ("ru", "en"):
+            assert books[lang].get(f"reason.{key.value}"), (key, lang)
 
 
 def test_a_result_the_game_already_has_is_refused(store: Store) -> None:

@@ -103,7 +103,7 @@ def test_a_bad_roster_in_the_store_and_a_table_refusing_it_never_stop_the_hub(
                 if a["kind"] == "command_refused"]) == 2)
             texts = [a["text"] for a in state["judge/state"]["alerts"]
                      if a["kind"] == "command_refused"]
-            assert "refused r1-t1-new_game" in texts[0]  # the table's own words
+            assert "refused the hub's command r1-t1-new_game" in texts[0]  # the table's own words
             assert "r1-t1-roster: the hub cannot send it" in texts[1]
             assert "U+200B" in texts[1]
             assert thread.is_alive() and hub.registry.tables["1"].state is Liveness.ONLINE

@@ -93,8 +93,9 @@ def test_the_judge_page_lists_a_club_game_and_the_evenings_rating(
             got = page.locator(card)
             assert got.get_attribute("data-winner") == result["winner"] == "city"
             assert got.get_attribute("data-counts") == "yes"
-            words = {"ru": ("Победа города", "мафия и маньяк выбыли", "Стол 3 · игра 1"),
-                     "en": ("City wins", "mafia and maniac out", "Table 3 · game 1")}[lang]
+            words = {"ru": ("Победа города", "Мафия и маньяк покинули стол", "Стол 3 · игра 1"),
+                     "en": ("City wins", "The mafia and the maniac have left the table",
+                            "Table 3 · game 1")}[lang]
             text = got.inner_text()
             assert all(w in text for w in words), text
             seats = page.locator(f"{card} ol.players li")
@@ -156,7 +157,8 @@ def test_the_player_page_shows_his_club_game_and_points_tonight(
             # `mafiakit hub evening` say it (004 §8): Lynx and seat 4 have 4 points each
             page.wait_for_selector("#club-total[data-place='1-2']", timeout=TIMEOUT)
             assert "place 1-2 in the evening's rating" in page.locator("#club-total").inner_text()
-            assert page.locator(f"{card} .winner").inner_text() == "city wins"
+            # the result in the catalogue's one word for it, as on every screen (winner.city)
+            assert page.locator(f"{card} .winner").inner_text() == "City wins"
             assert page.locator("#problem").inner_text() == ""
             keep_screenshot(page, tmp_path, "player-club-en.png")
             # the page read only the hub's public topics (the `player` account's ACL)
