@@ -83,10 +83,8 @@ def import_command(args: argparse.Namespace) -> int:
     from ratings.importer import ImportRefused, import_game
 
     try:
-        rules = None
-        if args.rules is not None:
-            spec = args.rules
-            rules = load_ruleset(spec if not spec.endswith(".toml") else Path(spec))
+        # load_ruleset takes a built-in id or a league's TOML path as it is
+        rules = None if args.rules is None else load_ruleset(args.rules)
         games = _site_games(json.loads(Path(args.file).read_text(encoding="utf-8")))
     except RulesetError as exc:
         print(f"import: rules: {exc}", file=sys.stderr)

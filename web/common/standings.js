@@ -19,5 +19,13 @@ const StandingsWhy = (() => {
     return "";
   }
 
-  return { reason };
+  /** A club evening's place as its CSV prints it: equal points share one ("2-3", 004 §8
+   *  names no tie-break); `index` numbers a row that carries no place. */
+  function sharedPlace(row, index) {
+    if (row.place == null) return String(index + 1);
+    return row.place_to && row.place_to !== row.place ? `${row.place}-${row.place_to}`
+      : String(row.place);
+  }
+
+  return { reason, sharedPlace };
 })();

@@ -252,10 +252,8 @@
         ...night.players.map((p, i) => {
           const line = el("tr");
           line.dataset.player = p.player;
-          // 004 §8 names no tie-break: equal points share a place ("2-3"), as the CSV says
-          const place = p.place == null ? String(i + 1)
-            : p.place_to && p.place_to !== p.place ? `${p.place}-${p.place_to}` : String(p.place);
-          line.append(el("td", "num place", place), el("td", "player", p.player));
+          line.append(el("td", "num place", StandingsWhy.sharedPlace(p, i)),
+                      el("td", "player", p.player));
           for (const k of ["points", "games", "wins", "extras", "penalties"]) {
             line.append(el("td", `num ${k}`, String(p[k])));
           }

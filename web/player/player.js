@@ -88,8 +88,7 @@
       (p) => String(p.player).toLocaleLowerCase() === wanted);
     const total = row ? row.points
       : mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
-    const place = row && (row.place_to && row.place_to !== row.place
-      ? `${row.place}-${row.place_to}` : String(row.place));
+    const place = row && StandingsWhy.sharedPlace(row, 0);
     $("club-total").textContent = row ? W("player.club_place", { points: total, place })
       : W("player.club_total", { points: total });
     $("club-total").dataset.points = String(total);
