@@ -18,8 +18,8 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the service, pydantic and the journal load when `table` runs
-    from device.inbox import LocalCommand, Submit
-    from device.service import TableService
+    from device.table.inbox import LocalCommand, Submit
+    from device.table.service import TableService
 
 def _stdin_reader(service: TableService) -> None:
     """Each stdin line is a game-log action, or a table command such as
@@ -30,9 +30,9 @@ def _stdin_reader(service: TableService) -> None:
         sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate is not fatal
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
-    from device.admission import Refused
-    from device.console_help import help_text
-    from device.inbox import ConfirmNewGame, Stop
+    from device.table.admission import Refused
+    from device.table.console_help import help_text
+    from device.table.inbox import ConfirmNewGame, Stop
     from engine.club.game import ClubGame
     from engine.refusals import Phrase, R
 
@@ -72,8 +72,8 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
     from bus.errors import describe_validation_error
     from bus.payloads import Command
     from bus.topics import COMMAND_NAMES
-    from device.admission import Refused, check_console_args, read_console_line
-    from device.inbox import LocalCommand, Submit
+    from device.table.admission import Refused, check_console_args, read_console_line
+    from device.table.inbox import LocalCommand, Submit
     from engine.refusals import R
 
     line = read_console_line(text)
@@ -106,7 +106,7 @@ def tune_runtime() -> None:
 def _read_journal(path: Path, export: str | None) -> int:
     """--archive: every game of the table; --export ID: one game as a game log (JSON lines),
     undo lines included, ready for `mafiakit replay`."""
-    from device.journal import Journal
+    from device.table.journal import Journal
 
     journal = Journal(path)
     try:
@@ -128,10 +128,10 @@ def _read_journal(path: Path, export: str | None) -> int:
 def command(args: argparse.Namespace) -> int:
     from bus.claim import NumberHeld
     from device.config import ConfigError, load_settings
-    from device.inbox import Stop
-    from device.instance import JournalInUse
-    from device.journal import JournalError
-    from device.service import TableService
+    from device.table.inbox import Stop
+    from device.table.instance import JournalInUse
+    from device.table.journal import JournalError
+    from device.table.service import TableService
     from engine.club.game import ClubGame
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
@@ -191,7 +191,7 @@ def command(args: argparse.Namespace) -> int:
     tune_runtime()
     print(f"ready {service.game_id or '-'} {service.seq}", flush=True)
     if args.stdin:
-        from device.console_help import GameNotice, help_text
+        from device.table.console_help import GameNotice, help_text
         from words import t
 
         club = isinstance(service.table_game, ClubGame)

@@ -38,9 +38,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bus.config import BrokerConfig
 from bus.errors import first_problem
 from bus.settings import RulesOrClubId, TableId, TournamentId, load_toml_settings
-from device.audio import check_name
-from device.bootconfig import BOOT_CONFIG, check_boot_config
-from device.pins import PinMap
+from device.hardware.audio import check_name
+from device.hardware.bootconfig import BOOT_CONFIG, check_boot_config
+from device.hardware.pins import PinMap
 from engine.refusals import Lang
 
 TableRules = RulesOrClubId  # a classic ruleset, or "club" (004's club game)
@@ -71,7 +71,7 @@ class HardwareSection(BaseModel):
     """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
     default wiring (deploy/wiring.md), e.g. `seats = 15` or `undo = 9`. On a Pi ("lgpio") the
     map is checked against the overlays of `boot_config` here, and against what the running
-    kernel gave away (device/gpiolines.py) when the table opens its pins."""
+    kernel gave away (device/hardware/gpiolines.py) when the table opens its pins."""
 
     model_config = ConfigDict(extra="forbid")
     pins: Literal["lgpio", "mock", "none"] = "none"

@@ -18,8 +18,8 @@ from typing import Any
 from bus.client import BusClient, Received
 from bus.testing import next_item
 from device.config import TableSettings
-from device.inbox import Stop, Submit
-from device.service import TableService
+from device.table.inbox import Stop, Submit
+from device.table.service import TableService
 
 
 @contextlib.contextmanager

@@ -340,7 +340,7 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
                          "(1 = 0.1 ... 7 = 0.7, 10 = withdraw), then NEXT"),
     R.PAD_NO_SUCH_SEAT: ("места {seat} нет: в этой игре {seats} мест",
                          "there is no seat {seat}: this game has {seats} seats"),
-    # the club pad (device/clubkeys.py, docs/pad.md "The club game")
+    # the club pad (device/table/clubkeys.py, docs/pad.md "The club game")
     R.PAD_CLUB_ROLES_FULL: ("все карты введены: «Далее» записывает раздачу",
                             "every card is entered: NEXT records the deal"),
     R.PAD_CLUB_ROLES_INCOMPLETE: ("раздача не полна: следующая карта — {role}",

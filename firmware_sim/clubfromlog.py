@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from device.clubkeys import deal_slots
+from device.table.clubkeys import deal_slots
 from engine import Undo
 from engine.club import log as club_log
 from engine.club import views as club_views

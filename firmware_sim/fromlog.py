@@ -60,7 +60,7 @@ class _Night:
     def passing(self, judge: JudgeView, until: str | None,
                 steps: Sequence[str] | None = None) -> list[Press]:
         """NEXT for every pending step before `until` (None: all of them) not yet passed;
-        `steps` are tonight's steps (the judge view's, or the club's from device.clubkeys)."""
+        `steps` are tonight's steps (the judge view's, or the club's from device.table.clubkeys)."""
         presses: list[Press] = []
         for step in judge.night_steps if steps is None else steps:
             if step == until:

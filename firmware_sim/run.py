@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, cast
 
 from gpiozero.pins.mock import MockFactory
 
-from device.hardware import TableHardware
-from device.keys import CLASSIC_SEATS
-from device.pad import KeyEvent
-from device.pins import PinMap, make_factory, seat_of
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import PinMap, make_factory, seat_of
+from device.table.keys import CLASSIC_SEATS
 from engine.viewmodels import MAX_SEATS, MIN_SEATS
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -40,7 +40,7 @@ from firmware_sim.script import (
 )
 
 if TYPE_CHECKING:
-    from device.service import TableService
+    from device.table.service import TableService
 
 
 class PadCheck:
@@ -254,7 +254,7 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
 
 def table_status(service: TableService, lang: str) -> Callable[[], str]:
     """The window's top line for a table: its last refusal, the pad's input or the moment."""
-    from device.viewcache import view_of
+    from device.table.viewcache import view_of
     from engine.viewmodels import PublicView
     from engine.vocab import InfoClass
     from firmware_sim.words import status

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.hardware import TableHardware
-from device.pad import KeyEvent, PadTiming
-from device.pins import MAX_SEATS, keys_of
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent, PadTiming
+from device.hardware.pins import MAX_SEATS, keys_of
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

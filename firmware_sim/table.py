@@ -19,12 +19,12 @@ from gpiozero.pins.mock import MockFactory
 
 from bus.broker import MosquittoProcess
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.inbox import Stop
-from device.keys import CLASSIC_SEATS
-from device.music import MusicSettings, NightMusic
-from device.pins import PinMap, make_factory
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.music import MusicSettings, NightMusic
+from device.hardware.pins import PinMap, make_factory
+from device.table.inbox import Stop
+from device.table.keys import CLASSIC_SEATS
+from device.table.service import TableService
 from firmware_sim.board import MockBoard
 
 

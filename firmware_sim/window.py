@@ -19,9 +19,9 @@ from collections.abc import Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
-from device.hardware import TableHardware
-from device.keys import CLASSIC_SEATS
-from device.pins import FUNCTION_KEYS, seat_keys
+from device.hardware.kit import TableHardware
+from device.hardware.pins import FUNCTION_KEYS, seat_keys
+from device.table.keys import CLASSIC_SEATS
 from firmware_sim.board import MockBoard
 from firmware_sim.script import ScriptPlayer, play_realtime
 from firmware_sim.words import hint, key_name, ready, title

@@ -118,7 +118,7 @@ def split_at_the_console(text: str) -> tuple[str, list[dict[str, Any]]]:
 
 
 def _public(sim: Any) -> PublicView:
-    from device.viewcache import view_of
+    from device.table.viewcache import view_of
 
     view = view_of(sim.service.table_game, InfoClass.PUBLIC)
     assert isinstance(view, PublicView)

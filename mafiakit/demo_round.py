@@ -133,7 +133,7 @@ class DemoRound:
     def start(self) -> DemoRound:
         """The hub, then tables 2 and 3 (table 1 is the caller's simulator)."""
         from device.config import TableSettings
-        from device.service import TableService
+        from device.table.service import TableService
         from hub.service import HubService
 
         settings = self.settings()
@@ -195,7 +195,7 @@ class DemoRound:
                 "left_out": left_out}
 
     def close(self) -> None:
-        from device.inbox import Stop as TableStop
+        from device.table.inbox import Stop as TableStop
         from hub.service import Stop
 
         for scripted in self.scripted.values():

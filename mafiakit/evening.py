@@ -67,7 +67,7 @@ def journal_games(path: str, date: str | None) -> list[ClubGame]:
     evening `date` (default: the latest date any of its club games has), in the order
     played (the header's `game`, else when each was opened). A game not decided yet, or not
     of that evening, is left out and said on stderr."""
-    from device.journal import Journal, JournalError
+    from device.table.journal import Journal, JournalError
 
     if not Path(path).is_file():
         raise CommandError(f"{path}: no journal there (the table writes it where its "

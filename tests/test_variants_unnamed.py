@@ -25,14 +25,14 @@ STILL_ASKING = {
     "bus/payloads.py": "two protocol payloads (Protocol, ClubProtocol) picked by the header's "
                        "rules: one Protocol with a variant-typed result is left",
     "bus/settings.py": "the table's `rules` setting knows the club's name beside the rulesets",
-    "device/bridge.py": "the pad grammar (device/keys.py or device/clubkeys.py) by the game's "
+    "device/table/bridge.py": "the pad grammar (table/keys.py or table/clubkeys.py) by the game's "
                         "type, not by what the variant says",
     "device/cli.py": "the console's help text by the game's type",
-    "device/service.py": "`TableService.game`: the classic game for tests and benches",
-    "device/snapshots.py": "the protocol payload per variant (follows bus/payloads.py)",
+    "device/table/service.py": "`TableService.game`: the classic game for tests and benches",
+    "device/table/snapshots.py": "the protocol payload per variant (follows bus/payloads.py)",
     "device/config.py": "the table's config checks a club table's `seats`",
-    "device/console_help.py": "the console's help per game",
-    "device/nightscript.py": "the night's music and announcements by the view's rules, not "
+    "device/table/console_help.py": "the console's help per game",
+    "device/table/nightscript.py": "the night's music and announcements by the view's rules, not "
                              "by the variant's night script",
     "hub/checks.py": "the hub follows and checks a club game apart",
     "hub/cli.py": "`hub evening` and `hub club-game` read club protocols apart",
@@ -77,7 +77,7 @@ def test_the_table_service_journal_replay_and_stream_hold_a_game_of_any_variant(
     """The modules the variant protocol's first step moved onto it, by name: a regression
     here is a module asking again."""
     found = asking()
-    for name in ("device/admission.py", "device/stream.py", "device/journal.py",
+    for name in ("device/table/admission.py", "device/table/stream.py", "device/table/journal.py",
                  "mafiakit/replay.py", "mafiakit/standings.py", "scoreboard/render.py"):
         assert name not in found, (name, found.get(name))
     assert not (ROOT / "device" / "tablegame.py").exists()

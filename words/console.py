@@ -1,4 +1,4 @@
-"""The console judge's words (`mafiakit table --stdin`): its `help` (device/console_help.py)
+"""The console judge's words (`mafiakit table --stdin`): its `help` (device/table/console_help.py)
 and the line it prints when the game or its players change, in Russian and English.
 
 The answers keep their machine words (`ready ID SEQ`, `ok SEQ`, `error: ...`: scripts read

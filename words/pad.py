@@ -1,5 +1,5 @@
 """The judge's pad in words: what the table reports of an unfinished key sequence
-(device/keys.py, device/clubkeys.py: "SHOOT _", "VOTE #4: 2 5", "MAFIA SHOT _"), which the
+(device/table/keys.py, clubkeys.py: "SHOOT _", "VOTE #4: 2 5", "MAFIA SHOT _"), which the
 judge's screen and the simulator say in their language (`words.pad_text`), and the names of the
 pad's function keys and key events as the simulator's pad check shows them.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 PAD: Final[dict[str, tuple[str, str]]] = {
-    # the club pad's own words (device/clubkeys.py: "MAFIA SHOT _", "NOMINATE 3 -> _")
+    # the club pad's own words (device/table/clubkeys.py: "MAFIA SHOT _", "NOMINATE 3 -> _")
     "pad.commissar_check": ("ПРОВЕРКА КОМИССАРА", "COMMISSAR CHECK"),
     "pad.maniac_chooses": ("МАНЬЯК ВЫБИРАЕТ", "MANIAC CHOOSES"),
     "pad.kamikaze_pick": ("ВЫБОР КАМИКАДЗЕ", "KAMIKAZE PICK"),
@@ -28,9 +28,9 @@ PAD: Final[dict[str, tuple[str, str]]] = {
     "pad.heal": ("ЛЕЧЕНИЕ", "HEAL"),
     "pad.deal": ("РАЗДАЧА", "DEAL"),
     "pad.drop": ("СКИНУЛ НОМЕРОК", "DROP"),
-    # the classic pad's (device/keys.py), shared by the club pad
+    # the classic pad's (device/table/keys.py), shared by the club pad
     "pad.close_hold_next": ("ЗАКРЫТЬ ПРОТОКОЛ: удерживайте ДАЛЕЕ", "CLOSE: hold NEXT"),
-    # a new game waits for the judge's yes (device/newgame.py: "NEW GAME r2-t3: hold NEXT ...")
+    # a new game waits for the judge's yes (table/newgame.py: "NEW GAME r2-t3: hold NEXT ...")
     "pad.undo_keep_playing": ("ОТМЕНА: играть дальше", "UNDO: keep playing"),
     "pad.hold_next": ("удерживайте ДАЛЕЕ", "hold NEXT"),
     "pad.new_game": ("НОВАЯ ИГРА", "NEW GAME"),

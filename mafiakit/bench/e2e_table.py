@@ -29,10 +29,10 @@ from gpiozero.pins.mock import MockFactory
 
 from device.cli import tune_runtime
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.inbox import NewGame, Stop, Submit
-from device.pins import PinMap, make_factory
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap, make_factory
+from device.table.inbox import NewGame, Stop, Submit
+from device.table.service import TableService
 from engine.log import header
 from engine.state import SPEECH
 from firmware_sim.board import MockBoard

@@ -150,7 +150,7 @@ class Round:
 
     def __init__(self, url: str, folder: Path) -> None:
         from device.config import TableSettings
-        from device.service import TableService
+        from device.table.service import TableService
 
         self.tables = []
         for n in range(1, TABLES + 1):

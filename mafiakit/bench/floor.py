@@ -20,7 +20,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from device.journal import Journal
+from device.table.journal import Journal
 from engine.log import header
 
 RAW_PAYLOAD = b"x" * 2048  # about the size of a public snapshot

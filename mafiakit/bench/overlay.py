@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     from bus.broker import WEB_DIR, MosquittoProcess
     from device.config import TableSettings
-    from device.service import TableService
+    from device.table.service import TableService
     from engine.log import action_to_dict, header
     from engine.playout import random_game
 

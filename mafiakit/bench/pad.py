@@ -38,10 +38,11 @@ from typing import Any, cast
 
 from gpiozero.pins.mock import MockFactory
 
-from device.feedback import OK_FLASH, press_feedback_seat, seat_pattern
-from device.hardware import TableHardware
-from device.pad import KeyEvent
-from device.pins import PinMap, make_factory
+from device.hardware.kit import TableHardware
+from device.hardware.leds import OK_FLASH
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import PinMap, make_factory
+from device.table.feedback import press_feedback_seat, seat_pattern
 from engine.viewmodels import PublicView, SeatView
 from engine.vocab import DayVote, Phase, Step
 from firmware_sim.board import MockBoard
@@ -163,8 +164,8 @@ def measure(
 def _table(seats: int, rules: str) -> Iterator[tuple[Any, MockBoard, Callable[[Any], None]]]:
     """A real table service on mock pins with its engine thread: (service, board, ask)."""
     from device.config import TableSettings
-    from device.inbox import Stop, Submit
-    from device.service import TableService
+    from device.table.inbox import Stop, Submit
+    from device.table.service import TableService
 
     factory = cast(MockFactory, make_factory("mock"))
     pin_map = PinMap(seats=seats)
@@ -226,7 +227,7 @@ def through_the_table(presses: int) -> list[float]:
     Day-1 speeches are ended one after another; a new game is set up (not timed) whenever
     the day runs out of speeches.
     """
-    from device.inbox import NewGame
+    from device.table.inbox import NewGame
     from engine.log import header
 
     latencies: list[float] = []
@@ -253,7 +254,7 @@ def club_through_the_table(presses: int) -> list[float]:
     every seat once, seats 11-15 among them; a new game is dealt and talked up to its
     nominations (not timed) when they are all made.
     """
-    from device.inbox import NewGame
+    from device.table.inbox import NewGame
     from engine.log import header
 
     head = header("club", seats=CLUB_SEATS, table="1", game=1,

@@ -11,8 +11,8 @@ from pydantic import JsonValue, ValidationError
 
 from bus.schema import VIEW_MODELS, all_schemas
 from device.config import TableSettings
-from device.service import TableService
-from device.snapshots import snapshot
+from device.table.service import TableService
+from device.table.snapshots import snapshot
 from engine import actions as act
 from engine.game import Game
 from engine.playout import Mix, random_game

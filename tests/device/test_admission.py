@@ -18,8 +18,8 @@ from bus.client import BusClient, Received
 from bus.payloads import Command, Reply, decode
 from bus.testing import connected_client, next_of, raw_publish
 from bus.topics import command_topic, table_topic
-from device.journal import Journal
-from device.service import TableService
+from device.table.journal import Journal
+from device.table.service import TableService
 from device.testing import running_table, submit
 
 T, N = "hard", "1"

@@ -7,9 +7,9 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from device import snapshots as snap
 from device.config import TableSettings
-from device.service import TableService
+from device.table import snapshots as snap
+from device.table.service import TableService
 from engine.vocab import InfoClass
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"

@@ -35,7 +35,7 @@ from bus.testing import (
     received_until,
 )
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import watch_to_last_public
 from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game

@@ -20,7 +20,7 @@ from bus.client import Received
 from bus.payloads import ClubProtocol, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_topic
-from device.journal import Journal
+from device.table.journal import Journal
 from device.testing import send_line, start_table_process
 from engine.club.log import action_to_dict, dump_lines, header
 from engine.club.playout import ClubMix, random_club_game

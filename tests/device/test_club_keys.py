@@ -1,4 +1,4 @@
-"""Scenarios of the club pad's grammar (docs/pad.md, "The club game"; device/clubkeys.py):
+"""Scenarios of the club pad's grammar (docs/pad.md, "The club game"; device/table/clubkeys.py):
 each club key sequence and its refusals, on the real club engine (seed 004 §1-§9)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from device.clubkeys import ClubDecoder, deal_slots
-from device.keys import Action, PadError, Pending, Result
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
+from device.table.clubkeys import ClubDecoder, deal_slots
+from device.table.keys import Action, PadError, Pending, Result
 from engine.club import views
 from engine.club.game import ClubGame
 from engine.club.log import parse_action

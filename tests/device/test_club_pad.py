@@ -11,12 +11,12 @@ from gpiozero.pins.mock import MockFactory
 
 from bus.testing import sample_snapshot
 from device.config import TableSettings
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.keys import Action, PadDecoder, PadError, pad_problem
-from device.leds import Pattern, level_byte, pattern_level
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern, level_byte, pattern_level
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
+from device.table.keys import Action, PadDecoder, PadError, pad_problem
+from device.table.service import TableService
 from engine.errors import LogError
 from engine.viewmodels import JudgeView, PublicView
 from firmware_sim.board import MockBoard

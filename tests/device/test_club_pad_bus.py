@@ -17,9 +17,9 @@ from bus.client import Received
 from bus.testing import connected_client, next_item
 from bus.topics import table_topic
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap
+from device.table.service import TableService
 from engine.club.game import ClubGame
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock

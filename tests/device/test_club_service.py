@@ -17,8 +17,8 @@ from bus.payloads import ClubProtocol, Command, Snapshot, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_base, table_topic
 from device.config import ConfigError, TableSettings, load_settings
-from device.inbox import NewGame
-from device.service import TableService
+from device.table.inbox import NewGame
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.club.game import ClubGame
 from engine.club.log import header as club_header

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from engine.log import action_to_dict
 from engine.playout import random_game
 from engine.protocol import result

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.console_help import CLASSIC, CLUB, fields_of, help_text
+from device.table.console_help import CLASSIC, CLUB, fields_of, help_text
 from engine.club.log import FIELDS as CLUB_FIELDS
 from engine.club.log import parse_action as club_action
 from engine.log import ACTION_FIELDS, parse_action

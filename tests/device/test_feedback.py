@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from device.feedback import press_feedback_seat, seat_pattern
-from device.leds import Pattern
-from device.pins import KEYS
+from device.hardware.leds import Pattern
+from device.hardware.pins import KEYS
+from device.table.feedback import press_feedback_seat, seat_pattern
 from engine.game import Game
 from engine.ruleset import load_ruleset
 from engine.viewmodels import AudienceView, PublicView, Reveal

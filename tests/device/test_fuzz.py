@@ -39,7 +39,7 @@ from bus.testing import (
     raw_publish,
 )
 from bus.topics import command_topic, parse, table_topic
-from device.journal import Journal
+from device.table.journal import Journal
 from engine.actions import Undo
 from engine.game import Game
 from engine.log import action_to_dict, parse_action

@@ -12,11 +12,11 @@ import pytest
 from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
-from device.hardware import TableHardware
-from device.leds import DIM_LEVEL, FRAME, Pattern, level_byte
-from device.music import MusicSettings, NightMusic
-from device.pad import KeyEvent
-from device.pins import LED_CLOCK, LED_DATA, PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.leds import DIM_LEVEL, FRAME, Pattern, level_byte
+from device.hardware.music import MusicSettings, NightMusic
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import LED_CLOCK, LED_DATA, PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

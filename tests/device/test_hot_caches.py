@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from device import viewcache
-from device.electrical import Bom, ChainPower, bom
-from device.leds import LedChain, chain_frame
-from device.pins import PinMap, make_factory
+from device.hardware.electrical import Bom, ChainPower, bom
+from device.hardware.leds import LedChain, chain_frame
+from device.hardware.pins import PinMap, make_factory
+from device.table import viewcache
 from engine.club.game import ClubGame
 from engine.club.playout import random_club_game
 from engine.errors import IllegalAction

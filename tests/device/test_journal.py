@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from device.config import TableSettings
-from device.journal import Journal
-from device.service import TableService
+from device.table.journal import Journal
+from device.table.service import TableService
 from engine.log import action_to_dict
 from engine.playout import Mix, random_game
 from engine.timer import current_timer

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from device.config import TableSettings
-from device.journal import MIGRATIONS, Journal, JournalError
-from device.service import TableService
+from device.table.journal import MIGRATIONS, Journal, JournalError
+from device.table.service import TableService
 from engine.replay import replay
 from engine.testing import replay_club
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
 from engine.viewmodels import JudgeView
 
 

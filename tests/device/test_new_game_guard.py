@@ -24,12 +24,12 @@ from bus.client import Received
 from bus.payloads import Command, Reply, decode
 from bus.testing import connected_client, next_of
 from bus.topics import command_topic, table_topic
-from device.commands import CommandOutcome
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.journal import Request
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap
+from device.table.commands import CommandOutcome
+from device.table.journal import Request
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from device.music import MusicSettings, NightMusic, write_ambient_pad
-from device.nightscript import NightScript
+from device.hardware.music import MusicSettings, NightMusic, write_ambient_pad
+from device.table.nightscript import NightScript
 from device.testing import running_table, submit
 from engine.club.game import ClubGame
 from engine.game import Game

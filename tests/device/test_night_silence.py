@@ -17,7 +17,7 @@ from bus.payloads import Heartbeat, Protocol, Snapshot, decode
 from bus.testing import connected_client, next_item
 from bus.topics import parse, table_base, table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine import actions as act
 from engine.log import action_to_dict

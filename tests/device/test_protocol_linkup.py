@@ -34,7 +34,7 @@ from bus.testing import (
     received_until,
 )
 from bus.topics import table_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game

@@ -18,7 +18,7 @@ from bus.testing import (
 )
 from bus.topics import parse, table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import watch_to_last_public
 from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game

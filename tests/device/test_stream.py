@@ -24,9 +24,9 @@ from bus.payloads import StreamSnapshot
 from bus.testing import connected_client, received_until
 from bus.topics import table_topic
 from device.config import TableSettings, load_settings
-from device.journal import Journal
-from device.service import TableService
-from device.stream import DelayedStream
+from device.table.journal import Journal
+from device.table.service import TableService
+from device.table.stream import DelayedStream
 from device.testing import settle
 from engine.log import action_to_dict, header
 from engine.playout import random_game

@@ -17,12 +17,12 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.config import TableSettings
-from device.electrical import ChainPower
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.leds import LED_COLOR, Pattern, level_byte, pattern_level
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.electrical import ChainPower
+from device.hardware.kit import TableHardware
+from device.hardware.leds import LED_COLOR, Pattern, level_byte, pattern_level
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
+from device.table.service import TableService
 from device.testing import at_each_action
 from engine.log import ACTION_FIELDS, dump_lines, header
 from engine.playout import Mix, random_game

@@ -1,10 +1,10 @@
-"""The table builds each engine view once per state (device.snapshots.Views): a cached view
+"""The table builds each engine view once per state (device.table.snapshots.Views): a cached view
 must always be the one the engine would build now, also after an undo that lands on a
 state with the same number of actions as the cached one."""
 
 from __future__ import annotations
 
-from device import snapshots as snap
+from device.table import snapshots as snap
 from engine import Undo
 from engine.game import Game
 from engine.playout import Mix, random_game

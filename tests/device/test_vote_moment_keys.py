@@ -4,8 +4,8 @@ stands; the real engine decides what the removal does (000 I.8.1-8.2, 003 7.1-7.
 
 from __future__ import annotations
 
-from device.keys import Action, PadDecoder, Pending, Result
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, PadDecoder, Pending, Result
 from engine import Day, Game, Shoot
 from engine.log import parse_action
 from engine.testing import second_day

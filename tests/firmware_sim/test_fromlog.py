@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from device.hardware import TableHardware
-from device.keys import Action, PadDecoder, PadError
-from device.pad import KeyEvent
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, PadDecoder, PadError
 from engine.game import Game
 from engine.log import action_to_dict, header, parse_action
 from engine.playout import Mix, random_game

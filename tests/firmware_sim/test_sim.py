@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.hardware import TableHardware
-from device.keys import Action, PadDecoder
-from device.leds import Pattern
-from device.pad import KeyEvent
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, PadDecoder
 from engine.viewmodels import JudgeView
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock

@@ -1,7 +1,7 @@
 """The simulator for tables of 3 to 15 seats (004 §1): its window, its keys, `--seats`, and
 reviewed reference images of the window at 3, 7, 12 and 15 seats (mid-game and the end).
 
-The LEDs are the real table's: `device.feedback.seat_pattern` of the public view, through the
+The LEDs are the real table's: `device.table.feedback.seat_pattern` of the public view, through the
 real `TableHardware` onto gpiozero mock pins, read back off the LED chain's SPI wires. Rewrite
 the references with MAFIAKIT_UPDATE_REFERENCES=1, then look at them before committing.
 """
@@ -17,10 +17,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.leds import PULSE_PERIOD
-from device.pins import PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.leds import PULSE_PERIOD
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
 from engine.viewmodels import PublicView
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock

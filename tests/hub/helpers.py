@@ -16,9 +16,9 @@ from bus.config import BrokerConfig
 from bus.payloads import encode
 from bus.testing import connected_client
 from bus.topics import hub_topic
-from device.journal import game_log_header
-from device.service import TableService
-from device.snapshots import protocol as table_protocol
+from device.table.journal import game_log_header
+from device.table.service import TableService
+from device.table.snapshots import protocol as table_protocol
 from device.testing import running_table, submit
 from engine.game import Game
 from engine.log import action_to_dict

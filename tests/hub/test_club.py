@@ -22,8 +22,8 @@ from bus.payloads import (
     encode,
 )
 from bus.topics import table_topic
-from device.inbox import NewGame
-from device.snapshots import club_protocol
+from device.table.inbox import NewGame
+from device.table.snapshots import club_protocol
 from device.testing import running_table, submit
 from engine.club.game import ClubGame
 from engine.game import Game

@@ -21,7 +21,7 @@ from hub.store import Store
 def finished_protocol(seed: int, table: str, rules: str = "cml", game_id: str = "g1",
                       round_number: int | None = None, close: bool = False
                       ) -> dict[str, Any]:
-    from device.snapshots import protocol
+    from device.table.snapshots import protocol
 
     head = header(rules, table=table, players=[f"P{i}" for i in range(10)],
                   **({} if round_number is None else {"game": round_number}))

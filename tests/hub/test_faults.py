@@ -17,7 +17,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from bus.broker import MosquittoProcess
 from bus.payloads import Event, Protocol, encode
 from bus.topics import table_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
 from hub.config import HubSettings
 from hub.decisions import effective_games
@@ -163,7 +163,7 @@ def test_one_table_partitioned_and_back(private_broker: MosquittoProcess,
 
 def test_silent_table_goes_stale_and_comes_back(private_broker: MosquittoProcess,
                                                 tmp_path: Path) -> None:
-    from device.inbox import Stop as TableStop
+    from device.table.inbox import Stop as TableStop
 
     settings = hub_settings(tmp_path, private_broker.url, 1)
     with running_hub(settings) as hub, tables_of(tmp_path, private_broker.url, 1) as tables:

@@ -25,7 +25,7 @@ def hub_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
 def test_the_log_says_each_table_up_quiet_and_back(private_broker: MosquittoProcess,
                                                      tmp_path: Path,
                                                      caplog: pytest.LogCaptureFixture) -> None:
-    from device.inbox import Stop as TableStop
+    from device.table.inbox import Stop as TableStop
 
     caplog.set_level(logging.INFO, logger="mafiakit.hub")
     settings = hub_settings(tmp_path, private_broker.url, 2)

@@ -24,8 +24,8 @@ from bus.config import BrokerConfig
 from bus.payloads import Status, encode
 from bus.testing import connected_client, raw_publish, received_until
 from bus.topics import hub_topic, table_topic
-from device.instance import instance_id
-from device.journal import Journal
+from device.table.instance import instance_id
+from device.table.journal import Journal
 from device.testing import send_line, start_table_process
 from hub.registry import Liveness
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, stored, wait_for

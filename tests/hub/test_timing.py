@@ -22,7 +22,7 @@ from bus.broker import MosquittoProcess
 from bus.config import BrokerConfig
 from bus.testing import ACL_OTHER_TABLE, ACL_OTHER_TABLE_USER, ACL_TABLE, ACL_TABLE_USER
 from bus.topics import hub_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.vocab import Phase
 from hub.config import HubSettings

@@ -11,7 +11,7 @@ from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.testing import connected_client
 from bus.topics import hub_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
 from engine.log import action_to_dict
 from engine.ruleset import load_ruleset

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bus.broker import MosquittoProcess
-from device.journal import Journal
+from device.table.journal import Journal
 from engine.playout import random_game
 from mafiakit.bench.bus import BenchTable
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.console_help import CLASSIC
+from device.table.console_help import CLASSIC
 from engine.club.log import FIELDS as CLUB_FIELDS
 from engine.log import ACTION_FIELDS
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bus.payloads import ClubProtocol
-from device.snapshots import club_protocol
+from device.table.snapshots import club_protocol
 from engine.club.views import public_view
 from engine.testing import replay_club
 from scoreboard.tablefeed import TableFeed

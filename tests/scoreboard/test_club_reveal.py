@@ -12,8 +12,8 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from device.config import TableSettings
-from device.service import TableService
-from device.snapshots import club_protocol
+from device.table.service import TableService
+from device.table.snapshots import club_protocol
 from engine.club.game import ClubGame
 from engine.club.playout import ClubMix, random_club_game
 from engine.club.result import result

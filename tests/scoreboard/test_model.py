@@ -382,7 +382,7 @@ def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
     ("DROP _", "СКИНУЛ НОМЕРОК _"),
 ])
 def test_the_club_pad_input_reads_in_russian_on_the_judges_screen(pad: str, ru: str) -> None:
-    """Issue 11/15: the club pad's words (device/clubkeys.py) on a Russian judge screen, not only
+    """Issue 11/15: the club pad's words (table/clubkeys.py) on a Russian judge screen, not only
     in the simulator; one table of words serves both."""
     payload = sample_payload("judge_over", view={**sample_view("judge_over"), "pad": pad})
     frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")

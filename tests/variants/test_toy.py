@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from engine.replay import replay_game
 from engine.testing import replay_club
 from engine.variant import find_variant, register, unregister

@@ -17,8 +17,8 @@ from playwright.sync_api import Browser
 
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
-from device.inbox import NewGame
-from device.service import TableService
+from device.table.inbox import NewGame
+from device.table.service import TableService
 from device.testing import running_table, submit
 from hub.club import club_games
 from hub.config import HubSettings

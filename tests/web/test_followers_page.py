@@ -27,7 +27,7 @@ from bus.bridge import FOLLOWER
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.outside import OutsideBroker, add_bridge
 from bus.topics import account_name
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
 from engine.log import action_to_dict
 from engine.playout import random_game

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page
 
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_OVERLAY_USER, ACL_TABLE
-from device.service import TableService
+from device.table.service import TableService
 from engine.vocab import InfoClass
 from tests.hub.helpers import actions_of, play, stored, wait_for
 from tests.web.conftest import PHONE, hub_and_table, page_url

@@ -14,7 +14,7 @@ from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.testing import connected_client
 from bus.topics import table_topic
-from device.service import TableService
+from device.table.service import TableService
 from engine.log import action_to_dict, header
 from engine.playout import random_game
 from engine.vocab import InfoClass

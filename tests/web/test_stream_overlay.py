@@ -32,7 +32,7 @@ from bus.testing import (
 )
 from bus.topics import table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import settle
 from engine.log import action_to_dict, header
 from engine.playout import random_game

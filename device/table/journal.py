@@ -52,7 +52,7 @@ CREATE TABLE IF NOT EXISTS meta (
 
 def _add_line_times(db: sqlite3.Connection) -> None:
     """A journal of an older kit has no `lines.at` (when the table journaled each line,
-    by its own clock: the delayed stream's time, device/stream.py). Its lines count as
+    by its own clock: the delayed stream's time, device/table/stream.py). Its lines count as
     journaled now: the stream may show them late, never early."""
     columns = {row[1] for row in db.execute("PRAGMA table_info(lines)")}
     if "at" not in columns:
@@ -313,7 +313,7 @@ class Journal:
                          "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
     def meta(self, key: str) -> str | None:
-        """A value the table keeps about itself (its instance id: device/instance.py)."""
+        """A value the table keeps about itself (its instance id: device/table/instance.py)."""
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 

@@ -1,6 +1,6 @@
 """The table's wiring in volts and amperes, computed from its bill of materials.
 
-`device/wiring.toml` lists the parts (resistors and their tolerances, the SoCs' input
+`device/hardware/wiring.toml` lists the parts (resistors and their tolerances, the SoCs' input
 figures, the LEDs, the supply, the cable). From it:
 
 - every key's pressed and released level at the pin, worst case over the part tolerances,
@@ -10,7 +10,7 @@ figures, the LEDs, the supply, the cable). From it:
   the table and ends next to the Pi again), the voltage drop at every seat for any frame,
   and the factor a frame is dimmed by so that no seat falls below the LEDs' supply range and
   the chain draws no more than the supply has left (`ChainPower.scale`, applied by
-  device/leds.py to every frame it sends).
+  device/hardware/leds.py to every frame it sends).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class Cable(_Model):
 
 
 class Bom(_Model):
-    """device/wiring.toml as typed values."""
+    """device/hardware/wiring.toml as typed values."""
 
     design: Design
     rail: Rail

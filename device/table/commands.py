@@ -6,7 +6,7 @@ command, publish a reply without running anything, or nothing) and the service r
 command and hands the outcome back with `answered`.
 
 QoS 1 may deliver a command twice and a hub may retry: a request that was carried out is
-kept in the journal with what it did (device.journal.Request), so a repeat, even after a
+kept in the journal with what it did (device.table.journal.Request), so a repeat, even after a
 restart, gets the first answer instead of being applied again (a foul given twice would be a
 wrong protocol). Refusals changed nothing; the latest are remembered so a retry gets the same
 words. Every command with a readable request id gets a reply; a retained command is never
@@ -29,7 +29,7 @@ from bus.client import Received
 from bus.errors import PayloadError
 from bus.messages import decode_message
 from bus.payloads import MAX_PAYLOAD_BYTES, Command, Reply
-from device.journal import Answered
+from device.table.journal import Answered
 from engine.refusals import Phrase
 
 log = logging.getLogger("mafiakit.table")

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bus.payloads import StreamSnapshot
-from device.admission import admit_header
-from device.journal import Journal
-from device.snapshots import wall
-from device.viewcache import view_of
+from device.table.admission import admit_header
+from device.table.journal import Journal
+from device.table.snapshots import wall
+from device.table.viewcache import view_of
 from engine.errors import IllegalAction, LogError
 from engine.variant import GameVariant, open_game
 from engine.viewmodels import JudgeView

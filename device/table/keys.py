@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
 
-from device.pad import KeyEvent
-from device.pins import seat_of
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import seat_of
 from engine.refusals import Param, Phrase, R, Refusal
 from engine.viewmodels import JudgeView, VotersVoteView
 
@@ -157,7 +157,7 @@ def _vote(view: View) -> VotersVoteView:
 class PadDecoder:
     """Turns key events into results, one event at a time, reading the current judge view.
 
-    The classic grammar; device.clubkeys.ClubDecoder changes the steps the club game has of
+    The classic grammar; device.table.clubkeys.ClubDecoder changes the steps the club game has of
     its own and keeps the rest (verbs, holds, votes, UNDO, TIMER, the after-game keys)."""
 
     hold_upgrade = HOLD_UPGRADE

@@ -8,19 +8,12 @@ during the deal the LEDs stay dark or uniform, and a key press never lights its 
 
 from __future__ import annotations
 
-from device.leds import Pattern, Signal, Step
-from device.pins import seat_of
-from device.timer import WARN_AT
+from device.hardware.leds import Pattern
+from device.hardware.pins import seat_of
+from device.table.timer import WARN_AT
 from engine.roles import Team
 from engine.viewmodels import PublicView, Reveal
 from engine.vocab import Phase, Winner
-
-# A key was understood: its seat LED flips for a moment; the buzzer clicks.
-OK_FLASH: Signal = (Step(0.12, contrast=True),)
-OK_BEEP: Signal = (Step(0.03),)
-# An impossible sequence: every LED flashes twice; the buzzer beeps twice, long.
-ERROR_FLASH: Signal = (Step(0.1), Step(0.1, 0.0), Step(0.1), Step(0.1, 0.0))
-ERROR_BEEP: Signal = (Step(0.15), Step(0.1, 0.0), Step(0.15))
 
 
 def _public(view: PublicView) -> PublicView:
@@ -32,7 +25,7 @@ def _public(view: PublicView) -> PublicView:
 
 
 def _winners(reveal: Reveal | frozenset[int] | None) -> set[int]:
-    if isinstance(reveal, frozenset):  # a club game's winning seats (device.bridge.winners)
+    if isinstance(reveal, frozenset):  # a club game's winning seats (device.table.bridge.winners)
         return set(reveal)
     if reveal is None or reveal.winner is Winner.DRAW:
         return set()

@@ -27,7 +27,7 @@ from typing import IO
 
 from bus.claim import ClaimUnanswered, NumberHeld, probe
 from bus.config import BrokerConfig
-from device.journal import Journal
+from device.table.journal import Journal
 
 log = logging.getLogger("mafiakit.table")
 MACHINE_ID_FILES = (Path("/etc/machine-id"), Path("/var/lib/dbus/machine-id"))

@@ -9,7 +9,7 @@ GPIO 10, SCLK GPIO 11; gpiozero reserves CE0, GPIO 8, for the spidev device and 
 stays with the SPI block), so any seat count up to 15 costs two pins. Every key has its own
 GPIO behind a series resistor, an external pull-up and a filter capacitor; on GPIO 2 and 3
 the board's 1.8 kOhm I2C pull-ups replace ours and the series resistor is smaller, so the
-pressed level stays well below VIL (device/electrical.py computes it). The ten-seat table
+pressed level stays well below VIL (device/hardware/electrical.py computes it). The ten-seat table
 (16 keys + buzzer) leaves I2C (2, 3) and I2S (18, 19, 21; and 20, the buzzer's, on a table
 without a buzzer) free; the fifteen-seat club table puts seats 11-15 on 18, 19, 21, 2 and 3.
 The buzzer sits on a pin the SoC pulls down at reset, so it stays silent while the Pi boots.
@@ -160,9 +160,9 @@ FactoryKind = Literal["mock", "lgpio"]
 
 def make_factory(kind: str) -> Factory:
     """A gpiozero pin factory: "mock" (mock pins, SPI a transfer at a time as on a Pi:
-    device/mockspi.py) or "lgpio" (a real Pi, also a Pi 5)."""
+    device/hardware/mockspi.py) or "lgpio" (a real Pi, also a Pi 5)."""
     if kind == "mock":
-        from device.mockspi import MockTableFactory
+        from device.hardware.mockspi import MockTableFactory
 
         return MockTableFactory()
     if kind == "lgpio":

@@ -12,7 +12,7 @@ MOSI 20, SCLK 21, CE0-2 on 18, 17, 16; the UARTs as in `UART_PINS`).
 
 `dtparam=spi=on` gives SPI0 both chip selects (GPIO 7 and 8) unless an `spi0-Ncs` overlay
 takes them over: `spi0-0cs` claims none, as the kit needs. A config.txt only says what was
-asked for; device/gpiolines.py checks what the running kernel did.
+asked for; device/hardware/gpiolines.py checks what the running kernel did.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.pins import LED_CLOCK, LED_DATA, SPI_MISO, PinMap
+from device.hardware.pins import LED_CLOCK, LED_DATA, SPI_MISO, PinMap
 
 BOOT_CONFIG = Path("/boot/firmware/config.txt")  # bookworm; /boot/config.txt before it
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from device.journal import Request
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
+from device.table.journal import Request
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,14 @@
 """Night music and the timer tones through pygame.mixer; silence (never a crash) without sound.
 
 Night falls: the playlist fades in; morning: it fades out. The night script
-(device/nightscript.py) calls each night step aloud over the music from a folder of the club's
+(device/table/nightscript.py) calls each night step aloud over the music from a folder of the club's
 own recordings (`announce`); without one nothing is said. Without a playlist the kit plays its
 own ambient pad, written once with the `wave` module (no download). The tones ("10 seconds",
 "time", the error tone) are generated in memory. If the mixer cannot start (no sound device),
 a warning is logged, `problem` says so in one line for the judge's screen and every method
 becomes a no-op: the game must go on in silence.
 
-The output is chosen by its ALSA name (device/audio.py): the table's config may name one
+The output is chosen by its ALSA name (device/hardware/audio.py): the table's config may name one
 (`[hardware] audio_device`, e.g. "hdmi:CARD=vc4hdmi0,DEV=0" for a Pi's HDMI, which takes
 only IEC958 frames, "plughw:CARD=Device,DEV=0" for a USB DAC, "plughw:CARD=Headphones,DEV=0"
 for a Pi 4's jack, "plughw:CARD=MAX98357A,DEV=0" for an I2S amplifier; `aplay -L` lists
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from device.audio import CARDS, candidates, listed_names, read_cards
+from device.hardware.audio import CARDS, candidates, listed_names, read_cards
 
 if TYPE_CHECKING:  # pygame loads when a table opens its sound device, never before
     import pygame
@@ -167,7 +167,7 @@ class NightMusic:
 
     def _open(self) -> bool:
         """Open the configured device, or else the first of the machine's cards that opens
-        (device/audio.py); False, with `problem` saying so, when none does."""
+        (device/hardware/audio.py); False, with `problem` saying so, when none does."""
         named = self.settings.device
         found: list[str | None] = list(candidates(read_cards(self.settings.cards)))
         tried: list[str | None] = [named] if named is not None else found or [None]

@@ -16,7 +16,7 @@ A key held for `hold` is reported once as `hold`, never repeated.
 
 The keys are gpiozero `DigitalInputDevice`s with the pull-up on (active low; the pad adds its
 own 10 kOhm pull-up, series resistor and filter capacitor, and GPIO 2 and 3 have the board's
-1.8 kOhm: deploy/wiring.md, levels computed by device/electrical.py), i.e. `Button`
+1.8 kOhm: deploy/wiring.md, levels computed by device/hardware/electrical.py), i.e. `Button`
 without its hold machinery: `Button` starts a thread per key that polls ten times a second for
 a `when_held` we do not use, since hold detection lives in the filter.
 """
@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from gpiozero import DigitalInputDevice, Factory
 
-from device.pins import KEYS, PinMap
+from device.hardware.pins import KEYS, PinMap
 
 Clock = Callable[[], float]
 EventKind = Literal["press", "hold", "release"]

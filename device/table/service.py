@@ -15,9 +15,9 @@ that grows only when its view changed (`snapshots.ScreenSeqs`): a night action s
 players nothing, so they cannot count what happens at night.
 
 With `[stream] delay_minutes` set, the `stream` topic gets the judge's view of the moment
-that many minutes ago, recomputed from the journal (device/stream.py); unset, nothing.
+that many minutes ago, recomputed from the journal (device/table/stream.py); unset, nothing.
 
-The heartbeat goes out on a fixed grid from a thread of its own (device/heartbeat.py), so
+The heartbeat goes out on a fixed grid from a thread of its own (device/table/heartbeat.py), so
 its timing says nothing about what the judge entered; it stops when the engine loop does.
 """
 
@@ -36,8 +36,14 @@ from typing import Any, assert_never
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.payloads import Command, Heartbeat, Payload, Snapshot
-from device import snapshots as snap
-from device.admission import (
+from device.config import ConfigError, TableSettings
+from device.hardware.gpiolines import check_kernel
+from device.hardware.kit import TableHardware
+from device.hardware.music import MusicSettings, NightMusic
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import make_factory
+from device.table import snapshots as snap
+from device.table.admission import (
     Refused,
     admit_action,
     admit_game_id,
@@ -47,13 +53,10 @@ from device.admission import (
     check_saved,
     replay_saved,
 )
-from device.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, PadWish
-from device.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
-from device.config import ConfigError, TableSettings
-from device.gpiolines import check_kernel
-from device.hardware import TableHardware
-from device.heartbeat import ALIVE_SLACK_S, HeartbeatGrid
-from device.inbox import (
+from device.table.bridge import PadBridge, PadRecord, PadRefusal, PadTimer, PadWait, PadWish
+from device.table.commands import CommandDesk, CommandOutcome, NotACommand, Repeat, RunCommand
+from device.table.heartbeat import ALIVE_SLACK_S, HeartbeatGrid
+from device.table.inbox import (
     ConfirmNewGame,
     InboxItem,
     LocalCommand,
@@ -62,17 +65,14 @@ from device.inbox import (
     Submit,
     TimerKey,
 )
-from device.instance import JournalLock, claim_number, host_name, instance_id
-from device.journal import Journal, JournalGame, Request, game_log_header
-from device.keys import CLASSIC_SEATS, pad_problem
-from device.music import MusicSettings, NightMusic
-from device.newgame import GateStep, NewGameGate, Waiting
-from device.nightscript import NightScript
-from device.pad import KeyEvent
-from device.pins import make_factory
-from device.stream import DelayedStream
-from device.systemd import Notifier
-from device.timer import Countdown, TimerError, TimerEvent
+from device.table.instance import JournalLock, claim_number, host_name, instance_id
+from device.table.journal import Journal, JournalGame, Request, game_log_header
+from device.table.keys import CLASSIC_SEATS, pad_problem
+from device.table.newgame import GateStep, NewGameGate, Waiting
+from device.table.nightscript import NightScript
+from device.table.stream import DelayedStream
+from device.table.systemd import Notifier
+from device.table.timer import Countdown, TimerError, TimerEvent
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.refusals import Lang, Phrase, R
@@ -135,7 +135,7 @@ class TableService:
         delay = settings.stream.delay_minutes  # None: the stream class is off
         self.stream = None if delay is None else DelayedStream(
             self.journal, self.tournament, self.table, delay)
-        self.instance = instance_id(self.journal)  # one table per number (device/instance.py)
+        self.instance = instance_id(self.journal)  # one table per number (device/table/instance.py)
         self._lock = JournalLock(settings.journal)
         if connect:
             self.bus = BusClient(settings.broker.config(), name=f"table-{self.table}",
@@ -261,7 +261,7 @@ class TableService:
 
     def run(self, stop: threading.Event | None = None) -> None:
         """Drain the inbox until Stop (or `stop` is set); each round tells the heartbeat
-        (device/heartbeat.py) that the engine is alive."""
+        (device/table/heartbeat.py) that the engine is alive."""
         while stop is None or not stop.is_set():
             if not self.step(timeout=0.25):
                 return
@@ -375,7 +375,7 @@ class TableService:
         self._send("reply", reply)
 
     def run_command(self, cmd: Command, request: Request | None = None) -> CommandOutcome:
-        """Carry out one hub or console command (checked by device.admission); a refusal is
+        """Carry out one hub or console command (checked by device.table.admission); a refusal is
         an outcome, never an exception. `request` keeps a hub's request id in the journal."""
         args = cmd.args
         try:
@@ -477,7 +477,7 @@ class TableService:
 
     def _new_game_waits(self, waiting: Waiting) -> CommandOutcome:
         """Refuse a new game mid-game in words and keep it for the judge's answer at the
-        table (device/newgame.py): the judge's screen shows it until he answers."""
+        table (device/table/newgame.py): the judge's screen shows it until he answers."""
         self.gate.wait(waiting)
         phrase = self._waits_phrase()
         log.warning("%s", phrase.text("en"))
@@ -506,7 +506,7 @@ class TableService:
         return CommandOutcome(True, "", {"game_id": gid})
 
     def _gate_step(self, bridge: PadBridge, step: GateStep, waiting: Waiting | None) -> None:
-        """A pad key while a new game waits and the judge is asked (device/newgame.py)."""
+        """A pad key while a new game waits and the judge is asked (device/table/newgame.py)."""
         if step == "open":
             outcome = self.confirm_new_game()
             bridge.recorded(outcome.ok, "NEXT", self.table_game)
@@ -521,7 +521,7 @@ class TableService:
 
     def new_game(self, header: dict[str, Any], game_id: str | None = None,
                  names: list[str] | None = None, request: Request | None = None) -> str:
-        """Open a game; everything is checked (device.admission) before the journal."""
+        """Open a game; everything is checked (device.table.admission) before the journal."""
         header, gid = self._admit_new_game(header, game_id)
         players = header.get("players")
         game = open_game(header)
@@ -563,7 +563,7 @@ class TableService:
                     request: Request | None = None) -> tuple[bool, str]:
         """One judge action (a game-log line). Returns (accepted, reason-if-not).
 
-        Checked whole before the journal (device.admission): what is journaled replays and
+        Checked whole before the journal (device.table.admission): what is journaled replays and
         publishes, so the reply and the journal always agree."""
         try:
             line = admit_action(line, self.table_game)
@@ -832,7 +832,7 @@ class TableService:
             log.warning("the protocol of game %s is not published again: %s", game_id, exc)
 
     def _publish_stream(self, force: bool = False) -> None:
-        """The delayed stream class, when it is on and its picture moved on (device/stream.py:
+        """The delayed stream class, when it is on and its picture moved on (device/table/stream.py:
         from the journal by the wall clock, so it goes out on a quiet table too)."""
         if self.stream is None or self.bus is None:
             return
@@ -859,7 +859,7 @@ class TableService:
         return self.mono() - self._stepped_at <= self.settings.heartbeat_s + ALIVE_SLACK_S
 
     def _beat(self, slot: int, uptime_s: float) -> None:
-        """Heartbeat `slot` of the grid (device/heartbeat.py, on its own thread): the grid's
+        """Heartbeat `slot` of the grid (device/table/heartbeat.py, on its own thread): the grid's
         numbers, not the moment it got round to it; the game and the public seq as they stand
         (neither moves at night)."""
         if self.bus is None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from bus.client import LinkDown, LinkUp, Received
 from bus.payloads import Command
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class NewGame:
 
 @dataclass(frozen=True)
 class ConfirmNewGame:
-    """The console judge's `confirm`: open the new game that waits (device/newgame.py)."""
+    """The console judge's `confirm`: open the new game that waits (device/table/newgame.py)."""
 
     reply: queue.Queue[tuple[bool, str]] | None = None
 

@@ -6,8 +6,8 @@ any seat count up to 15 costs two pins. Brightness goes into the 8-bit colour va
 5-bit global brightness at full: the APA102 applies the global value as a second, slow PWM
 (a few hundred Hz), which is the flicker this design is meant to avoid.
 
-Every frame stays within the chain's supply: `ChainPower` (device/electrical.py, from the
-bill of materials in device/wiring.toml) dims a frame that would pull a seat below the LEDs'
+Every frame stays within the chain's supply: `ChainPower` (hardware/electrical.py, from the
+bill of materials in hardware/wiring.toml) dims a frame that would pull a seat below the LEDs'
 supply range or draw more than the Pi's supply has left (on a fifteen-seat table: every seat
 at full, e.g. the error flash); a frame that fits goes out unchanged.
 
@@ -30,9 +30,9 @@ from gpiozero import Device, Factory, SPIDevice, SPISoftwareFallback
 from gpiozero.pins.mock import MockFactory
 from gpiozero.pins.spi import SPISoftware
 
-from device.electrical import ChainPower, Pixel
-from device.mockspi import MockSpidev
-from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, MAX_SEATS
+from device.hardware.electrical import ChainPower, Pixel
+from device.hardware.mockspi import MockSpidev
+from device.hardware.pins import LED_CLOCK, LED_DATA, LED_SELECT, MAX_SEATS
 
 
 class Pattern(StrEnum):
@@ -77,6 +77,13 @@ class Step:
 
 
 Signal = tuple[Step, ...]
+
+# A key was understood: its seat LED flips for a moment; the buzzer clicks.
+OK_FLASH: Signal = (Step(0.12, contrast=True),)
+OK_BEEP: Signal = (Step(0.03),)
+# An impossible sequence: every LED flashes twice; the buzzer beeps twice, long.
+ERROR_FLASH: Signal = (Step(0.1), Step(0.1, 0.0), Step(0.1), Step(0.1, 0.0))
+ERROR_BEEP: Signal = (Step(0.15), Step(0.1, 0.0), Step(0.15))
 
 
 def signal_step(signal: Signal, elapsed: float) -> Step | None:

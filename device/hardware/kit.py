@@ -18,11 +18,20 @@ from typing import Any
 
 from gpiozero import Buzzer, Factory
 
-from device.feedback import ERROR_BEEP, ERROR_FLASH, OK_BEEP, OK_FLASH
-from device.leds import FRAME, Pattern, SeatLeds, Signal, signal_step
-from device.music import NightMusic
-from device.pad import KeyPad, PadTiming
-from device.pins import PinMap
+from device.hardware.leds import (
+    ERROR_BEEP,
+    ERROR_FLASH,
+    FRAME,
+    OK_BEEP,
+    OK_FLASH,
+    Pattern,
+    SeatLeds,
+    Signal,
+    signal_step,
+)
+from device.hardware.music import NightMusic
+from device.hardware.pad import KeyPad, PadTiming
+from device.hardware.pins import PinMap
 
 log = logging.getLogger(__name__)
 MUSIC_TICK = 1.0  # seconds between checks for the next night track

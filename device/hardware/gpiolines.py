@@ -1,6 +1,6 @@
 """Who owns the header's pins right now, as the running kernel says: the pin check at start.
 
-config.txt says what the firmware was asked for (device/bootconfig.py); the kernel says what
+config.txt says what the firmware was asked for (hardware/bootconfig.py); the kernel says what
 it did, whatever overlay, runtime `dtoverlay` or other program did it. Two readings:
 
 - GPIO line ownership, from the GPIO character device (`/dev/gpiochipN`, the ioctl
@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.pins import BCM_RANGE, LED_CLOCK, LED_DATA, LED_SELECT, SPI_MISO, PinMap
+from device.hardware.pins import BCM_RANGE, LED_CLOCK, LED_DATA, LED_SELECT, SPI_MISO, PinMap
 
 HEADER_CHIPS = ("pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1")
 FIRST_LINE_NAMES = ("ID_SDA", "SDA0")  # line 0 of the header's chip in every Pi's device tree

@@ -4,7 +4,7 @@ tones.
 The bridge never touches the table service: `key` returns a `PadWish` (record an action,
 toggle the timer, show a refusal, or wait for more keys) and the service carries it out;
 `recorded` then flashes the answer. Runs on the engine thread only. A club game (docs/club.md)
-is keyed with the club grammar (device/clubkeys.py); everything else is the same.
+is keyed with the club grammar (device/table/clubkeys.py); everything else is the same.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from device.clubkeys import ClubDecoder
-from device.feedback import press_feedback_seat, seat_pattern
-from device.hardware import TableHardware
-from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
-from device.leds import Pattern
-from device.pad import KeyEvent
-from device.pins import seat_of
-from device.timer import TimerEvent
-from device.viewcache import view_of
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import seat_of
+from device.table.clubkeys import ClubDecoder
+from device.table.feedback import press_feedback_seat, seat_pattern
+from device.table.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
+from device.table.timer import TimerEvent
+from device.table.viewcache import view_of
 from engine.club.game import ClubGame
 from engine.club.timer import night_steps
 from engine.refusals import Phrase, R
@@ -125,7 +125,7 @@ class PadBridge:
 
     def refresh(self, game: GameVariant, seconds_left: float | None) -> None:
         """Seat LEDs from the public view and the countdown (the music is the night
-        script's, device/nightscript.py)."""
+        script's, device/table/nightscript.py)."""
         patterns = seat_pattern(_public(game), seconds_left, game.winners())
         if patterns != self._shown:
             self._shown = patterns

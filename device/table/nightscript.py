@@ -44,7 +44,7 @@ def current_step(view: JudgeView) -> Call | None:
 
 
 class Announcer(Protocol):
-    """What the table says: music at night and the calls (device.music.NightMusic)."""
+    """What the table says: music at night and the calls (device.hardware.music.NightMusic)."""
 
     problem: str | None  # why the table is silent, for the judge's screen
 

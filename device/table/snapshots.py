@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 from pydantic import JsonValue
 
 from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
-from device.timer import Countdown
-from device.viewcache import view_of
+from device.table.timer import Countdown
+from device.table.viewcache import view_of
 from engine.club import views as club_views
 from engine.club.game import ClubGame
 from engine.game import Game
@@ -46,7 +46,7 @@ class JudgeExtra:
 class Views:
     """The engine's views of the game as it stands, each built once: the screen seqs, the
     snapshots and the night script ask for the same view several times per journal line
-    (bench bus). The one cache is `device.viewcache`'s (keyed by the game, its frozen
+    (bench bus). The one cache is `device.table.viewcache`'s (keyed by the game, its frozen
     state and how many actions it holds), which the pad bridge's calls share too."""
 
     def of(self, game: GameVariant, info_class: InfoClass) -> View:

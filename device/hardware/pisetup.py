@@ -6,12 +6,12 @@ table.toml (music, announcements, volume, the stream's delay, comments): `toml s
 file line by line instead of writing it anew, and checks with tomllib that the result reads
 back as the old file with exactly the given keys changed, or leaves the file alone.
 
-    python3 -m device.pisetup toml FILE get KEY           # the value, nothing when unset
-    python3 -m device.pisetup toml FILE set KEY=VALUE...  # VALUE in TOML: "text", 15
-    python3 -m device.pisetup toml FILE unset KEY...
-    python3 -m device.pisetup cmdline FILE NAME=VALUE...  # /boot/firmware/cmdline.txt
-    python3 -m device.pisetup url HOST ACCOUNT < password # mqtts://ACCOUNT:...@HOST:8883
-    python3 -m device.pisetup password FILE               # the password of a URL in FILE
+    python3 -m device.hardware.pisetup toml FILE get KEY           # the value, nothing when unset
+    python3 -m device.hardware.pisetup toml FILE set KEY=VALUE...  # VALUE in TOML: "text", 15
+    python3 -m device.hardware.pisetup toml FILE unset KEY...
+    python3 -m device.hardware.pisetup cmdline FILE NAME=VALUE...  # /boot/firmware/cmdline.txt
+    python3 -m device.hardware.pisetup url HOST ACCOUNT < password # mqtts://ACCOUNT:...@HOST:8883
+    python3 -m device.hardware.pisetup password FILE               # the password of a URL in FILE
 
 Only the standard library (3.11's tomllib): pi-setup runs it with the system's python3,
 before the kit's venv exists.

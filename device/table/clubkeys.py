@@ -1,5 +1,5 @@
 """The club game's key grammar (docs/pad.md, "The club game"): the classic grammar of
-device/keys.py where the act is the same, the club's own steps (seed 004 §6-§7) where not.
+device/table/keys.py where the act is the same, the club's own steps (seed 004 §6-§7) where not.
 
 The same six function keys and three habits. What changes:
 
@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.keys import (
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import seat_of
+from device.table.keys import (
     HOLD_UPGRADE,
     Action,
     PadDecoder,
@@ -34,8 +36,6 @@ from device.keys import (
     _after_the_result,
     _Refused,
 )
-from device.pad import KeyEvent
-from device.pins import seat_of
 from engine.club.setup import FROM_SEATS, PUTANA_FROM, mafia_side
 from engine.refusals import CLUB_ROLE_WORDS, Phrase, R
 from engine.vocab import ClubStep, NightAct
