@@ -9,13 +9,14 @@ import contextlib
 from functools import partial
 from typing import Any
 
+from engine.club.actions import ClubAction
 from engine.club.game import ClubGame
 from engine.club.log import action_to_dict, parse_action
 from engine.club.playout import ClubMix, random_club_game
 from engine.club.setup import Settings
 from mafiakit.bench.replay import Line, Replayer, measure
 
-CLUB: Replayer[Settings] = Replayer(
+CLUB: Replayer[Settings, ClubAction] = Replayer(
     new_game=ClubGame, reader=lambda settings: partial(parse_action, n=settings.seats))
 
 
