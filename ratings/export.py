@@ -95,7 +95,7 @@ class _Walk:
         t = moment(state)
         key = tuple(sorted(t.items()))
         self.orders[key] = self.orders.get(key, 0) + 1
-        stamped = {**t, "order": self.orders[key]}
+        stamped: GameTime = {**t, "order": self.orders[key]}
         if state.voting is not None:
             self.in_round.append(stamped)
         return stamped
@@ -115,9 +115,11 @@ class _Walk:
         for stamped in self.in_round:
             if not same_moment(stamped, start):
                 order += 1
-                for k in ("speaker", "nominee", "votingRound"):
-                    stamped.pop(k, None)
-                stamped.update(start, order=order)
+                stamped.pop("speaker", None)
+                stamped.pop("nominee", None)
+                stamped.pop("votingRound", None)
+                stamped.update(start)
+                stamped["order"] = order
         self.orders[key] = order
         self.in_round = []
 
