@@ -19,6 +19,7 @@ from ratings.arguments import add_site_arguments
 
 if TYPE_CHECKING:  # the engine loads when a command runs, never for --help
     from engine.log import JsonObject
+    from ratings.export import SiteGameJson
 
 FORMATS = ("mafiaratings",)
 
@@ -35,7 +36,7 @@ def export_command(args: argparse.Namespace) -> int:
     except (CommandError, OSError, ValueError) as exc:
         print(f"export: {exc}", file=sys.stderr)
         return 2
-    games: list[JsonObject] = []
+    games: list[SiteGameJson] = []
     status = 0
     for name in args.files:
         try:
