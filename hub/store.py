@@ -162,16 +162,6 @@ class StoreError(Exception):
     """The store cannot be used: one line naming the file, what is wrong and what to do."""
 
 
-def _json(text: str) -> Json:
-    """A stored JSON object (the store wrote it from an object: anything else is a damaged
-    file, and says so)."""
-    value = json.loads(text)
-    if not isinstance(value, dict):
-        raise StoreError(f"the store holds {text[:40]!r} where a JSON object belongs; "
-                         + WHAT_TO_DO)
-    return value
-
-
 def _count(actions: JsonValue) -> int:
     return len(actions) if isinstance(actions, list) else 0
 
@@ -215,6 +205,15 @@ class Store:
         # events of the open batch, written with one executemany at its commit (the hub's
         # hot path: one statement per event cost it about a third of its time at 500 tables)
         self._events: list[tuple[str, str, int, str, str, str]] = []
+
+    def _json(self, text: str) -> Json:
+        """A stored JSON object (the store wrote it from an object: anything else is a
+        damaged file, and says so in one line)."""
+        value = json.loads(text)
+        if not isinstance(value, dict):
+            raise StoreError(f"the hub's store {self.path} holds {text[:40]!r} where a JSON "
+                             f"object belongs. {WHAT_TO_DO}")
+        return value
 
     def check_integrity(self) -> None:
         """SQLite's `PRAGMA integrity_check` over the whole file (the hub runs it at start):
@@ -296,7 +295,7 @@ class Store:
         rows = self._db.execute(
             "SELECT seq, action FROM events WHERE tbl = ? AND game_id = ? ORDER BY seq",
             (table, game_id))
-        return [(seq, _json(action)) for seq, action in rows]
+        return [(seq, self._json(action)) for seq, action in rows]
 
     def event_count(self) -> int:
         self._flush_events()
@@ -335,20 +334,20 @@ class Store:
         rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols p WHERE "
                                 "variant = ? AND " + _DECIDED.format("p")
                                 + " ORDER BY tbl, game_id", (CLASSIC,))
-        return [(t, g, _json(p)) for t, g, p in rows]
+        return [(t, g, self._json(p)) for t, g, p in rows]
 
     def protocol(self, table: str, game_id: str) -> StoredProtocol | None:
         """The game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols p WHERE tbl = ? AND game_id = ? "
                                "AND variant = ? AND " + _DECIDED.format("p"),
                                (table, game_id, CLASSIC)).fetchone()
-        return None if row is None else _json(row[0])
+        return None if row is None else self._json(row[0])
 
     def protocol_actions(self) -> dict[tuple[str, str], int]:
         """(table, game) -> how many actions its stored protocol has, classic and club, back
         in play or not (the hub asks for a protocol it misses by this)."""
         rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols")
-        return {(t, g): _count(_json(p).get("actions")) for t, g, p in rows}
+        return {(t, g): _count(self._json(p).get("actions")) for t, g, p in rows}
 
     # -- games back in play: an undo of the end at the table ------------------------------------
 
@@ -380,7 +379,7 @@ class Store:
         rows = self._db.execute("SELECT p.tbl, p.game_id, p.protocol FROM protocols p JOIN "
                                 "withdrawn w ON w.tbl = p.tbl AND w.game_id = p.game_id "
                                 "WHERE p.variant = ?", (CLASSIC,))
-        return [(t, g, _json(p)) for t, g, p in rows]
+        return [(t, g, self._json(p)) for t, g, p in rows]
 
     # -- club games (docs/club.md, docs/hub.md "Club tables") ----------------------------------
 
@@ -396,14 +395,14 @@ class Store:
         rows = self._db.execute("SELECT tbl, game_id, protocol, received FROM protocols c "
                                 "WHERE variant = ? AND " + _DECIDED.format("c")
                                 + " ORDER BY received, tbl, game_id", (CLUB_GAME,))
-        return [(t, g, _json(p), r) for t, g, p, r in rows]
+        return [(t, g, self._json(p), r) for t, g, p, r in rows]
 
     def club_protocol(self, table: str, game_id: str) -> StoredProtocol | None:
         """The club game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols c WHERE tbl = ? AND "
                                "game_id = ? AND variant = ? AND " + _DECIDED.format("c"),
                                (table, game_id, CLUB_GAME)).fetchone()
-        return None if row is None else _json(row[0])
+        return None if row is None else self._json(row[0])
 
     def note_club_game(self, table: str, game_id: str, seats: int) -> None:
         """A table plays this club game (its snapshots say so): its events are followed as
@@ -428,7 +427,7 @@ class Store:
     def game_header(self, table: str, game_id: str) -> Json | None:
         row = self._db.execute("SELECT header FROM games WHERE tbl = ? AND game_id = ?",
                                (table, game_id)).fetchone()
-        return None if row is None or row[0] is None else _json(row[0])
+        return None if row is None or row[0] is None else self._json(row[0])
 
     def known_games(self, table: str) -> list[str]:
         """Every game of `table` the hub has heard of: sent by a round, seen in an event, a
@@ -482,7 +481,7 @@ class Store:
     def pending_commands(self) -> list[OutboxRow]:
         rows = self._db.execute("SELECT request_id, tbl, name, args FROM outbox "
                                 "WHERE answered IS NULL ORDER BY rowid")
-        return [OutboxRow(r, t, n, _json(a)) for r, t, n, a in rows]
+        return [OutboxRow(r, t, n, self._json(a)) for r, t, n, a in rows]
 
     def answer_command(self, request_id: str, ok: bool, error: str | None,
                        answered: str) -> bool:
@@ -495,7 +494,7 @@ class Store:
         """Every command queued for `table`, in the order queued."""
         rows = self._db.execute("SELECT request_id, name, args, answered, ok FROM outbox "
                                 "WHERE tbl = ? ORDER BY rowid", (table,))
-        return [CommandState(r, n, _json(a), w, None if ok is None else bool(ok))
+        return [CommandState(r, n, self._json(a), w, None if ok is None else bool(ok))
                 for r, n, a, w, ok in rows]
 
     def supersede(self, request_id: str, why: str, when: str) -> None:
@@ -522,7 +521,7 @@ class Store:
                                                        Json]]:
         rows = self._db.execute("SELECT id, at, who, why, kind, tbl, game_id, args "
                                 "FROM decisions WHERE id > ? ORDER BY id", (after,))
-        return [(i, at, who, why, k, t, g, _json(a)) for i, at, who, why, k, t, g, a in rows]
+        return [(i, at, who, why, k, t, g, self._json(a)) for i, at, who, why, k, t, g, a in rows]
 
     # -- decisions asked for over MQTT (hub/remote.py) ----------------------------------------
 
