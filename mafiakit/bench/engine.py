@@ -17,7 +17,7 @@ from engine.game import Game
 from engine.log import action_to_dict, parse_action
 from engine.playout import Mix, random_game
 from mafiakit.bench import Result
-from mafiakit.bench.replay import Line, Replayer, measure
+from mafiakit.bench.replay import Line, Replayer, as_line, measure
 
 RULES = ("cml", "fiim", "fiim-2015", "judge-guide")
 CLASSIC: Replayer[str, Action] = Replayer(new_game=Game, reader=lambda rules: parse_action)
@@ -30,7 +30,7 @@ def _logs(n: int) -> list[tuple[str, list[Line]]]:
     for seed in range(n):
         rules = RULES[seed % len(RULES)]
         p = random_game(rules, seed, mix)
-        out.append((rules, [action_to_dict(a) for a in p.entered]))
+        out.append((rules, [as_line(action_to_dict(a)) for a in p.entered]))
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypedDict, TypeVar
 
@@ -24,6 +24,12 @@ A = TypeVar("A")  # the variant's action
 A_contra = TypeVar("A_contra", contravariant=True)
 FLOOR_WALKS = 10  # a floor round walks the lines this often: long enough to time steadily
 Line = JsonObject  # a game-log line as the engine's reader takes it
+
+
+def as_line(line: Mapping[str, object]) -> Line:
+    """A written game-log line (`action_to_dict`'s) as the engine's reader takes it: a copy,
+    made when the games are generated, before anything is timed."""
+    return dict(line)
 
 
 class Playable(Protocol[A_contra]):
