@@ -105,6 +105,8 @@ def test_a_planted_any_is_found_in_each_part(tmp_path: Path) -> None:
         text, uses = kinds[n % len(kinds)]
         (tmp_path / part / "planted.py").write_text(text, encoding="utf-8")
         planted[f"{part}/planted.py"] = uses
+    (tmp_path / "device" / "table" / "planted.py").write_text(kinds[0][0], encoding="utf-8")
+    planted["device/table/planted.py"] = kinds[0][1]  # a subpackage is checked as well
     assert offenders(tmp_path) == {**offenders(ROOT), **planted}
 
 
