@@ -9,13 +9,14 @@ import contextlib
 from functools import partial
 from typing import Any
 
+from engine.club.actions import ClubAction
 from engine.club.game import ClubGame
 from engine.club.log import action_to_dict, parse_action
 from engine.club.playout import ClubMix, random_club_game
 from engine.club.setup import Settings
-from mafiakit.bench.replay import Line, Replayer, measure
+from mafiakit.bench.replay import Line, Replayer, as_line, measure
 
-CLUB: Replayer[Settings] = Replayer(
+CLUB: Replayer[Settings, ClubAction] = Replayer(
     new_game=ClubGame, reader=lambda settings: partial(parse_action, n=settings.seats))
 
 
@@ -25,7 +26,7 @@ def _logs(n: int) -> list[tuple[Settings, list[Line]]]:
     for seed in range(n):
         p = random_club_game(3 + seed % 13, seed, mix)
         assert p.game is not None
-        out.append((p.game.settings, [action_to_dict(a) for a in p.entered]))
+        out.append((p.game.settings, [as_line(action_to_dict(a)) for a in p.entered]))
     return out
 
 
