@@ -13,29 +13,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from device.table.clubkeys import deal_slots
+from device.table.tablevariant import club_night_steps
 from engine import Undo
-from engine.club import log as club_log
-from engine.club import views as club_views
-from engine.club.game import ClubGame
-from engine.club.timer import night_steps
 from engine.errors import IllegalAction, LogError
 from engine.log import parse_json_line
 from engine.replay import ReplayError
-from engine.vocab import NightAct
+from engine.variant import GameVariant, find_variant
+from engine.viewmodels import JudgeView
+from engine.vocab import InfoClass, NightAct
 from firmware_sim.fromlog import ConsoleOnly, Press, _Night
 
 NIGHT_LINES = frozenset(NightAct)
 HOLDS = {"removal": 1, "team_loss": 2, "drop": 3}  # FOUL held once, twice, three times
-
-
-def is_club_log(lines: list[str]) -> bool:
-    """Whether the log's header names the club game."""
-    first = next((line for line in lines if line.strip()), "")
-    try:
-        return parse_json_line(first).get("rules") == "club"
-    except LogError:
-        return False
-
 
 Numbered = list[tuple[int, dict[str, Any]]]
 
@@ -63,12 +52,18 @@ def _seat(value: object) -> list[Press]:
     return [] if value is None else [(str(value), False)]
 
 
-def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]:
+def _judge(game: GameVariant) -> JudgeView:
+    view = game.view(InfoClass.JUDGE)
+    assert isinstance(view, JudgeView)
+    return view
+
+
+def _presses(line: dict[str, Any], game: GameVariant, night: _Night) -> list[Press]:
     name = line["action"]
-    judge = club_views.judge_view(game)
-    steps = [str(step) for step in night_steps(game.state)]
+    judge = _judge(game)
+    steps = [str(step) for step in club_night_steps(game)]
     if name == "roles":
-        slots = deal_slots(game.settings.seats, line.get("don") is None)
+        slots = deal_slots(game.seats, line.get("don") is None)
         mafia = iter(line["mafia"])
         seats = [next(mafia) if slot == "mafia" else line[slot] for slot in slots
                  if slot == "mafia" or slot in line]
@@ -105,9 +100,9 @@ def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]
 
 
 def club_log_presses(lines: Iterable[str]) -> list[Press]:
-    """Every key press of a whole club game log (header first), in order; a bad or illegal
-    line raises ReplayError("line N: ...") as `mafiakit replay` reports it."""
-    game: ClubGame | None = None
+    """Every key press of a whole log of a game of the club's rules (header first), in order;
+    a bad or illegal line raises ReplayError("line N: ...") as `mafiakit replay` reports it."""
+    game: GameVariant | None = None
     objs: Numbered = []
     for number, text in enumerate(lines, 1):
         if not text.strip():
@@ -115,7 +110,8 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
         try:
             obj = parse_json_line(text)
             if game is None:
-                game = ClubGame(club_log.parse_header(obj))
+                variant = find_variant(obj)
+                game = variant.open(variant.admit_header(obj)[1])
             else:
                 objs.append((number, obj))
         except LogError as exc:
@@ -132,14 +128,13 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
     return presses
 
 
-def _line_presses(game: ClubGame, obj: dict[str, Any], night: _Night) -> list[Press]:
+def _line_presses(game: GameVariant, obj: dict[str, Any], night: _Night) -> list[Press]:
     """Apply one action line to `game`; return the keys that entered it."""
-    judge = club_views.judge_view(game)
+    judge = _judge(game)
     night.sync(judge)
-    action = club_log.parse_action(obj, game.settings.seats)
-    if isinstance(action, Undo):
+    if isinstance(game.parse_line(obj), Undo):  # LogError for a line the game cannot read
         game.pop()
         return night.undo(judge)
     keys = _presses(obj, game, night)
-    game.push(action)
+    game.play_line(obj)
     return keys

@@ -17,6 +17,7 @@ from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import parse_action, parse_header, parse_json_line
 from engine.replay import ReplayError
+from engine.variant import find_variant
 from engine.viewmodels import JudgeView
 from engine.views import judge_view
 
@@ -157,11 +158,25 @@ def key_script(presses: Iterable[Press], gap_ms: int = 400) -> str:
     return "".join(f"{gap_ms} {key}{' hold' if held else ''}\n" for key, held in presses)
 
 
-def log_to_script(text: str, gap_ms: int = 400) -> str:
-    """A whole game log (JSON Lines text) as a key script; a club log (docs/club.md) with
-    the club grammar (firmware_sim/clubfromlog.py)."""
-    from firmware_sim.clubfromlog import club_log_presses, is_club_log
+def variant_presses(lines: list[str]) -> list[Press]:
+    """Every key press of a whole game log, in the grammar of the header's variant (the
+    club's: firmware_sim/clubfromlog.py), as the table picks its pad's grammar
+    (device/table/tablevariant.py)."""
+    from firmware_sim.clubfromlog import club_log_presses
 
-    lines = text.splitlines()
-    presses = club_log_presses(lines) if is_club_log(lines) else log_presses(lines)
-    return key_script(presses, gap_ms)
+    by_variant = {"classic": log_presses, "club": club_log_presses}
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        name = find_variant(parse_json_line(first)).name
+    except LogError:
+        name = "classic"  # whose reader says in words what is wrong with the header
+    keyed = by_variant.get(name)
+    if keyed is None:
+        raise ReplayError(1, f"the pad has no keys for a {name} game (it is typed at the "
+                             "console: `mafiakit table --stdin`, docs/pad.md)")
+    return keyed(lines)
+
+
+def log_to_script(text: str, gap_ms: int = 400) -> str:
+    """A whole game log (JSON Lines text) as a key script, in its variant's grammar."""
+    return key_script(variant_presses(text.splitlines()), gap_ms)

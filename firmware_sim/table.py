@@ -58,7 +58,7 @@ class SimTable:
             settings = TableSettings(
                 tournament=tournament, table=table, rules=rules, journal=journal,
                 broker={"url": broker_url or "mqtt://127.0.0.1"},
-                seats=seats if rules == "club" else None)  # a club table's size
+                seats=seats)  # the game's variant checks them (device/config.py)
             factory = cast(MockFactory, make_factory("mock"))
             pins = PinMap(seats=seats)  # the board: seat keys and LEDs on the chain
             board = MockBoard(pins, factory)

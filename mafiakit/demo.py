@@ -37,10 +37,21 @@ from typing import TYPE_CHECKING, Any
 from mafiakit.demo_round import HAND_TABLE, TABLES, TOURNAMENT
 
 if TYPE_CHECKING:
+    from engine.variant import GameVariant
     from engine.viewmodels import PublicView
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cml-red-wins-by-lift.jsonl"
 TABLE = "1"
+
+
+def _public(game: GameVariant) -> PublicView:
+    """The public view of the table's game, as its screens draw it."""
+    from engine import viewmodels
+    from engine.vocab import InfoClass
+
+    view = game.view(InfoClass.PUBLIC)
+    assert isinstance(view, viewmodels.PublicView)
+    return view
 
 
 def _has_display() -> bool:
@@ -241,8 +252,6 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bus.broker import MosquittoProcess
     from bus.config import BrokerConfig
-    from engine.protocol import result
-    from engine.views import public_view
     from firmware_sim.clock import ManualClock
     from firmware_sim.fromlog import log_to_script
     from firmware_sim.script import (
@@ -292,11 +301,11 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
 
             def judge_key(event: Any) -> None:
                 sim.service.handle(event)
-                public = public_view(sim.service.game.state, sim.service.game.rules)
+                public = _public(sim.service.table_game)
                 moment = (public.phase, public.number, public.step, public.speaker)
                 if moment != last[0]:
                     last[0] = moment
-                    tour.advance(len(sim.service.game.actions) / entered)
+                    tour.advance(len(sim.service.table_game.actions) / entered)
                     _catch_up(feeds, stores, _seqs(sim.service, tour))
                     shots.take(public)
 
@@ -306,10 +315,10 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
             tour.advance(1.0)
             _catch_up(feeds, stores, _seqs(sim.service, tour))
             standings = tour.standings()
-            shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
-            outcome = result(sim.service.game.state, rules, sim.service.game.rules)
+            shots.take(_public(sim.service.table_game), final=True)
+            outcome = sim.service.table_game.scored_result()
             results = {TABLE: outcome["winner"], **{
-                t: s.service.game.state.winner for t, s in tour.scripted.items()}}
+                t: s.service.table_game.state.winner for t, s in tour.scripted.items()}}
             club = play_club(broker.url, Path(d), tournament=TOURNAMENT,
                              hub_database=tour.hub.settings.database, out=out / "club",
                              lang=lang)

@@ -43,8 +43,9 @@ from device.hardware.leds import OK_FLASH
 from device.hardware.pad import KeyEvent
 from device.hardware.pins import PinMap, make_factory
 from device.table.feedback import press_feedback_seat, seat_pattern
+from device.table.viewcache import view_of
 from engine.viewmodels import PublicView, SeatView
-from engine.vocab import DayVote, Phase, Step
+from engine.vocab import DayVote, InfoClass, Phase, Step
 from firmware_sim.board import MockBoard
 
 Consumer = Callable[[KeyEvent], None]
@@ -174,7 +175,7 @@ def _table(seats: int, rules: str) -> Iterator[tuple[Any, MockBoard, Callable[[A
     with tempfile.TemporaryDirectory(prefix="mafiakit-bench-pad-") as tmp:
         service = TableService(
             TableSettings(journal=Path(tmp) / "t.sqlite", rules=rules,
-                          seats=seats if rules == "club" else None),
+                          seats=seats),  # the game's variant checks them
             connect=False, hardware=hardware)
         engine = threading.Thread(target=service.run, daemon=True)
         engine.start()
@@ -234,8 +235,9 @@ def through_the_table(presses: int) -> list[float]:
     with _table(10, "cml") as (service, board, ask):
         watch = LedWatch(board)
         while len(latencies) < presses:
-            speech = service.game.state.speech
-            if speech is None or speech.kind != "speech":
+            public = view_of(service.table_game, InfoClass.PUBLIC)
+            assert isinstance(public, PublicView)
+            if public.speaker is None or public.step is not Step.SPEECH:
                 ask(NewGame(header("cml")))
                 for line in ({"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
                              {"action": "start"}, {"action": "day"}):
