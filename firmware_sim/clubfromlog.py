@@ -10,23 +10,22 @@ is the same), so the line and an undo of it become that pass.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from device.table.clubkeys import deal_slots
 from device.table.tablevariant import club_night_steps
 from engine import Undo
 from engine.errors import IllegalAction, LogError
-from engine.log import parse_json_line
+from engine.log import JsonObject, parse_json_line
 from engine.replay import ReplayError
 from engine.variant import GameVariant, find_variant
 from engine.viewmodels import JudgeView
 from engine.vocab import InfoClass, NightAct
-from firmware_sim.fromlog import ConsoleOnly, Press, _Night
+from firmware_sim.fromlog import ConsoleOnly, Press, _Night, keys_of
 
 NIGHT_LINES = frozenset(NightAct)
 HOLDS = {"removal": 1, "team_loss": 2, "drop": 3}  # FOUL held once, twice, three times
 
-Numbered = list[tuple[int, dict[str, Any]]]
+Numbered = list[tuple[int, JsonObject]]
 
 
 def _passed_maniac(numbered: Numbered) -> Numbered:
@@ -58,17 +57,17 @@ def _judge(game: GameVariant) -> JudgeView:
     return view
 
 
-def _presses(line: dict[str, Any], game: GameVariant, night: _Night) -> list[Press]:
-    name = line["action"]
+def _presses(line: JsonObject, game: GameVariant, night: _Night) -> list[Press]:
+    name = str(line["action"])
     judge = _judge(game)
     steps = [str(step) for step in club_night_steps(game)]
     if name == "roles":
         slots = deal_slots(game.seats, line.get("don") is None)
-        mafia = iter(line["mafia"])
-        seats = [next(mafia) if slot == "mafia" else line[slot] for slot in slots
+        mafia = iter(keys_of(line["mafia"]))
+        seats = [next(mafia) if slot == "mafia" else (str(line[slot]), False) for slot in slots
                  if slot == "mafia" or slot in line]
-        no_don = [("NEXT", False)] if line.get("don") is None else []
-        return [*no_don, *((str(s), False) for s in seats), ("NEXT", False)]
+        no_don: list[Press] = [("NEXT", False)] if line.get("don") is None else []
+        return [*no_don, *seats, ("NEXT", False)]
     if name in ("start", "night", "speech_end", "discussion_end", "nominations_end"):
         return [("NEXT", False)]
     if name == "day":
@@ -81,13 +80,13 @@ def _presses(line: dict[str, Any], game: GameVariant, night: _Night) -> list[Pre
     if name == "nominate":
         return [("NOMINATE", False), (str(line["by"]), False), (str(line["seat"]), False)]
     if name == "votes":
-        return [*((str(seat), False) for seat in line["voters"]), ("VOTE", False)]
+        return [*keys_of(line["voters"]), ("VOTE", False)]
     if name == "catastrophe":
         return [(str(line["seat"]), False), ("NEXT", False)]
     if name == "foul":
         return [("FOUL", False), (str(line["seat"]), False)]
     if name == "disqualify":
-        return [*[("FOUL", True)] * HOLDS[line["kind"]], (str(line["seat"]), False)]
+        return [*[("FOUL", True)] * HOLDS[str(line["kind"])], (str(line["seat"]), False)]
     if name == "protest":
         return [("VOTE", False), (str(line["seat"]), False)]
     if name == "close":
@@ -128,7 +127,7 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
     return presses
 
 
-def _line_presses(game: GameVariant, obj: dict[str, Any], night: _Night) -> list[Press]:
+def _line_presses(game: GameVariant, obj: JsonObject, night: _Night) -> list[Press]:
     """Apply one action line to `game`; return the keys that entered it."""
     judge = _judge(game)
     night.sync(judge)

@@ -12,7 +12,7 @@ import argparse
 import contextlib
 from collections.abc import Callable
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.club.log import action_to_dict, parse_action
 from engine.club.playout import ClubMix, random_club_game
@@ -40,7 +40,7 @@ def _logs(n: int) -> list[tuple[ClubSetup, list[Line]]]:
     return out
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace) -> dict[str, object]:
     quick = getattr(args, "quick", False)
     logs = _logs(130 if quick else 650)
     proxy = getattr(args, "proxy", None)
