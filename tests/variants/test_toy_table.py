@@ -21,24 +21,14 @@ from device.table.console_help import CLUB_HELP
 from device.table.service import TableService
 from device.table.tablevariant import TABLE_VARIANTS, table_variant
 from engine.replay import ReplayError
-from engine.variant import find_variant, register, unregister
+from engine.variant import find_variant
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.clubfromlog import club_log_presses
 from firmware_sim.fromlog import key_script, log_to_script
 from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
 from tests.variants.test_toy import SEVEN, seven
-from tests.variants.toy import RULES, SEATS, TOY, ToyGame
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    """The engine's line only (engine/variant.py `register`)."""
-    register(RULES, TOY)
-    try:
-        yield
-    finally:
-        unregister(RULES)
+from tests.variants.toy import RULES, SEATS, ToyGame
 
 
 @pytest.fixture
