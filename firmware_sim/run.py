@@ -79,8 +79,9 @@ def command(args: argparse.Namespace) -> int:
     if args.screenshot and not args.headless:
         print("sim: --screenshot goes with --headless", file=sys.stderr)
         return 2
-    problem = (seats_problem(args.seats, None if args.pad_only else args.rules)
-               or (None if args.pad_only else rules_problem(args.rules)))
+    # the rules first: the seats are checked by the game the rules name
+    problem = ((None if args.pad_only else rules_problem(args.rules))
+               or seats_problem(args.seats, None if args.pad_only else args.rules))
     keys = PinMap(seats=args.seats).keys if problem is None else ()
     stray = next((step for step in steps if step.key not in keys), None)
     if problem is None and stray is not None:
