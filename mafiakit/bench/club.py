@@ -2,9 +2,9 @@
 from their game-log lines (each parsed, checked against the rules and applied, undo lines
 included) by the same loop as the classic games (`mafiakit.bench.replay`).
 
-Each game is opened as the club playout opened it (its own class and settings: 2-6 us),
-not from its header through `find_variant` (16-23 us, 4-5 % of a 72-line game), so the
-figures stay the engine's, comparable with earlier runs."""
+Each game is opened as the club playout opened it (its own class and settings: 2-6 us,
+measured under load), not from its header through `find_variant` (16-23 us, 4-5 % of a
+72-line game), so the figures stay the engine's, comparable with earlier runs."""
 
 from __future__ import annotations
 
@@ -14,18 +14,19 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
+from engine.club.actions import ClubAction
 from engine.club.log import action_to_dict, parse_action
 from engine.club.playout import ClubMix, random_club_game
-from mafiakit.bench.replay import Line, Replayer, measure
+from mafiakit.bench.replay import Line, Playable, Replayer, as_line, measure
 
 
 class ClubSetup(NamedTuple):
-    fresh: Callable[[], object]  # a new game of the played game's own class and settings
+    fresh: Callable[[], Playable[ClubAction]]  # a new game of the played game's class, settings
     seats: int
 
 
 # the club engine's reader, bound to the game's seats once per game, not once per line
-CLUB_GAMES: Replayer[ClubSetup] = Replayer(
+CLUB_GAMES: Replayer[ClubSetup, ClubAction] = Replayer(
     new_game=lambda setup: setup.fresh(), reader=lambda setup: partial(parse_action, n=setup.seats))
 
 
@@ -36,7 +37,7 @@ def _logs(n: int) -> list[tuple[ClubSetup, list[Line]]]:
         p = random_club_game(3 + seed % 13, seed, mix)
         assert p.game is not None
         setup = ClubSetup(partial(type(p.game), p.game.settings), p.game.seats)
-        out.append((setup, [action_to_dict(a) for a in p.entered]))
+        out.append((setup, [as_line(action_to_dict(a)) for a in p.entered]))
     return out
 
 

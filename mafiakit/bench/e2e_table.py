@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from gpiozero.pins.mock import MockFactory
 
@@ -34,7 +34,7 @@ from device.hardware.pins import PinMap, make_factory
 from device.table.inbox import NewGame, Stop, Submit
 from device.table.service import TableService
 from device.table.viewcache import view_of
-from engine.log import header
+from engine.log import JsonObject, header
 from engine.viewmodels import PublicView
 from engine.vocab import InfoClass, Step
 from firmware_sim.board import MockBoard
@@ -42,7 +42,7 @@ from mafiakit.bench.floor import profiled
 
 TAP_S = 0.08  # a judge's tap on NEXT
 SETTLE_S = 0.03  # after the release: its key event is handled before the next press
-DAY: tuple[dict[str, Any], ...] = (
+DAY: tuple[JsonObject, ...] = (
     {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
     {"action": "start"},
     {"action": "day"},

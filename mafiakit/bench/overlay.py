@@ -22,7 +22,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+from mafiakit.bench import Result
 
 NAMES = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]
 # The page stamps each redraw; installed before the page's own scripts run.
@@ -43,7 +44,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace) -> Result:
     from playwright.sync_api import sync_playwright
 
     from bus.broker import WEB_DIR, MosquittoProcess
