@@ -40,6 +40,7 @@ from mafiakit.demo_round import HAND_TABLE, TABLES, TOURNAMENT
 if TYPE_CHECKING:  # the parts the demo starts: imported when it runs
     from device.hardware.pad import KeyEvent
     from device.table.service import TableService
+    from engine.variant import GameVariant
     from engine.viewmodels import PublicView
     from firmware_sim.table import SimTable
     from mafiakit.demo_club import ClubReport
@@ -49,6 +50,21 @@ if TYPE_CHECKING:  # the parts the demo starts: imported when it runs
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cml-red-wins-by-lift.jsonl"
 TABLE = "1"
+
+
+def _public(game: GameVariant) -> PublicView:
+    """The public view of the table's game, as its screens draw it."""
+    from engine import viewmodels
+    from engine.vocab import InfoClass
+
+    view = game.view(InfoClass.PUBLIC)
+    assert isinstance(view, viewmodels.PublicView)
+    return view
+
+
+def _team(winner: object) -> str | None:
+    """A winner as the report writes it ("red", "black", "draw"), None while undecided."""
+    return None if winner is None else str(winner)
 
 
 def _has_display() -> bool:
@@ -249,8 +265,6 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bus.broker import MosquittoProcess
     from bus.config import BrokerConfig
-    from engine.protocol import result
-    from engine.views import public_view
     from firmware_sim.clock import ManualClock
     from firmware_sim.fromlog import log_to_script
     from firmware_sim.script import (
@@ -300,11 +314,11 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
 
             def judge_key(event: KeyEvent) -> None:
                 sim.service.handle(event)
-                public = public_view(sim.service.game.state, sim.service.game.rules)
+                public = _public(sim.service.table_game)
                 moment = (public.phase, public.number, public.step, public.speaker)
                 if moment != last[0]:
                     last[0] = moment
-                    tour.advance(len(sim.service.game.actions) / entered)
+                    tour.advance(len(sim.service.table_game.actions) / entered)
                     _catch_up(feeds, stores, _seqs(sim.service, tour))
                     shots.take(public)
 
@@ -314,10 +328,10 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
             tour.advance(1.0)
             _catch_up(feeds, stores, _seqs(sim.service, tour))
             standings = tour.standings()
-            shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
-            outcome = result(sim.service.game.state, rules, sim.service.game.rules)
-            results = {TABLE: outcome["winner"], **{
-                t: s.service.game.state.winner for t, s in tour.scripted.items()}}
+            shots.take(_public(sim.service.table_game), final=True)
+            outcome = sim.service.table_game.scored_result()
+            results = {TABLE: _team(outcome["winner"]), **{
+                t: _team(s.service.table_game.state.winner) for t, s in tour.scripted.items()}}
             club = play_club(broker.url, Path(d), tournament=TOURNAMENT,
                              hub_database=tour.started().settings.database, out=out / "club",
                              lang=lang)

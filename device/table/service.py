@@ -74,7 +74,6 @@ from device.table.stream import DelayedStream
 from device.table.systemd import Notifier
 from device.table.timer import Countdown, TimerError, TimerEvent
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
 from engine.refusals import Lang, Phrase, R
 from engine.variant import GameVariant, find_variant, open_game
 from engine.viewmodels import JudgeView
@@ -146,14 +145,6 @@ class TableService:
         self.night_script = None if music is None else NightScript(music)
         self._followed: object = None  # the game state the night script last followed
         self._restore()
-
-    @property
-    def game(self) -> Game:
-        """The classic game at this table, for the tests and benches that play only the
-        classic game; every part of the table holds `table_game`, a game of any variant."""
-        if not isinstance(self.table_game, Game):
-            raise TypeError(f"this table plays {self.table_game.rules_id}: read table_game")
-        return self.table_game
 
     def _build_hardware(self) -> TableHardware | None:
         """Pins from the config: "lgpio" on a Pi, "mock" for a simulated table, "none"."""

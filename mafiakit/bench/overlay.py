@@ -50,8 +50,10 @@ def run(args: argparse.Namespace) -> Result:
     from bus.broker import WEB_DIR, MosquittoProcess
     from device.config import TableSettings
     from device.table.service import TableService
+    from device.table.viewcache import view_of
     from engine.log import action_to_dict, header
     from engine.playout import random_game
+    from engine.vocab import InfoClass
 
     presses = getattr(args, "presses", None) or (60 if args.quick else 300)
     proxy = getattr(args, "proxy", None)
@@ -82,9 +84,9 @@ def run(args: argparse.Namespace) -> Result:
                 table.set_names(NAMES)
                 for action in random_game("cml", seed).entered:
                     line = action_to_dict(action)
-                    state = table.game.state
-                    timed = line["action"] == "speech_end" and state.phase == "day" \
-                        and state.speech is not None
+                    public = view_of(table.table_game, InfoClass.PUBLIC)
+                    timed = line["action"] == "speech_end" and public.phase == "day" \
+                        and public.speaker is not None
                     start_ms = time.time() * 1000
                     ok, reason = table.submit_line(line)
                     if not ok:
