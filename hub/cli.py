@@ -123,13 +123,12 @@ def seat(args: argparse.Namespace) -> int:
 def round_(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
-    from bus.settings import CLUB
     from hub.config import HubConfigError, read_seating_of
-    from hub.outbox import CLUB_NIGHT_HAS_NO_ROUNDS, queue_round
+    from hub.outbox import CLUB_NIGHT_HAS_NO_ROUNDS, has_rounds, queue_round
     from hub.seating import SeatingError
 
     settings = _settings(args)
-    if settings.rules == CLUB:
+    if not has_rounds(settings.rules):
         print(f"hub round: {CLUB_NIGHT_HAS_NO_ROUNDS}", file=sys.stderr)
         return 2
     try:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from bus.settings import CLUB
+from engine.variant import find_variant
 from hub.config import HubSettings
 from hub.roster_csv import table_key
 from hub.seating import Seating, TableSeating
@@ -24,6 +24,13 @@ from hub.store import CommandState, Store
 _VERSION = re.compile(r"-v(\d+)$")
 CLUB_NIGHT_HAS_NO_ROUNDS = ("a club night has no rounds: the host opens each game at the "
                             "table (docs/club-night.md); `mafiakit hub evening` adds them up")
+
+
+def has_rounds(rules: str) -> bool:
+    """Whether a hub of these `rules` sends rounds and keeps standings: its variant's games
+    add up in a tournament (engine/variant.py `standings`); a club night's do not (004 §8:
+    an evening, at the tables the host opens)."""
+    return find_variant({"rules": rules}).standings
 
 
 def game_id_of(round_number: int, table: str) -> str:
@@ -71,7 +78,7 @@ def queue_round(store: Store, settings: HubSettings, seating: Seating, number: i
                 now_iso: str) -> Queued:
     """Write round `number`'s commands to the outbox (the running hub sends them); what is
     queued already with the same content is left as it is."""
-    if settings.rules == CLUB:
+    if not has_rounds(settings.rules):
         raise ValueError(CLUB_NIGHT_HAS_NO_ROUNDS)
     rounds = {r.number: r for r in seating.rounds}
     if number not in rounds:
