@@ -46,7 +46,7 @@ from engine.viewmodels import (
     Seat,
     View,
 )
-from engine.vocab import ClubTermination
+from engine.vocab import ClubTermination, Phase
 
 __all__ = [
     "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION",
@@ -298,7 +298,8 @@ def reveal_of(view: View) -> ClassicReveal | ClubReveal:
     a screen's view (it holds none of it)."""
     if not isinstance(view, JudgeView):
         raise ValueError(f"a reveal is read off the judge view, not the {view.view} view")
-    if view.roles is None or view.winner is None or view.termination is None:
+    if (view.phase is not Phase.FINISHED or view.roles is None or view.winner is None
+            or view.termination is None):
         raise ValueError("the protocol is published only once the game is decided")
     common = {"roles": view.roles, "winner": view.winner, "termination": view.termination}
     if view.club_nights is not None:

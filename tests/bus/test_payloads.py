@@ -351,9 +351,18 @@ def test_a_reveal_is_read_off_a_decided_games_judge_view_only() -> None:
     assert isinstance(reveal_of(game.view(InfoClass.JUDGE)), ClassicReveal)
     with pytest.raises(ValueError, match="judge view"):
         reveal_of(game.view(InfoClass.PUBLIC))
-    fresh = open_game(decided("cml-red-wins-by-lift.jsonl")[0])
+    head, _ = decided("cml-red-wins-by-lift.jsonl")
+    going = open_game(head)  # the judge sees every role from the deal on: still no reveal
+    judge = going.view(InfoClass.JUDGE)
+    for line in game.lines():
+        going.play_line(dict(line))
+        if going.state.finished:
+            break
+        judge = going.view(InfoClass.JUDGE)  # the last one before the decision
+    going.pop()
+    assert isinstance(judge, JudgeView) and judge.roles and not going.state.finished
     with pytest.raises(ValueError, match="only once the game is decided"):
-        reveal_of(fresh.view(InfoClass.JUDGE))
+        reveal_of(judge)
 
 
 def test_the_judge_snapshot_carries_everything() -> None:
