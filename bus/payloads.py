@@ -1,11 +1,11 @@
 """Versioned payload models of every MQTT message, and the one way to decode and encode them.
 
-Every payload carries its model's `schema_version` (1, or 2 for the snapshot, heartbeat and
-protocol since secrecy became a matter of type, docs/mqtt.md "Versions") and forbids unknown
-fields, so a table running a newer kit fails loudly at the hub instead of being
-half-understood. `decode` turns any bad
-input (too big, not text, not JSON, wrong fields, another version) into a `PayloadError`
-whose message a judge can read aloud; `encode` refuses to send what `decode` would refuse.
+Every payload carries its model's `schema_version` (docs/mqtt.md "Versions") and forbids
+unknown fields, so a table running a newer kit fails loudly at the hub instead of being
+half-understood. `decode` turns any bad input (too big, not text, not JSON, wrong fields,
+another version) into a `PayloadError` whose message a judge can read aloud; `encode`
+refuses to send what `decode` would refuse. The one exception to "another version is
+refused": a protocol of the previous release, read as today's (`upgrade_protocol`).
 """
 
 from __future__ import annotations
