@@ -7,7 +7,6 @@ knowing the toy exists."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,34 +19,17 @@ from bus.topics import table_topic
 from device.table.inbox import NewGame
 from device.testing import running_table, submit
 from engine.replay import replay_game
-from engine.variant import register, unregister
 from hub.registry import Liveness
 from hub.store import Store
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, stored, wait_for
-from tests.variants.toy import RULES, TOY
-
-SEVEN = Path(__file__).resolve().parents[2] / "examples" / "club-seven-maniac-and-doctor.jsonl"
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    register(RULES, TOY)
-    try:
-        yield
-    finally:
-        unregister(RULES)
+from tests.variants.test_toy import seven, toy  # noqa: F401  (toy: a fixture)
+from tests.variants.toy import RULES
 
 
-def toy_log() -> tuple[dict[str, object], list[dict[str, object]]]:
-    """The seven-seat club example as a toy game: its header without `seats`, rules "toy"."""
-    rows = [json.loads(t) for t in SEVEN.read_text(encoding="utf-8").splitlines() if t.strip()]
-    header = {k: v for k, v in rows[0].items() if k != "seats"}
-    return {**header, "rules": RULES, "table": "1"}, rows[1:]
-
-
+@pytest.mark.usefixtures("toy")  # registered for this test only
 def test_a_decided_toy_game_is_published_and_stored_by_the_hub(
-        toy: None, private_broker: MosquittoProcess, tmp_path: Path) -> None:
-    header, lines = toy_log()
+        private_broker: MosquittoProcess, tmp_path: Path) -> None:
+    header, lines = seven()  # the seven-seat club example as a toy game (table 1)
     _, replica = replay_game([json.dumps(header), *(json.dumps(x) for x in lines)])
     assert replica.state.finished
     settings = hub_settings(tmp_path, private_broker.url, 1)
