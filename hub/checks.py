@@ -11,11 +11,11 @@ One path for every variant (engine/variant.py): the hub opens a game from its he
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bus.payloads import Event, Protocol, reveal_of
 from engine.errors import IllegalAction, LogError
-from engine.log import JsonObject
 from engine.replay import ReplayError, replay_game
 from engine.variant import GameVariant, open_game
 from engine.vocab import InfoClass
@@ -49,7 +49,8 @@ def apply_event(check: GameCheck, event: Event) -> str | None:
     return None
 
 
-def open_check(header: JsonObject | None, rules: str, seats_seen: int | None) -> GameCheck:
+def open_check(header: Mapping[str, object] | None, rules: str,
+               seats_seen: int | None) -> GameCheck:
     """How the hub follows a game's events: by its header when the hub opened it (its
     variant, seats, immunity and all), else by the hub's `rules` alone when they open a
     game (a ruleset id: the classic game). A game the hub cannot open so (no header, and a
