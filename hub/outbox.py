@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from engine.jsonvalue import JsonValue
 from engine.variant import find_variant
 from hub.config import HubSettings
 from hub.roster_csv import table_key
@@ -61,13 +62,15 @@ class Queued(NamedTuple):
 
 
 def round_commands(settings: HubSettings, number: int,
-                   game: TableSeating) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+                   game: TableSeating
+                   ) -> tuple[dict[str, JsonValue], list[tuple[str, dict[str, JsonValue]]]]:
     """The header of table `game`'s game of round `number`, and its commands in order."""
     gid = game_id_of(number, game.table)
-    header: dict[str, Any] = {"format": "mafia-game-log", "version": 1,
-                              "rules": settings.rules,
-                              "tournament": settings.name or settings.tournament,
-                              "table": game.table, "game": number, "players": list(game.seats)}
+    header: dict[str, JsonValue] = {"format": "mafia-game-log", "version": 1,
+                                    "rules": settings.rules,
+                                    "tournament": settings.name or settings.tournament,
+                                    "table": game.table, "game": number,
+                                    "players": list(game.seats)}
     if game.judge:
         header["judge"] = game.judge
     return header, [("new_game", {"header": header, "game_id": gid}),
@@ -111,7 +114,7 @@ def requeue_fixed(store: Store, settings: HubSettings, seating: Seating, now_iso
         queue_round(store, settings, seating, number, now_iso)
 
 
-def _queue(store: Store, table: str, base: str, name: str, args: dict[str, Any], *,
+def _queue(store: Store, table: str, base: str, name: str, args: dict[str, JsonValue], *,
            now_iso: str) -> str | None:
     """Queue `name` with `args` unless its latest version says the same or was taken; the
     request id written, else None."""
