@@ -35,7 +35,6 @@ from bus.linklog import LinkLog
 from bus.messages import decode_message
 from bus.payloads import (
     Claim,
-    ClubProtocol,
     Command,
     DecisionReply,
     Event,
@@ -44,14 +43,15 @@ from bus.payloads import (
     Reply,
     Snapshot,
     Status,
+    encode,
 )
 from bus.settings import CLUB
+from engine.variant import find_variant
 from engine.vocab import Phase
 from hub.alerts import command_alerts, game_alerts, table_alerts, waiting_alerts
 from hub.checks import (
     GameCheck,
     apply_event,
-    check_club_protocol,
     check_protocol,
     open_check,
 )
@@ -331,8 +331,6 @@ class HubService:
             self._snapshot(table, payload, now)
         elif isinstance(payload, Protocol):
             self._protocol(table, payload, topic, raw)
-        elif isinstance(payload, ClubProtocol):
-            self._club_protocol(table, payload, topic, raw)
         elif isinstance(payload, Reply):
             self._reply(table, payload)
         elif isinstance(payload, Claim):
@@ -477,29 +475,17 @@ class HubService:
             live.winner = winner
 
     def _protocol(self, table: str, protocol: Protocol, topic: str, raw: bytes) -> None:
+        """A decided game of any variant, checked by replaying it (hub/checks.py), stored in
+        the one table of games; one whose games add up in a club evening rather than the
+        standings (its variant says, engine/variant.py) is marked so (hub/store.py)."""
         refused = check_protocol(protocol, table)
         if refused is not None:
             self._quarantine(topic, raw, refused)
             return
-        data = json.loads(raw)
-        if self.store.add_protocol(table, protocol.game_id, data, self._now_iso()):
+        store = (self.store.add_club_protocol if find_variant(protocol.header).evening
+                 else self.store.add_protocol)
+        if store(table, protocol.game_id, json.loads(encode(protocol)), self._now_iso()):
             log.info("table %s: protocol of game %s stored", table, protocol.game_id)
-        self.registry.protocol_stored(table, protocol.game_id)
-        self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
-        self._decided(table, protocol.game_id,
-                      protocol.reveal.winner.value if protocol.reveal.winner else None)
-
-    def _club_protocol(self, table: str, protocol: ClubProtocol, topic: str,
-                       raw: bytes) -> None:
-        """A decided club game (docs/club.md): checked by replaying it, stored apart from
-        the tournament's protocols (it has no place in the standings)."""
-        refused = check_club_protocol(protocol, table)
-        if refused is not None:
-            self._quarantine(topic, raw, refused)
-            return
-        if self.store.add_club_protocol(table, protocol.game_id, json.loads(raw),
-                                        self._now_iso()):
-            log.info("table %s: club protocol of game %s stored", table, protocol.game_id)
         self.registry.protocol_stored(table, protocol.game_id)
         self._protocol_actions[(table, protocol.game_id)] = len(protocol.actions)
         self._decided(table, protocol.game_id, protocol.reveal.winner.value)

@@ -23,7 +23,6 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from bus.payloads import DecisionRefusal
-from bus.settings import CLUB
 from engine.errors import IllegalAction, LogError
 from engine.game import Game
 from engine.log import LogHeader, parse_action
@@ -33,6 +32,7 @@ from engine.ruleset import load_ruleset
 from engine.scoring.game import SeatScoreLine, score_dict, score_game
 from engine.scoring.standings import ScoredGame, Standings, StandingsError, scored_game, standings
 from engine.state import GameState
+from engine.variant import find_variant
 from hub.decisions import (
     PENALTY_CLAUSE,
     DecisionKind,
@@ -168,9 +168,9 @@ def tournament_standings(
         cache: CountCache | None = None) -> tuple[Standings | None, list[str]]:
     """(standings or None without a countable game, the reasons games or decisions were
     left out). `as_of_round`: only the games of rounds 1..N."""
-    if rules == CLUB:  # a club night's hub: its games add up as an evening (hub/club.py)
+    if not find_variant({"rules": rules}).standings:  # a club night's hub: an evening
         return None, [f"table {t} game {g}: a tournament game at a club night's hub "
-                      "(rules = \"club\"): not added up" for t, g, _ in protocols]
+                      f"(rules = {json.dumps(rules)}): not added up" for t, g, _ in protocols]
     mine = by_game(decisions)
     games: list[ScoredGame] = []
     left_out: list[str] = []

@@ -68,6 +68,7 @@ def journal_games(path: str, date: str | None) -> list[ClubGame]:
     played (the header's `game`, else when each was opened). A game not decided yet, or not
     of that evening, is left out and said on stderr."""
     from device.table.journal import Journal, JournalError
+    from engine.variant import find_variant
 
     if not Path(path).is_file():
         raise CommandError(f"{path}: no journal there (the table writes it where its "
@@ -77,7 +78,7 @@ def journal_games(path: str, date: str | None) -> list[ClubGame]:
     except JournalError as exc:
         raise CommandError(str(exc)) from None
     try:
-        club = [g for g in reversed(journal.archive()) if g["header"].get("rules") == "club"]
+        club = [g for g in reversed(journal.archive()) if find_variant(g["header"]).evening]
         dates = sorted({str(g["header"]["date"]) for g in club if g["header"].get("date")})
         day = date or (dates[-1] if dates else None)
         chosen = [g for g in club if day is None or g["header"].get("date") == day]

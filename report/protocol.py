@@ -5,7 +5,7 @@ nominations, votes, best move, points, extra points, protest; result; signature)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.game import Game
 from engine.scoring.game import as_points, score_game
@@ -50,10 +50,11 @@ def left(lang: Lang, cause: str) -> str:
     return t(lang, f"paper.left.{cause}" if has(f"paper.left.{cause}") else f"left.{cause}")
 
 
-def build(header: Mapping[str, Any], game: Game, lang: Lang = "ru") -> Protocol:
+def build(header: Mapping[str, object], game: Game, lang: Lang = "ru") -> Protocol:
     s = game.state
     day, night = paper(lang, "day"), paper(lang, "night")
-    players = header.get("players") or [""] * 10
+    named = header.get("players")  # the game log's header (engine/log.py checked it)
+    players = [str(x) for x in named] if isinstance(named, list) and named else [""] * 10
     scores = score_game(s, game.rules)
     days = (*s.days, s.day) if s.day is not None else s.days
     rows = []

@@ -9,7 +9,6 @@ import csv
 import io
 import json
 from html import escape
-from typing import Any
 
 from engine.scoring.limits import pts
 from report.protocol import Protocol, SeatRow, paper
@@ -24,7 +23,7 @@ def _cell(row: SeatRow, key: str) -> str:
     return pts(round(value * 100)) if isinstance(value, float) else str(value)
 
 
-def to_dict(p: Protocol) -> dict[str, Any]:
+def to_dict(p: Protocol) -> dict[str, object]:
     return {"lang": p.lang, **p.head, "result": p.result, "closed": p.closed,
             "notes": list(p.notes), "seats": [r._asdict() for r in p.rows]}
 

@@ -18,7 +18,7 @@ from bus.client import BusClient, LinkDown, Received
 from bus.config import BrokerConfig
 from bus.errors import PayloadError
 from bus.messages import decode_message
-from bus.payloads import ClubProtocol, Event, Heartbeat, Protocol, Snapshot, Status
+from bus.payloads import Event, Heartbeat, Protocol, Snapshot, Status
 from bus.topics import VIEW_CLASSES, TopicError, hub_topic, parse, table_filter
 from scoreboard.board import PLAYERS, ROUNDS
 from scoreboard.feed import FeedStore
@@ -144,9 +144,7 @@ class LiveFeed:
         elif isinstance(payload, Event):
             self.store.on_event(table, payload.accepted, payload.reason)
         elif isinstance(payload, Protocol):
-            self.store.on_protocol(table, payload.game_id, payload.reveal)
-        elif isinstance(payload, ClubProtocol):
-            try:
+            try:  # the points a decided game shows (a club result's `score`; none yet else)
                 points = club_points(payload.result)
             except ViewError as exc:
                 self.store.problem(table, f"protocol refused: {exc}")

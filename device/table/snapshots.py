@@ -13,17 +13,13 @@ from datetime import UTC, datetime
 
 from pydantic import JsonValue
 
-from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
+from bus.payloads import Event, Protocol, Snapshot, reveal_of
 from device.table.timer import Countdown
 from device.table.viewcache import view_of
-from engine.club import views as club_views
-from engine.club.game import ClubGame
-from engine.game import Game
 from engine.refusal_view import RefusalView
 from engine.variant import GameVariant
 from engine.viewmodels import JudgeView, View
-from engine.views import reveal
-from engine.vocab import ClubTermination, InfoClass
+from engine.vocab import InfoClass
 
 SCREEN_CLASSES = (InfoClass.PUBLIC, InfoClass.AUDIENCE)
 
@@ -148,30 +144,10 @@ def line_time(line: dict[str, JsonValue], otherwise: float) -> float:
     return (at if at.tzinfo is not None else at.replace(tzinfo=UTC)).timestamp()
 
 
-def protocol(game: GameVariant, game_id: str, header: dict[str, JsonValue]
-             ) -> Protocol | ClubProtocol:
-    """The decided game: header, every action in effect, the result object, the reveal."""
-    if isinstance(game, ClubGame):
-        return club_protocol(game, game_id, header)
-    assert isinstance(game, Game)
-    shown = reveal(game.state)
-    if shown is None:
-        raise ValueError("the protocol is published only once the game is decided")
-    return Protocol(game_id=game_id, header=header,
-                    actions=game.lines(),
-                    result=game.result(), reveal=shown)
-
-
-def club_protocol(game: ClubGame, game_id: str, header: dict[str, JsonValue]) -> ClubProtocol:
-    """The decided club game: its result with `score` and the reveal of every card and
-    night (docs/club.md); while it goes on there is none (004 §7: nights stay the host's)."""
-    s = game.state
-    if not s.finished or s.roles is None or s.winner is None or s.termination is None:
-        raise ValueError("the protocol is published only once the game is decided")
-    nights = club_views.judge_view(game).club_nights or ()
-    shown = ClubReveal(roles=dict(enumerate(s.roles, start=1)), winner=s.winner,
-                       termination=ClubTermination(s.termination), nights=nights)
-    return ClubProtocol(game_id=game_id, header=header,
-                        actions=game.lines(),
-                        result=game.result(), reveal=shown)
-
+def protocol(game: GameVariant, game_id: str, header: dict[str, JsonValue]) -> Protocol:
+    """The decided game of any variant: header, every action in effect, the result object
+    and the reveal, read off its judge view (bus.payloads `reveal_of`); while it goes on
+    there is none (ValueError: a night's record stays the judge's, 004 §7)."""
+    shown = reveal_of(view_of(game, InfoClass.JUDGE))
+    return Protocol(game_id=game_id, header=header, actions=game.lines(),
+                    result=dict(game.result()), reveal=shown)

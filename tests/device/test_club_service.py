@@ -13,7 +13,7 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from bus.client import Received
-from bus.payloads import ClubProtocol, Command, Snapshot, decode
+from bus.payloads import ClubReveal, Command, Protocol, Snapshot, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_base, table_topic
 from device.config import ConfigError, TableSettings, load_settings
@@ -63,7 +63,7 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
                        len(json.loads(i.payload)["actions"]) == len(table.table_game.actions))
     watcher.close()
     protocol = decode("protocol", item.payload)
-    assert isinstance(protocol, ClubProtocol)
+    assert isinstance(protocol, Protocol) and isinstance(protocol.reveal, ClubReveal)
     assert protocol.result == expected and "score" in protocol.result
     assert protocol.reveal.winner == expected["winner"]
 

@@ -14,7 +14,7 @@ import pytest
 
 from bus.payloads import encode
 from bus.topics import table_topic
-from device.table.snapshots import club_protocol
+from device.table.snapshots import protocol as table_protocol
 from engine.testing import replay_club
 from hub.club import EveningPages, evening_page
 from hub.players import public_pages
@@ -42,7 +42,7 @@ def hub(tmp_path: Path) -> Iterator[HubService]:
             header = {**head, "table": table, "date": date, "game": number, "immunity": []}
             _, game = replay_club([json.dumps(line) for line in (header, *actions)])
             service.ingest(table_topic(T, table, "protocol"),
-                           encode(club_protocol(game, game_id, header)))
+                           encode(table_protocol(game, game_id, header)))
         assert len(service.store.club_protocols()) == 4
         yield service
     finally:

@@ -42,10 +42,9 @@ def test_without_its_line_the_kit_does_not_know_the_toy() -> None:
 
 
 def test_the_table_service_plays_and_resumes_a_toy_game(toy: None, tmp_path: Path) -> None:
-    """Up to the line that decides it: a decided game's protocol is still a payload per
-    variant on the bus (bus/payloads.py `Protocol`, `ClubProtocol`, by the header's rules),
-    so the table would refuse to publish a toy protocol (docs/architecture.md, "The
-    variant protocol": what is left). The whole log replays to the end below."""
+    """Up to the line that decides it, with a restart half-way; the whole log replays to the
+    end below. The decided game's protocol, published and stored by the hub over a real
+    broker: tests/variants/test_toy_protocol.py."""
     header, lines = seven()
     replica = find_variant(header).open(header)
     deciding = next(n for n, line in enumerate(lines)
