@@ -22,7 +22,7 @@ from engine.replay import replay_game
 from hub.registry import Liveness
 from hub.store import Store
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, stored, wait_for
-from tests.variants.test_toy import seven, toy  # noqa: F401  (toy: a fixture)
+from tests.variants.test_toy import seven
 from tests.variants.toy import RULES
 
 
