@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hub.store import store_trouble
 from words import t
+
+if TYPE_CHECKING:
+    from hub.alerts import Alert
 
 log = logging.getLogger("mafiakit.hub")
 RETRY_S = 1.0
@@ -25,7 +29,7 @@ RETRY_S = 1.0
 class StoreStall:
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.held: list[Any] = []  # the messages of the refused batch, in order
+        self.held: Sequence[object] = ()  # the messages of the refused batch, in order
         self.reason: str | None = None
         self.retry_at = 0.0
 
@@ -33,7 +37,7 @@ class StoreStall:
     def active(self) -> bool:
         return self.reason is not None
 
-    def failed(self, exc: sqlite3.Error, items: list[Any], now: float) -> None:
+    def failed(self, exc: sqlite3.Error, items: Sequence[object], now: float) -> None:
         """The store refused the batch of `items`: hold them, say so once."""
         self.held = items
         self.retry_at = now + RETRY_S
@@ -48,9 +52,9 @@ class StoreStall:
         if self.reason is not None:
             log.warning("hub: its store %s takes writes again; the %d messages held are "
                         "stored", self.path, len(self.held))
-        self.reason, self.held = None, []
+        self.reason, self.held = None, ()
 
-    def alert(self) -> dict[str, Any] | None:
+    def alert(self) -> Alert | None:
         """The alert while the store refuses writes (the most urgent of all)."""
         if self.reason is None:
             return None

@@ -37,7 +37,7 @@ STILL_ASKING = {
     "hub/checks.py": "the hub follows and checks a club game apart",
     "hub/cli.py": "`hub evening` and `hub club-game` read club protocols apart",
     "hub/outbox.py": "a round's new game names the club",
-    "hub/service.py": "club protocols go to their own table of the store",
+    "hub/ingest.py": "club protocols go to their own table of the store",
     "hub/standings.py": "the standings leave club games out by name",
     "mafiakit/bench/club.py": "the club bench builds club games",
     "mafiakit/bench/pad.py": "the pad bench plays classic and club games apart",
