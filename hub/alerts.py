@@ -59,7 +59,7 @@ def game_alerts(games: Iterable[Mapping[str, Any]]) -> list[Alert]:
 
 
 def waiting_alerts(waiting: Mapping[str, tuple[str, str]]) -> list[Alert]:
-    """A table's next game held back while it plays another (hub/service.py `_resend`)."""
+    """A table's next game held back while it plays another (hub/commands.py `resend`)."""
     return [alert("round_waits", table, game=playing, next=queued)
             for table, (playing, queued) in sorted(waiting.items())]
 

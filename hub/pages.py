@@ -10,7 +10,11 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from bus import topics
+from bus.errors import describe_validation_error
+from bus.hubpages import build_page
 from engine.vocab import Phase
 from hub.alerts import command_alerts, game_alerts, table_alerts, waiting_alerts
 from hub.club import EveningPages, club_games, club_tonight, evening_rating
@@ -149,15 +153,21 @@ class Pages:
                     and r[2].get("header", {}).get("date") == date]
             tonight["evening"] = evening_rating(rows, decisions, date)
         for name, data in pages.items():
-            due = self._sent.changed(name, data)
-            if due is None:
+            content = self._sent.changed(name, data)
+            if content is None:
+                continue
+            try:  # through its model (bus/hubpages.py): a page says what its schema says
+                raw = build_page(name, data)
+            except ValidationError as exc:
+                log.error("the hub's page hub/%s does not fit its model, not sent: %s", name,
+                          describe_validation_error(exc))
                 continue
             try:
-                ctx.bus.publish(topics.hub_topic(ctx.tournament, name), due[0])
+                ctx.bus.publish(topics.hub_topic(ctx.tournament, name), raw)
             except Exception:  # too large for one packet: the other pages still go out
                 log.exception("the hub could not publish hub/%s", name)
                 continue
-            self._sent.mark(name, due[1])
+            self._sent.mark(name, content)
 
     def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """What the head judge must look at now, most urgent first (hub/alerts.py; `games`:
