@@ -40,7 +40,8 @@ def test_schema_prints_one_object_with_every_payload(capsys: pytest.CaptureFixtu
     for name, schema in schemas.items():
         assert schema["type"] == "object", name
         assert schema["additionalProperties"] is False, name
-        assert schema["properties"]["schema_version"]["const"] == (MODELS[name].VERSION if name in MODELS else PAGE_VERSION), name
+        version = MODELS[name].VERSION if name in MODELS else PAGE_VERSION
+        assert schema["properties"]["schema_version"]["const"] == version, name
     for view_class in ("public", "audience", "judge"):
         assert schemas[view_class]["properties"]["view_class"]["const"] == view_class
         assert schemas[view_class]["title"] == f"{view_class.capitalize()}Snapshot"

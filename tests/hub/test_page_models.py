@@ -84,8 +84,8 @@ def schemas() -> dict[str, Any]:
 
 
 def schema_name(page: str) -> str:
-    """The key of `mafiakit schema` for a hub page (`public/rounds/1` -> `hub/public/rounds/{n}`)."""
-    head, _, last = page.rpartition("/")
+    """The key of `mafiakit schema` for a hub page (`public/rounds/1`: `hub/public/rounds/{n}`)."""
+    head = page.rpartition("/")[0]
     if head in ("public/rounds", "judge/rounds"):
         return f"hub/{head}/{{n}}"
     if head == "judge/club":
