@@ -5,186 +5,56 @@ screen reads `hub/public/players` and `hub/public/rounds/{n}` through the same m
 (`PAGE_MODELS`, keyed by the topic under `mafia/v1/{tournament}/`) for the browser pages
 and third parties.
 
-Closed, like every payload of the bus (`extra="forbid"`): a field the hub has not declared
-here is refused before it goes out, so a page can never carry more than its schema says (a
-role on a public page, a parameter of an alert). `schema_version` is 1 for every page; a
+The rows they are made of are in bus/hubrows.py. Closed, like every payload of the bus
+(`extra="forbid"`): a field the hub has not declared is refused before it goes out, so a
+page can never carry more than its schema says (a role on a public page, a parameter of an
+alert). `schema_version` is 1 for every page; a
 page without it (a hub from before this file) reads as version 1.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Final, Literal, TypeVar
+from typing import Final, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+from pydantic import Field, JsonValue, ValidationError
 
 from bus.errors import PayloadError, describe_validation_error
-from bus.nicknames import MAX_NAME_LENGTH
+from bus.hubrows import (
+    ClubGameCard,
+    ClubGameRow,
+    EveningRating,
+    GameRow,
+    JudgeAlert,
+    JudgeTableRow,
+    LibraryStandings,
+    OpenProtest,
+    Part,
+    Player,
+    Points,
+    PublicAlert,
+    StandingsAsOf,
+    StandingsRow,
+    TableId,
+    TableRow,
+)
 from engine.viewmodels import MAX_SEATS, Seat
 
+__all__ = [  # with the rows the screens read (bus/hubrows.py)
+    "MAX_PAGE_BYTES", "PAGE_MODELS", "PAGE_VERSION", "AggregatePage", "ClubPage", "Decision",
+    "HubPage", "JudgeClubPage", "JudgeProtocol", "JudgeRoundPage", "JudgeStatePage",
+    "NextSeat", "PlayerEntry", "PlayersPage", "RoundGame", "RoundPage", "StandingsAsOf",
+    "StandingsRow", "build_page", "page_model", "page_schemas", "read_aggregate", "read_page",
+    "read_players", "read_round",
+]
 MAX_PAGE_BYTES: Final = 128 * 1024  # the broker's packet limit (deploy/mosquitto)
 PAGE_VERSION: Final = 1
-Player = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
-TableId = Annotated[str, Field(min_length=1, max_length=40)]
-Points = int | float  # as the scoring library and the club's result write them
-Params = dict[str, str | int | float | None]  # an alert's words, for the page's language
 
 
-class _Part(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class HubPage(_Part):
+class HubPage(Part):
     """What every retained page of the hub has."""
 
     schema_version: Literal[1] = PAGE_VERSION
-
-
-# -- the tables and alerts ---------------------------------------------------------------------
-
-class TableRow(_Part):
-    """A table as the wall sees it: liveness (hub/registry.py `Liveness`), game and phase."""
-
-    table: TableId
-    state: str
-    game_id: str | None = None
-    phase: str | None = None
-    winner: str | None = None
-
-
-class JudgeTableRow(TableRow):
-    """A table as the head judge sees it: with its public seq, a gap in what the hub has of
-    it, and the running game's time on the hub's clock and the table's (docs/clock.md)."""
-
-    seq: int | None = None
-    gap: bool = False
-    in_game_s: float | None = None
-    uptime_s: float | None = None
-
-
-class PublicAlert(_Part):
-    """An alert on the wall: its kind, table and English words (hub/alerts.py)."""
-
-    kind: str
-    table: str
-    text: str
-
-
-class JudgeAlert(PublicAlert):
-    params: Params = {}
-
-
-class GameRow(_Part):
-    """A decided tournament game as it counts (hub/decisions.py)."""
-
-    table: TableId
-    game_id: str
-    round: int | None = None
-    winner: str | None = None
-    counts: bool = True
-
-
-class Protest(_Part):
-    seat: Seat
-    state: str  # open, accepted, rejected
-    id: int
-
-
-class OpenProtest(Protest):
-    table: TableId
-    game_id: str
-
-
-class ClubGameRow(_Part):
-    """A decided club game (hub/club.py `club_games`): seats, result, points (004 §8)."""
-
-    table: TableId
-    game_id: str
-    game: int | None = None
-    date: str | None = None
-    seats: int | None = None
-    players: tuple[Player, ...] | None = None
-    winner: str | None = None
-    termination: str | None = None
-    rating: dict[str, JsonValue] | None = None
-    points: dict[str, Points | None] = {}
-    immunity_next: tuple[Seat, ...] = ()
-    counts: bool = True
-    protests: tuple[Protest, ...] = ()
-
-
-class ClubGameCard(ClubGameRow):
-    """A club game on the head judge's evening page: with its cards and nights."""
-
-    roles: dict[str, str] | None = None
-    nights: tuple[dict[str, JsonValue], ...] = ()
-
-
-class EveningRow(_Part):
-    place: int = Field(ge=1)
-    place_to: int = Field(ge=1)
-    player: Player
-    games: int
-    wins: int
-    points: Points
-    rated_points: Points
-    extras: Points
-    penalties: Points
-
-
-class EveningRating(_Part):
-    """A club evening's rating (004 §8), or `error` in the host's words."""
-
-    date: str | None = None
-    players: tuple[EveningRow, ...] = ()
-    error: str | None = None
-
-
-# -- the standings -----------------------------------------------------------------------------
-
-class StandingsAsOf(_Part):
-    as_of_round: int | None = None
-    hidden: bool = False
-
-
-class LibraryRow(_Part):
-    """One row of the scoring library's table (engine/scoring/standings.py `Row.as_dict`)."""
-
-    place: int = Field(ge=1)
-    player: Player
-    total: Points
-    base: Points
-    extras: Points
-    penalties: Points
-    ci: Points
-    compensation: Points
-    games: int
-    wins: int
-    wins_by_role: dict[str, int]
-    first_night_deaths: int
-    extras_don_sheriff: Points
-    lot: bool = False
-
-
-class LibraryStandings(_Part):
-    """The scoring library's whole table, as `mafiakit standings` prints it."""
-
-    rules: str
-    games: int
-    tie_breaks: tuple[str, ...] = ()
-    standings: tuple[LibraryRow, ...] = ()
-
-
-class StandingsRow(_Part):
-    """One row of the standings as a phone or a venue screen shows it."""
-
-    place: int = Field(ge=1)
-    player: Player
-    total: Points
-    games: int | None = None
-    wins: int | None = None
-    lot: bool = False  # equal through the whole tie-break chain: the lot decides
-    tie_break: str | None = None  # the tie-break that placed it on equal points
 
 
 # -- the pages ---------------------------------------------------------------------------------
@@ -206,7 +76,7 @@ class AggregatePage(_Aggregate):
     standings: LibraryStandings | None = None  # None: none yet, or hidden
 
 
-class Decision(_Part):
+class Decision(Part):
     """A head judge's decision as recorded (who, when, why: 000 III.15-16)."""
 
     id: int
@@ -216,7 +86,7 @@ class Decision(_Part):
     kind: str
     table: TableId
     game_id: str
-    args: dict[str, JsonValue] = {}
+    args: dict[str, JsonValue] = Field(default_factory=dict)
 
 
 class JudgeStatePage(_Aggregate):
@@ -233,13 +103,13 @@ class JudgeStatePage(_Aggregate):
     club_dates: tuple[str, ...] = ()  # every evening stored (`judge/club/{date}`)
 
 
-class ExtraPoints(_Part):
+class ExtraPoints(Part):
     seat: Seat
     points: Points
     approved_by: str
 
 
-class JudgeProtocol(_Part):
+class JudgeProtocol(Part):
     """A decided game of a round with its players and roles (the head judge's only)."""
 
     table: TableId
@@ -270,7 +140,7 @@ class JudgeClubPage(HubPage):
     evening: EveningRating = EveningRating()
 
 
-class NextSeat(_Part):
+class NextSeat(Part):
     """Where a player sits in the round he plays now, or plays next."""
 
     round: int = Field(ge=1)
@@ -278,7 +148,7 @@ class NextSeat(_Part):
     seat: Seat
 
 
-class PlayerEntry(_Part):
+class PlayerEntry(Part):
     player: Player
     next: NextSeat | None = None  # None: every game of the seating is played
 
@@ -295,7 +165,7 @@ class PlayersPage(HubPage):
     standings_as_of: StandingsAsOf | None = None
 
 
-class RoundGame(_Part):
+class RoundGame(Part):
     """A decided game on a phone: players, roles and points by seat, seat 1 first."""
 
     table: TableId
