@@ -16,7 +16,7 @@ from bus import topics
 from bus.errors import describe_validation_error
 from bus.hubpages import build_page
 from engine.vocab import Phase
-from hub.alerts import command_alerts, game_alerts, table_alerts, waiting_alerts
+from hub.alerts import Alert, command_alerts, game_alerts, table_alerts, waiting_alerts
 from hub.club import EveningPages, club_games, club_tonight, evening_rating
 from hub.commands import CommandSender
 from hub.config import HubConfigError, StandingsView, reload_standings_view
@@ -83,7 +83,7 @@ class Pages:
         self.due: dict[str, Any] | None = None  # the aggregate to send, after commit
         self._sent = Sent()  # what each retained page said when last published
         self._paged_decided: set[tuple[str, str]] = set()  # the decided games the last page knew
-        self._timed: list[dict[str, Any]] = []  # the clock-moved alerts the last page said
+        self._timed: list[Alert] = []  # the clock-moved alerts the last page said
 
     def forget(self) -> None:
         """A new connection: every page goes out again (a broker may have lost them)."""
@@ -169,7 +169,7 @@ class Pages:
                 continue
             self._sent.mark(name, content)
 
-    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[Alert]:
         """What the head judge must look at now, most urgent first (hub/alerts.py; `games`:
         as they count, when the caller has them already)."""
         if games is None:
@@ -177,20 +177,20 @@ class Pages:
             games = effective_games(store.protocols(), store.decisions(), {})
         return self._alerts(games, self._timed_alerts(decided_in(games)))
 
-    def _alerts(self, games: list[dict[str, Any]],
-                timed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _alerts(self, games: list[dict[str, Any]], timed: list[Alert]) -> list[Alert]:
         stalled = self.stall.alert()
         return [*([] if stalled is None else [stalled]), *timed,
                 *game_alerts(games), *waiting_alerts(self.commands.waiting),
                 *command_alerts(self.ctx.store.command_answers())]
 
-    def _timed_alerts(self, decided: set[tuple[str, str]]) -> list[dict[str, Any]]:
+    def _timed_alerts(self, decided: set[tuple[str, str]]) -> list[Alert]:
         """The alerts the clocks move (a protest window counting down, a game running over
         time, a table gone quiet, two machines on one number)."""
         ctx = self.ctx
         now_mono, now_wall = ctx.mono(), ctx.wall()
         contested = ((t, ctx.registry.contested(t, now_mono)) for t in ctx.registry.tables)
-        return [*(two_tables_alert(t, c) for t, c in contested if c is not None),
+        return [*(Alert.model_validate(two_tables_alert(t, c))
+                  for t, c in contested if c is not None),
                 *(a for live in ctx.registry.tables.values() for a in table_alerts(
                     live, ctx.settings, decided, now_mono=now_mono, now_wall=now_wall))]
 
@@ -249,7 +249,7 @@ class Pages:
                         "winner": live.winner, "seq": live.snapshot_seq,
                         "gap": live.seqs.gap}
                        for live in ctx.registry.tables.values()],
-            "alerts": self._alerts(games, timed),
+            "alerts": [a.model_dump() for a in self._alerts(games, timed)],
             "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
                       for g in games],
             # the latest evening only: a season of Fridays would not fit one message

@@ -34,6 +34,7 @@ from typing import Any, assert_never
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.linklog import LinkLog
+from hub.alerts import Alert
 from hub.checks import GameCheck
 from hub.commands import CommandSender
 from hub.config import HubSettings, StandingsView, read_seating_of, tournament_tables
@@ -262,7 +263,8 @@ class HubService:
     def aggregate(self) -> dict[str, Any]:
         return self.pages.aggregate()
 
-    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[Alert]:
+        """What the head judge must look at now, most urgent first (hub/alerts.py)."""
         return self.pages.alerts(games)
 
     def games(self) -> list[dict[str, Any]]:

@@ -14,13 +14,10 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from bus.hubrows import JudgeAlert
 from hub.store import store_trouble
 from words import t
-
-if TYPE_CHECKING:
-    from hub.alerts import Alert
 
 log = logging.getLogger("mafiakit.hub")
 RETRY_S = 1.0
@@ -54,9 +51,9 @@ class StoreStall:
                         "stored", self.path, len(self.held))
         self.reason, self.held = None, ()
 
-    def alert(self) -> Alert | None:
+    def alert(self) -> JudgeAlert | None:
         """The alert while the store refuses writes (the most urgent of all)."""
         if self.reason is None:
             return None
-        return {"kind": "store_failed", "table": "", "params": {"error": self.reason},
-                "text": t("en", "alert.store_failed", error=self.reason)}
+        return JudgeAlert(kind="store_failed", table="", params={"error": self.reason},
+                          text=t("en", "alert.store_failed", error=self.reason))
