@@ -29,12 +29,11 @@ from collections.abc import Callable
 from contextlib import suppress
 from importlib.metadata import version as _version
 from pathlib import Path
-from typing import Any, assert_never
+from typing import assert_never
 
 from bus import topics
 from bus.client import BusClient, LinkDown, LinkUp, Presence, Received
 from bus.linklog import LinkLog
-from hub.alerts import Alert
 from hub.checks import GameCheck
 from hub.commands import CommandSender
 from hub.config import HubSettings, StandingsView, read_seating_of, tournament_tables
@@ -87,6 +86,9 @@ class HubService:
         self.desk = Desk(ctx, self.remote)
         self.ingest_part = Ingest(ctx, self.desk, self.commands)
         self.pages = Pages(ctx, self.commands, self.stall, config_path)
+        # what the pages say, as the command line, the benches and the tests ask it
+        self.aggregate, self.alerts = self.pages.aggregate, self.pages.alerts
+        self.games, self.standings = self.pages.games, self.pages.standings
         self._backlog: list[Message] = []  # taken from the inbox, not written yet
         self.inbox: queue.Queue[HubItem] = queue.Queue()
         self._next_tick = 0.0
@@ -258,20 +260,7 @@ class HubService:
         self.desk.follow_store()
         self.pages.tick(now)
 
-    # -- what the pages say (hub/pages.py) -----------------------------------------------------
-
-    def aggregate(self) -> dict[str, Any]:
-        return self.pages.aggregate()
-
-    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[Alert]:
-        """What the head judge must look at now, most urgent first (hub/alerts.py)."""
-        return self.pages.alerts(games)
-
-    def games(self) -> list[dict[str, Any]]:
-        return self.pages.games()
-
-    def standings(self, *, public: bool = True) -> dict[str, Any] | None:
-        return self.pages.standings(public=public)
+    # -- what the pages say (hub/pages.py) ---------------------------------------------------
 
     def standings_view(self) -> StandingsView:
         """The public's standings: as of which round, hidden or not (hub.toml `[standings]`,
