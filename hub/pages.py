@@ -7,14 +7,15 @@ changed; the alerts and the standings they carry.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
 from bus import topics
 from bus.errors import describe_validation_error
 from bus.hubpages import build_page
+from engine.log import JsonObject
 from engine.vocab import Phase
 from hub.alerts import Alert, command_alerts, game_alerts, table_alerts, waiting_alerts
 from hub.club import EveningPages, club_games, club_tonight, evening_rating
@@ -80,7 +81,7 @@ class Pages:
         self.grid = Grid(ctx.settings.aggregate_s, TICK_S)  # when pages may go out
         self.evenings = EveningPages()  # the head judge's page of each club evening
         self.counted = CountCache()  # the games as they count, replayed only when changed
-        self.due: dict[str, Any] | None = None  # the aggregate to send, after commit
+        self.due: JsonObject | None = None  # the aggregate to send, after commit
         self._sent = Sent()  # what each retained page said when last published
         self._paged_decided: set[tuple[str, str]] = set()  # the decided games the last page knew
         self._timed: list[Alert] = []  # the clock-moved alerts the last page said
@@ -107,7 +108,7 @@ class Pages:
             aggregate, self.due = self.due, None
             self.publish(aggregate)
 
-    def publish(self, aggregate: dict[str, Any]) -> None:
+    def publish(self, aggregate: JsonObject) -> None:
         """The public aggregate, the head judge's retained pages and the players' public ones
         (hub/remote.py, hub/players.py); a page is sent only when what it says changed."""
         ctx = self.ctx
@@ -134,10 +135,8 @@ class Pages:
         # the alerts' parameters, each table's public seq and gap are for the head judge's
         # page (judge/state) only: the public aggregate keeps its size (one message of 64 KiB
         # at twenty tables) and carries nothing that moves with what a table's judge enters
-        public = {**aggregate, "alerts": [{k: v for k, v in a.items() if k != "params"}
-                                          for a in aggregate["alerts"]],
-                  "tables": [{k: v for k, v in t.items() if k not in ("seq", "gap")}
-                             for t in aggregate["tables"]]}
+        public = {**aggregate, "alerts": without(aggregate["alerts"], "params"),
+                  "tables": without(aggregate["tables"], "seq", "gap")}
         pages = {AGGREGATE: public,
                  **judge_pages({**aggregate, "standings": full},
                                protocols, decisions, rounds, started,
@@ -169,7 +168,7 @@ class Pages:
                 continue
             self._sent.mark(name, content)
 
-    def alerts(self, games: list[dict[str, Any]] | None = None) -> list[Alert]:
+    def alerts(self, games: Iterable[Mapping[str, object]] | None = None) -> list[Alert]:
         """What the head judge must look at now, most urgent first (hub/alerts.py; `games`:
         as they count, when the caller has them already)."""
         if games is None:
@@ -177,7 +176,8 @@ class Pages:
             games = effective_games(store.protocols(), store.decisions(), {})
         return self._alerts(games, self._timed_alerts(decided_in(games)))
 
-    def _alerts(self, games: list[dict[str, Any]], timed: list[Alert]) -> list[Alert]:
+    def _alerts(self, games: Iterable[Mapping[str, object]], timed: list[Alert]
+                ) -> list[Alert]:
         stalled = self.stall.alert()
         return [*([] if stalled is None else [stalled]), *timed,
                 *game_alerts(games), *waiting_alerts(self.commands.waiting),
@@ -201,13 +201,13 @@ class Pages:
         at another table (issue 24, the timing side channel)."""
         return self._timed_alerts(self._paged_decided) != self._timed
 
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[JsonObject]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
         store = self.ctx.store
         return games_as_they_count(store.protocols(), store.decisions(), store.game_rounds(),
                                    self.counted)
 
-    def standings(self, *, public: bool = True) -> dict[str, Any] | None:
+    def standings(self, *, public: bool = True) -> JsonObject | None:
         """The scoring library's table "as of round N"; None when there is no countable game,
         or for the public while the head judge hides them. `public=False`: the head judge's
         (`hub/judge/state`), shown even when hidden."""
@@ -215,10 +215,10 @@ class Pages:
         return self._standings(store.protocols(), store.decisions(), store.game_rounds(),
                                public=public)
 
-    def _standings(self, protocols: list[tuple[str, str, dict[str, Any]]],
-                   decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]],
+    def _standings(self, protocols: list[tuple[str, str, JsonObject]],
+                   decisions: list[tuple[int, str, str, str, str, str, str, JsonObject]],
                    rounds: dict[tuple[str, str], int], *, public: bool
-                   ) -> dict[str, Any] | None:
+                   ) -> JsonObject | None:
         view = self.standings_view.view
         if public and view.hidden:
             return None
@@ -229,7 +229,7 @@ class Pages:
             return None
         return {**table.as_dict(), **({} if public else {"left_out": left_out})}
 
-    def aggregate(self) -> dict[str, Any]:
+    def aggregate(self) -> JsonObject:
         """The retained aggregate for the wall view and web pages (public data only):
         `standings_as_of` says which round the standings are as of and whether the head
         judge hides them (then `standings` is null)."""
@@ -263,6 +263,15 @@ class Pages:
         }
 
 
-def decided_in(games: list[dict[str, Any]]) -> set[tuple[str, str]]:
+def decided_in(games: Iterable[Mapping[str, object]]) -> set[tuple[str, str]]:
     """(table, game id) of every game that counts."""
-    return {(g["table"], g["game_id"]) for g in games}
+    return {(str(g["table"]), str(g["game_id"])) for g in games}
+
+
+def without(rows: object, *keys: str) -> list[JsonObject]:
+    """A page's list of objects (`rows`) without `keys`: what the head judge's page has and
+    the public one leaves out."""
+    if not isinstance(rows, list):
+        raise TypeError(f"the aggregate's rows are a {type(rows).__name__}, not a list")
+    return [{k: v for k, v in row.items() if k not in keys}
+            for row in rows if isinstance(row, dict)]
