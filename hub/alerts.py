@@ -2,29 +2,32 @@
 its kind, table, the parameters his page words in its language and the same in English
 (`text`, for logs and an older page), both from the word catalogue (`alert.*`, words/head.py).
 
+Each alert is a `JudgeAlert` (bus/hubrows.py), the model the head judge's page carries; the
+wall's `PublicAlert` is the same without its parameters (hub/pages.py).
+
 Pure: the hub passes its tables, settings, games, commands and clocks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
+from bus.hubrows import JudgeAlert
 from hub.config import HubSettings
 from hub.registry import Liveness, TableLive
 from words import t
 
-Alert = dict[str, Any]
+Alert = JudgeAlert
 _OFF = (Liveness.LOST, Liveness.STALE, Liveness.OFFLINE)
 
 
-def alert(kind: str, table: str, **params: Any) -> Alert:
+def alert(kind: str, table: str, **params: str | int | None) -> Alert:
     """An alert of `kind` about `table`, worded in English from the catalogue (a table's
     liveness by its word, which the page looks up in its own language)."""
     words = dict(params)
     if "state" in words:
         words["state"] = t("en", f"liveness.{words['state']}")
-    return {"kind": kind, "table": table, "params": params,
-            "text": t("en", f"alert.{kind}", table=table, **words)}
+    return JudgeAlert(kind=kind, table=table, params=params,
+                      text=t("en", f"alert.{kind}", table=table, **words))
 
 
 def table_alerts(live: TableLive, settings: HubSettings, decided: set[tuple[str, str]], *,
@@ -52,14 +55,21 @@ def table_alerts(live: TableLive, settings: HubSettings, decided: set[tuple[str,
     return out
 
 
-def game_alerts(games: Iterable[Mapping[str, Any]]) -> list[Alert]:
-    """Every open protest awaiting the head judge."""
-    return [alert("protest", g["table"], game=g["game_id"], seat=p["seat"])
-            for g in games for p in g["protests"] if p["state"] == "open"]
+def game_alerts(games: Iterable[Mapping[str, object]]) -> list[Alert]:
+    """Every open protest awaiting the head judge (`games` as they count, hub/decisions.py:
+    each with its `protests`, each with `seat` and `state`)."""
+    out: list[Alert] = []
+    for g in games:
+        protests = g["protests"]
+        if not isinstance(protests, list):
+            continue
+        out.extend(alert("protest", str(g["table"]), game=str(g["game_id"]), seat=p["seat"])
+                   for p in protests if p["state"] == "open")
+    return out
 
 
 def waiting_alerts(waiting: Mapping[str, tuple[str, str]]) -> list[Alert]:
-    """A table's next game held back while it plays another (hub/service.py `_resend`)."""
+    """A table's next game held back while it plays another (hub/commands.py `resend`)."""
     return [alert("round_waits", table, game=playing, next=queued)
             for table, (playing, queued) in sorted(waiting.items())]
 

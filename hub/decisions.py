@@ -200,7 +200,7 @@ def effective_games(protocols: list[tuple[str, str, dict[str, Any]]],
 
 
 def round_of(protocol: dict[str, Any]) -> int | None:
-    """The round a protocol's game belongs to: its header's `game` number (hub/service.py
+    """The round a protocol's game belongs to: its header's `game` number (hub/outbox.py
     writes the round there when it sends the game)."""
     number = protocol.get("header", {}).get("game")
     return number if isinstance(number, int) and not isinstance(number, bool) else None

@@ -24,7 +24,7 @@ ASKS_WHICH_GAME = re.compile(
 STILL_ASKING = {
     "bus/settings.py": "the table's and the hub's `rules` setting reads the variant registry; "
                        "`CLUB` stays only while hub/ imports it",
-    "hub/service.py": "a club game's seats noted from its snapshots by the view's rules (the "
+    "hub/ingest.py": "a club game's seats noted from its snapshots by the view's rules (the "
                       "store's club_games), to follow its events blind",
     "mafiakit/evening.py": "names engine.club_evening.ClubGame, the evening's record of a "
                            "decided game (not the variant): goes with the engine's rename",

@@ -88,7 +88,7 @@ def test_a_club_evening_at_a_real_table_reaches_the_hub(
             for line in lines:
                 assert submit(table, line) == (True, ""), (path.name, line)
         wait_for("three club protocols stored", lambda: len(stored(hub).club_protocols()) == 3)
-        aggregate = hub.aggregate()
+        aggregate: dict[str, Any] = hub.aggregate()
     store = stored_after(settings.database)
     assert store["quarantined"] == []  # every club event and protocol was taken
     assert store["protocols"] == []  # no club game among the tournament's games
@@ -165,7 +165,8 @@ def test_a_club_protocol_that_does_not_follow_from_its_actions_is_quarantined(
         assert hub.store.club_protocols() == []
         hub.ingest(topic, json.dumps(good).encode())
         assert [(t, g) for t, g, _, _ in hub.store.club_protocols()] == [("1", "g7")]
-        assert hub.aggregate()["club_games"][0]["points"] == totals(good["result"])
+        aggregate: dict[str, Any] = hub.aggregate()
+        assert aggregate["club_games"][0]["points"] == totals(good["result"])
     finally:
         hub.close()
 
@@ -239,7 +240,8 @@ def test_the_aggregate_lists_the_latest_club_evening_only(tmp_path: Path) -> Non
             hub.ingest(table_topic(T, table, "protocol"),
                        encode(table_protocol(game, game_id, header)))
         assert len(hub.store.club_protocols()) == 3
-        listed = hub.aggregate()["club_games"]
+        aggregate: dict[str, Any] = hub.aggregate()
+        listed = aggregate["club_games"]
         assert sorted((g["game_id"], g["date"]) for g in listed) == [("g2", "2026-11-27"),
                                                                     ("g3", "2026-11-27")]
     finally:

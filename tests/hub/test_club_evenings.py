@@ -85,7 +85,7 @@ def test_a_game_back_in_play_shows_no_card_and_players_see_no_more_than_before(
     # the players' and screens' pages: the latest evening's public results and points only
     public = public_pages(None, [], [], [], undecided=(), aggregate=hub.aggregate())
     assert set(public) == {"public/club", "public/players"}
-    club = public["public/club"]
+    club: dict[str, Any] = public["public/club"]
     assert club["date"] == LATER and {g["game_id"] for g in club["games"]} == {"g2", "g3", "g4"}
     text = json.dumps(public, ensure_ascii=False)
     assert '"roles"' not in text and '"nights"' not in text and EARLIER not in text

@@ -155,7 +155,7 @@ def test_hidden_standings_leave_the_public_aggregate_not_the_head_judge(
     settings = HubSettings(tournament="cup", tables=["1"], database=tmp_path / "hub.sqlite",
                            standings={"hidden": True})
     hub = HubService(settings, connect=False, mono=lambda: clock[0], config_path=config)
-    aggregate = hub.aggregate()
+    aggregate: dict[str, Any] = hub.aggregate()
     assert aggregate["standings"] is None
     assert aggregate["standings_as_of"] == {"as_of_round": 2, "hidden": True}
     judge = hub.standings(public=False)
@@ -166,9 +166,9 @@ def test_hidden_standings_leave_the_public_aggregate_not_the_head_judge(
                       encoding="utf-8")
     clock[0] = 5.0
     hub.tick()
-    aggregate = hub.aggregate()
-    assert aggregate["standings_as_of"] == {"as_of_round": 1, "hidden": False}
-    assert aggregate["standings"] is not None and aggregate["standings"]["games"] == 1
+    shown: dict[str, Any] = hub.aggregate()
+    assert shown["standings_as_of"] == {"as_of_round": 1, "hidden": False}
+    assert shown["standings"] is not None and shown["standings"]["games"] == 1
     # a mistaken edit is refused in words and changes nothing
     time.sleep(0.01)
     config.write_text('[standings]\nas_of_round = "last"\n', encoding="utf-8")

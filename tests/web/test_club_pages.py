@@ -192,7 +192,8 @@ def test_the_club_pages_stay_one_message_after_a_season_of_club_evenings() -> No
                  "club_games": club_games(rows, [])}
     assert len(json.dumps(aggregate, ensure_ascii=False).encode()) > LIMIT  # why they trim
     state = judge_pages(aggregate, [], [], {}, club_rows=rows)["judge/state"]
-    club = public_pages(None, [], [], [], undecided=(), aggregate=aggregate)["public/club"]
+    club: dict[str, Any] = public_pages(None, [], [], [], undecided=(),
+                                        aggregate=aggregate)["public/club"]
     latest = rows[-1][2]["header"]["date"]
     for page in (state, club):
         assert len(json.dumps(page, ensure_ascii=False).encode()) < LIMIT

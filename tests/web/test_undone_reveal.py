@@ -9,7 +9,6 @@ stale copy back on the broker, retained, as a broker that lost the undo would ho
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from bus.topics import hub_topic, table_topic
 from engine.log import action_to_dict, header
 from engine.playout import Mix, random_game
 from tests.web.conftest import NAMES, PHONE, overlay_url, start_table
+from tests.web.hubpages import hub_page
 
 WAIT_MS = 15_000
 T, N = "cup", "3"
@@ -72,7 +72,7 @@ def _protocol_card(table: str) -> dict[str, Any]:
 def _judge_state(phase: str) -> dict[str, Any]:
     return {"tournament": T, "name": "Cup", "as_of": "2026-11-29T18:30:00+00:00",
             "tables": [{"table": N, "state": "online", "game_id": GAME, "phase": phase,
-                        "winner": "red", "seq": 40, "gap": False, "started_at": None}],
+                        "winner": "red", "seq": 40, "gap": False}],
             "alerts": [], "games": [], "standings": None, "standings_as_of": {},
             "decisions": [], "protests": [], "rounds": [1], "club_games": [],
             "club_evening": None, "club_dates": []}
@@ -85,14 +85,15 @@ def test_the_judges_page_leaves_out_a_game_its_table_plays_again(
     state = hub_topic(T, "judge/state")
     card = f"#protocol-list .protocol[data-game='{GAME}']"
     raw_publish(web_broker.config(), [
-        (rounds, json.dumps({"round": 1, "protocols": [_protocol_card(N)]}).encode(), True),
-        (state, json.dumps(_judge_state("finished")).encode(), True)])
+        (rounds, hub_page("judge/rounds/1", {"round": 1, "protocols": [_protocol_card(N)]}),
+         True),
+        (state, hub_page("judge/state", _judge_state("finished")), True)])
     base = web_broker.ws_url.replace("ws://", "http://")
     page.goto(f"{base}/judge/index.html?tournament={T}&lang=en")
     page.click("nav .tab[data-tab=protocols]")
     page.wait_for_selector(f"{card} .role", timeout=WAIT_MS)  # decided: roles shown
     assert page.locator("#table-list .winner").count() == 1
-    raw_publish(web_broker.config(), [(state, json.dumps(_judge_state("day")).encode(), True)])
+    raw_publish(web_broker.config(), [(state, hub_page("judge/state", _judge_state("day")), True)])
     page.wait_for_function("window.judgeState.judge.tables[0].phase === 'day'",
                            timeout=WAIT_MS)
     assert page.locator(card).count() == 0
@@ -106,19 +107,19 @@ def test_the_players_page_leaves_out_a_game_its_table_plays_again(
     me = NAMES[1]  # the don of the card
 
     def players(next_round: int) -> bytes:
-        return json.dumps({
+        return hub_page("public/players", {
             "tournament": T, "name": "Cup", "as_of": "2026-11-29T18:30:00+00:00",
             "rounds": [1], "standings": None, "standings_as_of": {},
             "players": [{"player": name, "next": {"round": next_round, "table": N,
                                                   "seat": seat}}
-                        for seat, name in enumerate(NAMES, start=1)]}).encode()
+                        for seat, name in enumerate(NAMES, start=1)]})
 
     card = _protocol_card(N)
     game = {"table": N, "game_id": GAME, "winner": "red", "counts": True, "players": NAMES,
             "roles": [card["roles"][str(s)] for s in range(1, 11)], "points": [0.0] * 10}
     raw_publish(web_broker.config(), [
         (hub_topic(T, "public/rounds/1"),
-         json.dumps({"round": 1, "games": [game]}).encode(), True),
+         hub_page("public/rounds/1", {"round": 1, "games": [game]}), True),
         (hub_topic(T, "public/players"), players(2), True)])
     base = web_broker.ws_url.replace("ws://", "http://")
     page.goto(f"{base}/player/index.html?tournament={T}&lang=en&player={me}")
