@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Final, TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, ValidationError
 from pydantic_settings import (
@@ -57,10 +57,6 @@ def _rules_of_a_game(value: str) -> str:
         raise ValueError(f"{exc}; or the rules of another game: {games}") from None
     return value
 
-
-CLUB: Final = "club"
-# ^ only for the hub's modules that still tell the club game apart by name (issue 27: they
-# ask the variant instead, then this line goes); the setting above reads the registry
 
 GameRulesId = Annotated[str, AfterValidator(_rules_of_a_game)]
 """A ruleset the kit can load, or the `rules` of another game the kit plays ("club": a club

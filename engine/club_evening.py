@@ -39,7 +39,7 @@ class SeatPoints:
 
 
 @dataclass(frozen=True)
-class ClubGame:
+class EveningGame:
     """What the evening needs of one decided club game; seats are 1..N, `players[seat - 1]`."""
 
     name: str  # where it came from (a file name), for messages only
@@ -90,7 +90,7 @@ def _points(seat: int, raw: object, multiplier: int, where: str) -> SeatPoints:
 
 
 def club_game(header: Mapping[str, object], result: Mapping[str, object], name: str = ""
-              ) -> ClubGame:
+              ) -> EveningGame:
     """A decided club game from its log header and result object; EveningError if it is
     not a club game, not decided, or its players cannot be told apart."""
     where = name or "a game"
@@ -124,7 +124,7 @@ def club_game(header: Mapping[str, object], result: Mapping[str, object], name: 
     rated = rating.get("rated")
     number = header.get("game")
     date = header.get("date")
-    return ClubGame(
+    return EveningGame(
         name=name, table=str(header.get("table", "")),
         number=number if isinstance(number, int) and not isinstance(number, bool) else None,
         date=date if isinstance(date, str) else None,
@@ -243,7 +243,7 @@ class Evening:
                          for (first, last), p in zip(self.places(), self.players, strict=True)]
 
 
-def _held(game: ClubGame, before: ClubGame | None) -> None:
+def _held(game: EveningGame, before: EveningGame | None) -> None:
     """§5: immunity cannot be given, sold or passed on. A player who sat in the previous game
     at this table holds it only if he earned it there; of anyone else the evening cannot
     tell (he may bring it from his last game at this table on an earlier evening)."""
@@ -260,10 +260,10 @@ def _held(game: ClubGame, before: ClubGame | None) -> None:
                 "on (004 §5)")
 
 
-def _order(games: Sequence[ClubGame]) -> None:
+def _order(games: Sequence[EveningGame]) -> None:
     """Immunity goes from each game to the next, so a table's games come in the order played
     (by the header's `game` number where both have one)."""
-    last: dict[str, ClubGame] = {}
+    last: dict[str, EveningGame] = {}
     for game in games:
         before = last.get(game.table)
         if before is not None and before.number is not None and game.number is not None:
@@ -279,11 +279,11 @@ def _order(games: Sequence[ClubGame]) -> None:
         last[game.table] = game
 
 
-def evening(games: Sequence[ClubGame]) -> Evening:
+def evening(games: Sequence[EveningGame]) -> Evening:
     """Fold the games in the order played. Points add up in any order; immunity goes from
     each game to the next one at the same table, never into or out of a tournament game."""
     _order(games)
-    previous: dict[str, ClubGame] = {}
+    previous: dict[str, EveningGame] = {}
     lines: list[GameLine] = []
     tally: dict[str, PlayerLine] = {}
     for game in games:
@@ -312,7 +312,7 @@ def evening(games: Sequence[ClubGame]) -> Evening:
                     for table, g in sorted(previous.items())})
 
 
-def immunity_seats(previous: ClubGame | None, players: Sequence[str],
+def immunity_seats(previous: EveningGame | None, players: Sequence[str],
                    tournament: bool = False) -> tuple[int, ...]:
     """The next game's header `immunity`: the seats, in that game's `players`, of whoever
     earned it in the previous game at the table (by name, since seats change). None in or

@@ -26,7 +26,6 @@ from bus.payloads import (
     Status,
     encode,
 )
-from bus.settings import CLUB
 from engine.variant import find_variant
 from engine.vocab import Phase
 from hub.checks import GameCheck, apply_event, check_protocol, open_check
@@ -57,7 +56,7 @@ class Ingest:
         # shows more actions than that has a protocol the hub missed (asked for again)
         self.protocol_actions = ctx.store.protocol_actions()
         self.withdrawn = ctx.store.withdrawn()  # games back in play after their decision
-        self._club_seen: set[tuple[str, str]] = set()  # club games noted in the store
+        self._evening_seen: set[tuple[str, str]] = set()  # evening games noted in the store
         self.checks: dict[tuple[str, str], GameCheck] = {}
         for table, game_id in ctx.store.open_games():  # follow them from the stored events
             if table not in ctx.registry.tables:
@@ -174,10 +173,13 @@ class Ingest:
         live.phase = str(snapshot.view.phase.value)
         live.speaking = snapshot.view.speaker is not None
         key = (table, snapshot.game_id or "")
-        if (snapshot.game_id is not None and snapshot.view.rules == CLUB
-                and key not in self._club_seen):
-            self._club_seen.add(key)  # its events are a club game's (hub/checks.py)
-            self.ctx.store.note_club_game(table, snapshot.game_id, len(snapshot.view.seats))
+        if snapshot.game_id is not None and key not in self._evening_seen:
+            # a game that adds up in a club evening (its variant says, not its name) has
+            # seats and a header of its own: its seats are noted to follow it (hub/checks.py)
+            self._evening_seen.add(key)
+            if find_variant({"rules": snapshot.view.rules}).evening:
+                self.ctx.store.note_club_game(table, snapshot.game_id,
+                                              len(snapshot.view.seats))
         decided = snapshot.view.phase == Phase.FINISHED
         if decided and live.decided_game != snapshot.game_id:
             live.decided_at, live.decided_game = self.ctx.wall(), snapshot.game_id

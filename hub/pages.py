@@ -29,6 +29,7 @@ from hub.registry import two_tables_alert
 from hub.remote import judge_pages
 from hub.stall import StoreStall
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
+from hub.store import Json, StoredProtocol
 
 log = logging.getLogger("mafiakit.hub")
 AGGREGATE = "public/aggregate"
@@ -148,6 +149,7 @@ class Pages:
         tonight = pages.get("public/club")
         if tonight is not None:  # the players' page: tonight's rating, as the Club tab's,
             date = tonight.get("date")  # of its decided games (none back in play after undo)
+            date = date if isinstance(date, str) else None
             rows = [r for r in store.club_protocols() if (r[0], r[1]) not in running
                     and r[2].get("header", {}).get("date") == date]
             tonight["evening"] = evening_rating(rows, decisions, date)
@@ -215,8 +217,8 @@ class Pages:
         return self._standings(store.protocols(), store.decisions(), store.game_rounds(),
                                public=public)
 
-    def _standings(self, protocols: list[tuple[str, str, JsonObject]],
-                   decisions: list[tuple[int, str, str, str, str, str, str, JsonObject]],
+    def _standings(self, protocols: list[tuple[str, str, StoredProtocol]],
+                   decisions: list[tuple[int, str, str, str, str, str, str, Json]],
                    rounds: dict[tuple[str, str], int], *, public: bool
                    ) -> JsonObject | None:
         view = self.standings_view.view

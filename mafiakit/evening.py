@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.club_evening import ClubGame, Evening
+    from engine.club_evening import Evening, EveningGame
 
 
 class CommandError(Exception):
@@ -42,7 +42,7 @@ def read_logs(names: list[str]) -> list[tuple[str, bytes]]:
     return logs
 
 
-def read_game(name: str, data: bytes) -> ClubGame:
+def read_game(name: str, data: bytes) -> EveningGame:
     """One log replayed into a decided club game."""
     from engine.club_evening import EveningError, club_game
     from engine.replay import ReplayError, replay_game
@@ -62,7 +62,7 @@ def read_game(name: str, data: bytes) -> ClubGame:
         raise CommandError(str(exc)) from None
 
 
-def journal_games(path: str, date: str | None) -> list[ClubGame]:
+def journal_games(path: str, date: str | None) -> list[EveningGame]:
     """The decided club games of one table's journal (`mafiakit table --journal`), of the
     evening `date` (default: the latest date any of its club games has), in the order
     played (the header's `game`, else when each was opened). A game not decided yet, or not

@@ -3,10 +3,10 @@
 
 The check greps every module of the other parts for the variant types (`ClubGame`,
 `isinstance(..., Game)`), the club payload type, and string checks of the header's
-`rules` (`== "club"`, `CLUB`, `is_club`). The modules that still do it are listed below,
-each with what is left to do there: the list must shrink to nothing (the test fails on a
-module that starts asking, and on a listed one that no longer does, so the list stays
-true). docs/architecture.md, "The variant protocol", says the same.
+`rules` (`== "club"`, `CLUB`, `is_club`): none is left (the table, the pad, the night
+script, the console, the simulator, the screens, the protocol, the hub, replay and the
+benches ask the variant: engine/variant.py `find_variant`, device/table/tablevariant.py).
+docs/architecture.md, "The variant protocol", says the same.
 """
 
 from __future__ import annotations
@@ -14,22 +14,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 PARTS = ("bus", "device", "firmware_sim", "scoreboard", "report", "hub", "ratings", "mafiakit")
 ASKS_WHICH_GAME = re.compile(
     r"\bClubGame\b|\bClubProtocol\b|\bis_club\w*|\bCLUB\b|[=!]= *[\"']club[\"']"
     r"|[\"']club[\"'] *[=!]=|isinstance\([^)]*\bGame\b")
-
-# module -> what is left there (issue 27 item 1, after the variant protocol's first step)
-STILL_ASKING = {
-    "bus/settings.py": "the table's and the hub's `rules` setting reads the variant registry; "
-                       "`CLUB` stays only while hub/ imports it",
-    "hub/ingest.py": "a club game's seats noted from its snapshots by the view's rules (the "
-                      "store's club_games), to follow its events blind",
-    "mafiakit/evening.py": "names engine.club_evening.ClubGame, the evening's record of a "
-                           "decided game (not the variant): goes with the engine's rename",
-}
-
 
 def asking() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
@@ -42,26 +33,20 @@ def asking() -> dict[str, list[str]]:
     return found
 
 
-def test_no_new_module_outside_the_engine_asks_which_game_it_holds() -> None:
-    new = {name: hits for name, hits in asking().items() if name not in STILL_ASKING}
-    assert new == {}, f"these modules tell the games apart; ask the variant instead: {new}"
-
-
-def test_the_list_of_modules_still_asking_is_true() -> None:
-    done = sorted(set(STILL_ASKING) - set(asking()))
-    assert done == [], f"these no longer tell the games apart: take them off the list: {done}"
-
-
-def test_the_table_service_journal_replay_and_stream_hold_a_game_of_any_variant() -> None:
-    """The modules the variant protocol's first step moved onto it, by name: a regression
-    here is a module asking again."""
-    found = asking()
-    for name in ("device/table/admission.py", "device/table/stream.py", "device/table/journal.py",
-                 "device/table/bridge.py", "device/table/nightscript.py", "device/cli.py",
-                 "device/config.py", "firmware_sim/fromlog.py", "firmware_sim/run.py",
-                 "mafiakit/replay.py", "mafiakit/standings.py", "scoreboard/render.py",
-                 # one protocol payload for every variant (issue 27 item 1), and its readers
-                 "bus/payloads.py", "device/table/snapshots.py", "scoreboard/live.py",
-                 "hub/checks.py", "hub/standings.py", "hub/outbox.py", "hub/cli.py"):
-        assert name not in found, (name, found.get(name))
+def test_no_module_outside_the_engine_asks_which_game_it_holds() -> None:
+    assert asking() == {}, "these modules tell the games apart; ask the variant instead"
     assert not (ROOT / "device" / "tablegame.py").exists()
+
+
+@pytest.mark.parametrize("asks", [
+    'if isinstance(game, ClubGame):', 'from bus.payloads import ClubProtocol',
+    'if header["rules"] == "club":', "if 'club' != rules:", 'rules is CLUB',
+    'if is_club_header(h):', 'isinstance(g, Game)'])
+def test_the_check_sees_each_way_of_asking(asks: str) -> None:
+    assert ASKS_WHICH_GAME.search(asks), asks
+
+
+def test_the_check_leaves_the_variants_own_words_alone() -> None:
+    for fine in ('find_variant(header).evening', 'words.club', 'ClubReveal', 'club_games',
+                 'variant.standings', '"rules": "club"'):
+        assert not ASKS_WHICH_GAME.search(fine), fine
