@@ -96,10 +96,14 @@ def help_text(lang: Lang, club: bool = False) -> str:
 
 
 class _Table(Protocol):
-    game_id: str
-    header: dict[str, Any]
-    names: list[str]
-    seq: int
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def header(self) -> dict[str, Any]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def seq(self) -> int: ...
 
 
 class GameNotice:

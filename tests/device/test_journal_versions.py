@@ -29,7 +29,8 @@ def old_journal(tmp_path: Path) -> Path:
 
 
 def user_version(path: Path) -> int:
-    db = sqlite3.connect(path)
+    assert path.stat().st_size > 0, f"{path} is missing or empty (sqlite would make it empty)"
+    db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     try:
         return int(db.execute("PRAGMA user_version").fetchone()[0])
     finally:
