@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from device.table.bridge import PadBridge
 from device.table.core import GameCore
@@ -37,7 +36,7 @@ class TableClocks:
         self.core, self.notes, self.bridge, self.night_script = core, notes, bridge, night_script
         self.wall, self.mono, self.tell_judge = wall, mono, tell_judge
         self.countdown: Countdown | None = None
-        self._timer_id: tuple[Any, ...] | None = None
+        self._timer_id: tuple[object, ...] | None = None
         self._clock_offset = wall() - booted  # wall minus monotonic: moves on a step
         self.clock_step: tuple[str, float] | None = None  # (game, seconds): the last mid-game
         self._followed: object = None  # the game state the night script last followed

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from bus.payloads import Payload
 from device.config import TableSettings
@@ -26,11 +26,13 @@ from device.table.admission import (
     admit_names,
     admit_publishable,
     check_saved,
+    engine_line,
     replay_saved,
 )
 from device.table.journal import Journal, JournalGame, Request, game_log_header
 from device.table.keys import CLASSIC_SEATS, pad_problem
 from engine.errors import IllegalAction, LogError
+from engine.log import LogLine
 from engine.refusals import Phrase
 from engine.variant import GameVariant, find_variant, open_game
 
@@ -55,12 +57,13 @@ class NotRecorded:
 
 
 class GameCore:
-    def __init__(self, settings: TableSettings, journal: Journal, wall: Any) -> None:
+    def __init__(self, settings: TableSettings, journal: Journal,
+                 wall: Callable[[], float]) -> None:
         self.settings, self.journal, self.wall = settings, journal, wall
         self.table = settings.table
         # the game before any is journaled: the config's (the first line journals it)
-        self.header: dict[str, Any] = self.default_header()
-        self.game: GameVariant = open_game(self.header)
+        self.header: LogLine = self.default_header()
+        self.game: GameVariant = open_game(engine_line(self.header))
         self.game_id = ""
         self.seq = 0  # journal lines of the current game (undo lines included)
         self.views = snap.Views()  # the engine's views of the current state, built once
@@ -102,7 +105,7 @@ class GameCore:
         log.error("%s", message)
         return message
 
-    def default_header(self) -> dict[str, Any]:
+    def default_header(self) -> LogLine:
         """The config's game, as its variant writes it (a club table's has its `seats` and
         today's date, docs/club.md)."""
         rules = self.settings.rules
@@ -110,7 +113,7 @@ class GameCore:
         return find_variant({"rules": rules}).default_header(
             rules, self.settings.tournament, self.table, self.settings.seats, today)
 
-    def next_header(self) -> dict[str, Any]:
+    def next_header(self) -> LogLine:
         """The table's own next game: the config's game; at a club table numbered after
         tonight's last one."""
         header = self.default_header()
@@ -126,8 +129,8 @@ class GameCore:
 
     # -- games -----------------------------------------------------------------------------
 
-    def admit_new_game(self, header: Any, game_id: Any,
-                       pad_seats: int | None) -> tuple[dict[str, Any], str]:
+    def admit_new_game(self, header: object, game_id: object,
+                       pad_seats: int | None) -> tuple[LogLine, str]:
         """A new game's header and id, checked before anything is decided about it: one the
         pad (of `pad_seats` seat keys) cannot key, a bad header or id, or an id already used
         is refused in words."""
@@ -145,14 +148,14 @@ class GameCore:
     def _new_id(self) -> str:
         return datetime.now(UTC).strftime(f"{self.table}-%Y%m%dT%H%M%S%f")
 
-    def open(self, header: dict[str, Any], game_id: str | None, names: list[str] | None,
+    def open(self, header: object, game_id: str | None, names: list[str] | None,
              request: Request | None, pad_seats: int | None) -> str:
         """Open a game; everything is checked (device.table.admission) before the journal."""
         header, gid = self.admit_new_game(header, game_id, pad_seats)
         players = header.get("players")
-        game = open_game(header)
+        game = open_game(engine_line(header))
         if names is None:
-            names = list(players) if players else []  # admitted with the header
+            names = admit_names(players, seats=game.seats) if players else []  # admitted
         elif names:
             names = admit_names(names, seats=game.seats)
         self.journal.new_game(gid, header, names, snap.wall(self.wall()).isoformat(), request)
@@ -171,14 +174,14 @@ class GameCore:
         self.journal.new_game(gid, header, self.names, snap.wall(self.wall()).isoformat())
         self.game_id, self.header = gid, header
 
-    def set_names(self, names: Any, request: Request | None = None) -> None:
+    def set_names(self, names: object, request: Request | None = None) -> None:
         names = admit_names(names, seats=self.game.seats)
         if not self.game_id:
             self._open_first_game()
         self.journal.set_names(self.game_id, names, request, self.seq)
         self.names = list(names)
 
-    def record(self, line: Any, request: Request | None = None) -> Recorded | NotRecorded:
+    def record(self, line: object, request: Request | None = None) -> Recorded | NotRecorded:
         """One judge action (a game-log line), checked whole before the journal: what is
         journaled replays and publishes, so the reply and the journal always agree."""
         try:
@@ -188,7 +191,7 @@ class GameCore:
         line.setdefault("t", datetime.fromtimestamp(self.wall(), UTC).isoformat())
         was_decided = self.game.state.finished
         try:
-            undone = self.game.play_line(line)
+            undone = self.game.play_line(engine_line(line))
         except (LogError, IllegalAction) as exc:
             return NotRecorded(str(exc), exc.phrase)
         seq = self.seq + 1
@@ -220,32 +223,32 @@ class GameCore:
         """The decided game's protocol as it stands (its header with the roster)."""
         return snap.protocol(self.game, self.game_id, game_log_header(self.header, self.names))
 
-    def _take_back(self, undone: dict[str, Any] | None) -> None:
+    def _take_back(self, undone: LogLine | None) -> None:
         """Undo the engine's step of an action that was not journaled after all (`undone`:
         the line of the action an undo took back, pushed again)."""
         if undone is not None:
-            self.game.play_line(undone)
+            self.game.play_line(engine_line(undone))
         else:
             self.game.pop()
 
 
-def _screen_seqs(header: dict[str, Any], lines: list[dict[str, Any]]
+def _screen_seqs(header: LogLine, lines: list[LogLine]
                  ) -> tuple[snap.ScreenSeqs, datetime | None]:
     """The screen seqs of a journal's game, counted again line by line (a restart), and
     when its result was decided (the `t` of the line that decided it)."""
     seqs = snap.ScreenSeqs()
-    game = open_game(header)
+    game = open_game(engine_line(header))
     seqs.after_line(game)
     decided_at = None
     for line in lines:
         was = game.state.finished
-        game.play_line(line)
+        game.play_line(engine_line(line))
         seqs.after_line(game)
         decided_at = _decision(was, game.state.finished, line, decided_at)
     return seqs, decided_at
 
 
-def _decision(was: bool, now: bool, line: dict[str, Any],
+def _decision(was: bool, now: bool, line: LogLine,
               decided_at: datetime | None) -> datetime | None:
     """The decision time after one line: set when the line decides the game, cleared when
     an undo takes it back to running."""

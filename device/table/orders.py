@@ -10,7 +10,8 @@ key, never an exception: nothing a client sends may stop the engine thread.
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol, assert_never
+from collections.abc import Mapping
+from typing import Protocol, assert_never
 
 from bus.client import Received
 from bus.payloads import Command, Reply
@@ -43,10 +44,10 @@ class Table(Protocol):
     @property
     def pad_seats(self) -> int | None: ...
 
-    def submit_line(self, line: dict[str, Any],
+    def submit_line(self, line: Mapping[str, object],
                     request: Request | None = None) -> tuple[bool, str]: ...
 
-    def new_game(self, header: dict[str, Any], game_id: str | None = None,
+    def new_game(self, header: Mapping[str, object], game_id: str | None = None,
                  names: list[str] | None = None, request: Request | None = None) -> str: ...
 
     def set_names(self, names: list[str], request: Request | None = None) -> None: ...

@@ -13,8 +13,7 @@ memory (issue 24). The heartbeat goes out on a fixed grid from a thread of its o
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from bus import topics
 from bus.client import BusClient
@@ -165,7 +164,7 @@ class Publisher:
         if shot is not None:
             self.send("stream", shot)
 
-    def send_events_again(self, args: dict[str, Any]) -> None:
+    def send_events_again(self, args: Mapping[str, object]) -> None:
         """A hub that missed events asks for them from `since` (docs/mqtt.md "Sequence
         numbers and rebirth on a gap"): the current game's, from the journal, as they were."""
         core = self.core

@@ -8,7 +8,6 @@ table's operations.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from bus.client import BusClient
 from device.hardware.kit import TableHardware
@@ -21,6 +20,7 @@ from device.table.notes import JudgeNotes
 from device.table.publisher import Publisher
 from device.table.stream import DelayedStream
 from device.table.timer import Countdown
+from engine.log import LogLine
 from engine.refusals import Lang, Phrase
 from engine.variant import GameVariant
 from engine.vocab import InfoClass
@@ -39,7 +39,7 @@ class TableReadings:
         return self.core.game
 
     @property
-    def header(self) -> dict[str, Any]:
+    def header(self) -> LogLine:
         return self.core.header
 
     @property
@@ -107,7 +107,7 @@ class TableReadings:
         """The pad's seat keys (None: no pad): a game it cannot key is refused."""
         return None if self.hardware is None else self.hardware.pin_map.seats
 
-    def next_header(self) -> dict[str, Any]:
+    def next_header(self) -> LogLine:
         """The table's own next game (the console's `{"command": "new_game"}` without a
         header): the config's game; at a club table numbered after tonight's last one."""
         return self.core.next_header()

@@ -26,8 +26,8 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
-from typing import Any, assert_never
+from collections.abc import Callable, Mapping
+from typing import assert_never
 
 from bus.client import LinkDown, LinkUp, Received
 from bus.payloads import Command
@@ -212,7 +212,7 @@ class TableService(TableReadings):
         """The judge's yes (the console's `confirm`, the pad's hold of NEXT)."""
         return orders.confirm_new_game(self)
 
-    def new_game(self, header: dict[str, Any], game_id: str | None = None,
+    def new_game(self, header: Mapping[str, object], game_id: str | None = None,
                  names: list[str] | None = None, request: Request | None = None) -> str:
         """Open a game; everything is checked (device.table.admission) before the journal."""
         gid = self.core.open(header, game_id, names, request, self.pad_seats)
@@ -227,7 +227,7 @@ class TableService(TableReadings):
         self.core.set_names(names, request)
         self.publish_all()
 
-    def submit_line(self, line: dict[str, Any],
+    def submit_line(self, line: Mapping[str, object],
                     request: Request | None = None) -> tuple[bool, str]:
         """One judge action (a game-log line). Returns (accepted, reason-if-not): checked
         whole before the journal, so the reply and the journal always agree."""

@@ -63,7 +63,8 @@ def test_previous_release_finished_game_replays_to_its_result(tmp_path: Path) ->
     _, expected = replay(example)
     assert game.state == expected.state and game.state.finished
     assert archive["3-A"]["finished"] is True
-    assert archive["3-A"]["result"]["winner"] == expected.state.winner
+    result = archive["3-A"]["result"]
+    assert result is not None and result["winner"] == expected.state.winner
     assert archive["3-B"]["finished"] is False
 
 
