@@ -12,10 +12,10 @@ import queue
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the service, pydantic and the journal load when `table` runs
     from device.table.inbox import LocalCommand, Submit
@@ -33,7 +33,7 @@ def _stdin_reader(service: TableService) -> None:
     from device.table.admission import Refused
     from device.table.console_help import help_text
     from device.table.inbox import ConfirmNewGame, Stop
-    from engine.club.game import ClubGame
+    from device.table.tablevariant import table_variant
     from engine.refusals import Phrase, R
 
     lang = service.lang
@@ -44,7 +44,8 @@ def _stdin_reader(service: TableService) -> None:
         if not text:
             continue
         if text.lower() in ("help", "?", "h"):
-            print(help_text(lang, isinstance(service.table_game, ClubGame)), end="", flush=True)
+            book = table_variant(service.table_game.rules_id).help  # the game played now
+            print(help_text(lang, book), end="", flush=True)
             continue
         try:
             item = (ConfirmNewGame(answers) if text.lower() == "confirm"
@@ -63,7 +64,7 @@ def _stdin_reader(service: TableService) -> None:
 
 
 def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
-                  next_header: Callable[[], dict[str, Any]] | None = None
+                  next_header: Callable[[], Mapping[str, object]] | None = None
                   ) -> Submit | LocalCommand:
     """One console line -> the inbox item (Refused, in words, when it cannot be one). A
     `new_game` without a header is the table's own next game (`next_header`)."""
@@ -132,12 +133,11 @@ def command(args: argparse.Namespace) -> int:
     from device.table.instance import JournalInUse
     from device.table.journal import JournalError
     from device.table.service import TableService
-    from engine.club.game import ClubGame
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s",
                         stream=sys.stderr)
-    overrides: dict[str, Any] = {}
+    overrides: dict[str, object] = {}
     if args.journal:
         overrides["journal"] = args.journal
     if args.lang:
@@ -192,10 +192,11 @@ def command(args: argparse.Namespace) -> int:
     print(f"ready {service.game_id or '-'} {service.seq}", flush=True)
     if args.stdin:
         from device.table.console_help import GameNotice, help_text
+        from device.table.tablevariant import table_variant
         from words import t
 
-        club = isinstance(service.table_game, ClubGame)
-        note = (help_text(service.lang, club) if sys.stdin.isatty()
+        book = table_variant(service.table_game.rules_id).help
+        note = (help_text(service.lang, book) if sys.stdin.isatty()
                 else t(service.lang, "console.reading"))
         print(note.rstrip("\n"), file=sys.stderr, flush=True)
         notice = GameNotice(service.lang)  # what the hub sends: the game, the players

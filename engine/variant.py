@@ -150,6 +150,12 @@ def unregister(rules: str) -> None:
     _BY_RULES.pop(rules, None)
 
 
+def named_rules() -> tuple[str, ...]:
+    """The `rules` a variant other than the classic game claims ("club", ...): beside the
+    ruleset ids, what a table's or a hub's `rules` setting may say (bus/settings.py)."""
+    return tuple(_BY_RULES)
+
+
 def find_variant(header: Mapping[str, object]) -> Variant:
     """The variant a header opens: by its `rules`; the classic game for a ruleset id (its
     own reader refuses an unknown one in words)."""

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
+
+from pydantic import JsonValue
 
 from bus.migrations import Migration, NewerSchema, migrate, statements
 
@@ -121,6 +123,17 @@ _DECIDED = ("NOT EXISTS (SELECT 1 FROM withdrawn w WHERE w.tbl = {0}.tbl "
             "AND w.game_id = {0}.game_id)")
 
 
+# What the store keeps as JSON text (an event's action, a protocol, a header, a command's or a
+# decision's arguments): read back as the JSON object it was written from. The readers narrow
+# it (the bus payloads validate it; hub/standings.py reads a protocol's fields).
+Json: TypeAlias = dict[str, JsonValue]
+Written: TypeAlias = Mapping[str, object]  # what the writers hand in: any JSON object
+# A decided game's protocol as stored: its many readers (standings, decisions, pages, export,
+# tests) index it as the JSON it is; it becomes the one typed Protocol payload (issue 27
+# item 1), and this `Any` goes with it (tests/test_typing_boundaries.py allows it till then).
+StoredProtocol: TypeAlias = dict[str, Any]
+
+
 WHAT_TO_DO = ("Stop the hub, move the file aside (for the venue tech) and put back its latest "
               "copy; every table's journal still keeps its games")
 
@@ -130,7 +143,7 @@ class OutboxRow:
     request_id: str
     table: str
     name: str
-    args: dict[str, Any]
+    args: Json
 
 
 @dataclass(frozen=True)
@@ -140,13 +153,17 @@ class CommandState:
 
     request_id: str
     name: str
-    args: dict[str, Any]
+    args: Json
     answered: str | None
     ok: bool | None
 
 
 class StoreError(Exception):
     """The store cannot be used: one line naming the file, what is wrong and what to do."""
+
+
+def _count(actions: JsonValue) -> int:
+    return len(actions) if isinstance(actions, list) else 0
 
 
 def store_trouble(exc: sqlite3.Error) -> str:
@@ -188,6 +205,15 @@ class Store:
         # events of the open batch, written with one executemany at its commit (the hub's
         # hot path: one statement per event cost it about a third of its time at 500 tables)
         self._events: list[tuple[str, str, int, str, str, str]] = []
+
+    def _json(self, text: str) -> Json:
+        """A stored JSON object (the store wrote it from an object: anything else is a
+        damaged file, and says so in one line)."""
+        value = json.loads(text)
+        if not isinstance(value, dict):
+            raise StoreError(f"the hub's store {self.path} holds {text[:40]!r} where a JSON "
+                             f"object belongs. {WHAT_TO_DO}")
+        return value
 
     def check_integrity(self) -> None:
         """SQLite's `PRAGMA integrity_check` over the whole file (the hub runs it at start):
@@ -239,7 +265,7 @@ class Store:
 
     # -- events and protocols -----------------------------------------------------------------
 
-    def add_event(self, table: str, game_id: str, seq: int, *, action: dict[str, Any],
+    def add_event(self, table: str, game_id: str, seq: int, *, action: Written,
                   at: str, received: str) -> bool:
         """Store one event; False if it was already stored (a duplicate). Inside a batch it
         is written at the batch's commit and True means only "taken" (the hub finds
@@ -264,12 +290,12 @@ class Store:
                                (table, game_id)).fetchone()
         return None if row is None else (str(row[0]), str(row[0]))
 
-    def events(self, table: str, game_id: str) -> list[tuple[int, dict[str, Any]]]:
+    def events(self, table: str, game_id: str) -> list[tuple[int, Json]]:
         self._flush_events()  # a read inside a batch sees the batch's events
         rows = self._db.execute(
             "SELECT seq, action FROM events WHERE tbl = ? AND game_id = ? ORDER BY seq",
             (table, game_id))
-        return [(seq, json.loads(action)) for seq, action in rows]
+        return [(seq, self._json(action)) for seq, action in rows]
 
     def event_count(self) -> int:
         self._flush_events()
@@ -283,7 +309,7 @@ class Store:
             "ON p.tbl = e.tbl AND p.game_id = e.game_id WHERE p.game_id IS NULL")
         return [(t, g) for t, g in rows]
 
-    def add_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
+    def add_protocol(self, table: str, game_id: str, protocol: Written,
                      received: str) -> bool:
         """Store a finished game's protocol; False if this very protocol was stored before.
 
@@ -291,7 +317,7 @@ class Store:
         decision, e.g. a disqualification recorded for scoring): the latest replaces it."""
         return self._add_protocol(table, game_id, protocol, received, CLASSIC)
 
-    def _add_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
+    def _add_protocol(self, table: str, game_id: str, protocol: Written,
                       received: str, variant: str) -> bool:
         text = json.dumps(protocol, ensure_ascii=False, sort_keys=True)
         row = self._db.execute("SELECT protocol, variant FROM protocols WHERE tbl = ? AND "
@@ -303,25 +329,25 @@ class Store:
                          (table, game_id, text, received, variant))
         return True
 
-    def protocols(self) -> list[tuple[str, str, dict[str, Any]]]:
+    def protocols(self) -> list[tuple[str, str, StoredProtocol]]:
         """Every game decided now (a game back in play after an undo is left out)."""
         rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols p WHERE "
                                 "variant = ? AND " + _DECIDED.format("p")
                                 + " ORDER BY tbl, game_id", (CLASSIC,))
-        return [(t, g, json.loads(p)) for t, g, p in rows]
+        return [(t, g, self._json(p)) for t, g, p in rows]
 
-    def protocol(self, table: str, game_id: str) -> dict[str, Any] | None:
+    def protocol(self, table: str, game_id: str) -> StoredProtocol | None:
         """The game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols p WHERE tbl = ? AND game_id = ? "
                                "AND variant = ? AND " + _DECIDED.format("p"),
                                (table, game_id, CLASSIC)).fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        return None if row is None else self._json(row[0])
 
     def protocol_actions(self) -> dict[tuple[str, str], int]:
         """(table, game) -> how many actions its stored protocol has, classic and club, back
         in play or not (the hub asks for a protocol it misses by this)."""
         rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols")
-        return {(t, g): len(json.loads(p).get("actions", ())) for t, g, p in rows}
+        return {(t, g): _count(self._json(p).get("actions")) for t, g, p in rows}
 
     # -- games back in play: an undo of the end at the table ------------------------------------
 
@@ -347,36 +373,36 @@ class Store:
         """(table, game) of every game back in play after its decision."""
         return {(t, g) for t, g in self._db.execute("SELECT tbl, game_id FROM withdrawn")}
 
-    def withdrawn_protocols(self) -> list[tuple[str, str, dict[str, Any]]]:
+    def withdrawn_protocols(self) -> list[tuple[str, str, StoredProtocol]]:
         """The stored protocols of the games back in play (their rounds' pages must be sent
         again without them, whether the seating has those rounds or not)."""
         rows = self._db.execute("SELECT p.tbl, p.game_id, p.protocol FROM protocols p JOIN "
                                 "withdrawn w ON w.tbl = p.tbl AND w.game_id = p.game_id "
                                 "WHERE p.variant = ?", (CLASSIC,))
-        return [(t, g, json.loads(p)) for t, g, p in rows]
+        return [(t, g, self._json(p)) for t, g, p in rows]
 
     # -- club games (docs/club.md, docs/hub.md "Club tables") ----------------------------------
 
-    def add_club_protocol(self, table: str, game_id: str, protocol: dict[str, Any],
+    def add_club_protocol(self, table: str, game_id: str, protocol: Written,
                           received: str) -> bool:
         """Store a decided club game's protocol (the latest replaces an earlier one, e.g. a
         point "за красивую игру" given after the result); False if stored before as it is."""
         return self._add_protocol(table, game_id, protocol, received, CLUB_GAME)
 
-    def club_protocols(self) -> list[tuple[str, str, dict[str, Any], str]]:
+    def club_protocols(self) -> list[tuple[str, str, StoredProtocol, str]]:
         """(table, game, protocol, received) of every club game decided now, in the order
         received."""
         rows = self._db.execute("SELECT tbl, game_id, protocol, received FROM protocols c "
                                 "WHERE variant = ? AND " + _DECIDED.format("c")
                                 + " ORDER BY received, tbl, game_id", (CLUB_GAME,))
-        return [(t, g, json.loads(p), r) for t, g, p, r in rows]
+        return [(t, g, self._json(p), r) for t, g, p, r in rows]
 
-    def club_protocol(self, table: str, game_id: str) -> dict[str, Any] | None:
+    def club_protocol(self, table: str, game_id: str) -> StoredProtocol | None:
         """The club game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols c WHERE tbl = ? AND "
                                "game_id = ? AND variant = ? AND " + _DECIDED.format("c"),
                                (table, game_id, CLUB_GAME)).fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        return None if row is None else self._json(row[0])
 
     def note_club_game(self, table: str, game_id: str, seats: int) -> None:
         """A table plays this club game (its snapshots say so): its events are followed as
@@ -394,14 +420,14 @@ class Store:
     # -- games the hub opened ------------------------------------------------------------------
 
     def add_game(self, table: str, game_id: str, round_number: int,
-                 header: dict[str, Any]) -> None:
+                 header: Written) -> None:
         self._db.execute("INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?)",
                          (table, game_id, round_number, json.dumps(header, ensure_ascii=False)))
 
-    def game_header(self, table: str, game_id: str) -> dict[str, Any] | None:
+    def game_header(self, table: str, game_id: str) -> Json | None:
         row = self._db.execute("SELECT header FROM games WHERE tbl = ? AND game_id = ?",
                                (table, game_id)).fetchone()
-        return None if row is None or row[0] is None else dict(json.loads(row[0]))
+        return None if row is None or row[0] is None else self._json(row[0])
 
     def known_games(self, table: str) -> list[str]:
         """Every game of `table` the hub has heard of: sent by a round, seen in an event, a
@@ -412,7 +438,7 @@ class Store:
             "FROM club_games WHERE tbl = ?1 ORDER BY 1", (table,))
         return [str(g) for (g,) in rows]
 
-    def set_game_header(self, table: str, game_id: str, header: dict[str, Any]) -> None:
+    def set_game_header(self, table: str, game_id: str, header: Written) -> None:
         """The header of a game queued again from a fixed seating (hub/outbox.py)."""
         self._db.execute("UPDATE games SET header = ? WHERE tbl = ? AND game_id = ?",
                          (json.dumps(header, ensure_ascii=False), table, game_id))
@@ -446,7 +472,7 @@ class Store:
 
     # -- commands the hub owes the tables -------------------------------------------------------
 
-    def queue_command(self, request_id: str, table: str, name: str, args: dict[str, Any],
+    def queue_command(self, request_id: str, table: str, name: str, args: Written,
                       queued: str) -> None:
         self._db.execute("INSERT OR IGNORE INTO outbox (request_id, tbl, name, args, queued) "
                          "VALUES (?, ?, ?, ?, ?)",
@@ -455,7 +481,7 @@ class Store:
     def pending_commands(self) -> list[OutboxRow]:
         rows = self._db.execute("SELECT request_id, tbl, name, args FROM outbox "
                                 "WHERE answered IS NULL ORDER BY rowid")
-        return [OutboxRow(r, t, n, json.loads(a)) for r, t, n, a in rows]
+        return [OutboxRow(r, t, n, self._json(a)) for r, t, n, a in rows]
 
     def answer_command(self, request_id: str, ok: bool, error: str | None,
                        answered: str) -> bool:
@@ -468,7 +494,7 @@ class Store:
         """Every command queued for `table`, in the order queued."""
         rows = self._db.execute("SELECT request_id, name, args, answered, ok FROM outbox "
                                 "WHERE tbl = ? ORDER BY rowid", (table,))
-        return [CommandState(r, n, json.loads(a), w, None if ok is None else bool(ok))
+        return [CommandState(r, n, self._json(a), w, None if ok is None else bool(ok))
                 for r, n, a, w, ok in rows]
 
     def supersede(self, request_id: str, why: str, when: str) -> None:
@@ -484,7 +510,7 @@ class Store:
     # -- the head judge's decisions ----------------------------------------------------------------
 
     def add_decision(self, at: str, *, who: str, why: str, kind: str, table: str,
-                     game_id: str, args: dict[str, Any]) -> int:
+                     game_id: str, args: Written) -> int:
         cur = self._db.execute(
             "INSERT INTO decisions (at, who, why, kind, tbl, game_id, args) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -492,10 +518,10 @@ class Store:
         return int(cur.lastrowid or 0)
 
     def decisions(self, after: int = 0) -> list[tuple[int, str, str, str, str, str, str,
-                                                       dict[str, Any]]]:
+                                                       Json]]:
         rows = self._db.execute("SELECT id, at, who, why, kind, tbl, game_id, args "
                                 "FROM decisions WHERE id > ? ORDER BY id", (after,))
-        return [(i, at, who, why, k, t, g, json.loads(a)) for i, at, who, why, k, t, g, a in rows]
+        return [(i, at, who, why, k, t, g, self._json(a)) for i, at, who, why, k, t, g, a in rows]
 
     # -- decisions asked for over MQTT (hub/remote.py) ----------------------------------------
 

@@ -3,8 +3,9 @@ tones.
 
 The bridge never touches the table service: `key` returns a `PadWish` (record an action,
 toggle the timer, show a refusal, or wait for more keys) and the service carries it out;
-`recorded` then flashes the answer. Runs on the engine thread only. A club game (docs/club.md)
-is keyed with the club grammar (device/table/clubkeys.py); everything else is the same.
+`recorded` then flashes the answer. Runs on the engine thread only. Each game is keyed with
+its variant's grammar (device/table/tablevariant.py: the classic one of device/table/keys.py,
+the club's of device/table/clubkeys.py); everything else is the same.
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ from device.hardware.kit import TableHardware
 from device.hardware.leds import Pattern
 from device.hardware.pad import KeyEvent
 from device.hardware.pins import seat_of
-from device.table.clubkeys import ClubDecoder
 from device.table.feedback import press_feedback_seat, seat_pattern
-from device.table.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
+from device.table.keys import Action, DeviceCommand, PadError, Pending
+from device.table.tablevariant import PadGrammar, table_variant
 from device.table.timer import TimerEvent
 from device.table.viewcache import view_of
-from engine.club.game import ClubGame
-from engine.club.timer import night_steps
 from engine.refusals import Phrase, R
-from engine.variant import GameVariant
+from engine.variant import GameVariant, find_variant
 from engine.viewmodels import JudgeView, PublicView
 from engine.vocab import InfoClass
 
@@ -75,14 +74,21 @@ def _public(game: GameVariant) -> PublicView:
 class PadBridge:
     def __init__(self, hardware: TableHardware) -> None:
         self.hardware = hardware
-        self.decoder = PadDecoder()
-        self.club = ClubDecoder()
+        self._grammars: dict[str, PadGrammar] = {}  # variant name -> its grammar
+        self._by_rules: dict[str, PadGrammar] = {}  # the same by the header's rules
         self._shown: tuple[Pattern, ...] | None = None
 
-    def _feed(self, event: KeyEvent, game: GameVariant, judge: JudgeView) -> Result:
-        if isinstance(game, ClubGame):
-            return self.club.feed(event, judge, night_steps(game.state))
-        return self.decoder.feed(event, judge)
+    def grammar(self, game: GameVariant) -> PadGrammar:
+        """The pad's grammar for the game's variant (one decoder a variant, as its rulesets
+        key alike; each keeps its unfinished sequence while another variant is played)."""
+        rules = game.rules_id
+        found = self._by_rules.get(rules)
+        if found is None:
+            name = find_variant({"rules": rules}).name
+            if name not in self._grammars:
+                self._grammars[name] = table_variant(rules).pad()
+            found = self._by_rules[rules] = self._grammars[name]
+        return found
 
     def key(self, event: KeyEvent, game: GameVariant) -> PadWish:
         """One clean key event from the pad (press, hold or release) in the game as it is."""
@@ -94,7 +100,7 @@ class PadBridge:
             self.hardware.signal_error()
             no_seat = Phrase(R.PAD_NO_SUCH_SEAT, {"seat": seat, "seats": seats})
             return PadRefusal(no_seat.text("en"), no_seat)
-        result = self._feed(event, game, judge)
+        result = self.grammar(game).feed(event, game, judge)
         match result:
             case Action(action=line):
                 return PadRecord(line, event.key)
@@ -119,9 +125,7 @@ class PadBridge:
 
     def text(self, game: GameVariant) -> str:
         """The pad's unfinished key sequence, for the judge's screen."""
-        if isinstance(game, ClubGame):
-            return self.club.text(_judge(game), night_steps(game.state))
-        return self.decoder.text(_judge(game))
+        return self.grammar(game).text(game, _judge(game))
 
     def refresh(self, game: GameVariant, seconds_left: float | None) -> None:
         """Seat LEDs from the public view and the countdown (the music is the night

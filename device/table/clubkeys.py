@@ -20,8 +20,6 @@ Pure: the judge view, plus tonight's steps still to come (engine.club.timer.nigh
 
 from __future__ import annotations
 
-from typing import Any
-
 from device.hardware.pad import KeyEvent
 from device.hardware.pins import seat_of
 from device.table.keys import (
@@ -189,19 +187,20 @@ class ClubDecoder(PadDecoder):
         if len(entry.seats) < needed:
             role = Phrase(CLUB_ROLE_WORDS[slots[len(entry.seats)]])
             raise _Refused(R.PAD_CLUB_ROLES_INCOMPLETE, role=role)
-        line: dict[str, Any] = {"action": "roles", "mafia": []}
+        mafia: list[int] = []
+        line: dict[str, object] = {"action": "roles", "mafia": mafia}
         for slot, seat in zip(slots, entry.seats, strict=False):
             if slot == "mafia":
-                line["mafia"].append(seat)
+                mafia.append(seat)
             else:
                 line[slot] = seat
-        line["mafia"].sort()
+        mafia.sort()
         return self._record(line)
 
     def _roles_text(self, view: View) -> str:
         """DON 4  MAFIA 7  MANIAC _: the cards keyed so far and the next one."""
         entry = self._entry(view)
-        shown: list[Any] = [*entry.seats, "_"]
+        shown: list[int | str] = [*entry.seats, "_"]
         keyed = ["DON -"] if entry.passed else []
         keyed += [f"{slot.upper()} {seat}" for slot, seat in zip(
             self._slots(view), shown, strict=False)]

@@ -1,20 +1,22 @@
 """The console judge's texts: its `help` (every action the table takes, its fields and an
-example line, for the game the table plays, classic or club) and the line it prints whenever
-the game or its players change, in the judge's language.
+example line, for the game the table plays) and the line it prints whenever the game or its
+players change, in the judge's language.
 
+Each game's help is a `HelpBook`, picked by the game's variant (device/table/tablevariant.py).
 The fields come from the engine's own tables (`engine.log.ACTION_FIELDS`, the club game's
 `engine.club.log.FIELDS`), so a field the engine adds shows up here by itself; the examples
-are written here, the words (the one-line meanings: `help.ACTION`, the club's own
-`help.club.ACTION`) are the catalogue's (words/console.py), and tests/device/test_console_help.py
-checks that every action the engine reads has both and that every example is a line the
-engine reads.
+are written here, the words (the one-line meanings: `help.ACTION`, a game's own where it has
+one, `help.club.ACTION`) are the catalogue's (words/console.py), and
+tests/device/test_console_help.py checks that every action the engine reads has both and that
+every example is a line the engine reads.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Final, NamedTuple, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Final, NamedTuple, Protocol
 
 from engine.club.log import FIELDS as CLUB_FIELDS
 from engine.log import ACTION_FIELDS
@@ -51,7 +53,7 @@ CLASSIC: Final[dict[str, Entry]] = {
 }
 
 # the club game (004), where it differs
-CLUB: Final[dict[str, Entry]] = {
+CLUB_ACTIONS: Final[dict[str, Entry]] = {
     **{name: CLASSIC[name] for name in ("start", "day", "speech_end", "night", "don_check",
                                         "extra", "penalty", "protest", "close", "undo")},
     "roles": Entry({"action": "roles", "mafia": [3, 5], "don": 8, "maniac": 2, "doctor": 6,
@@ -71,26 +73,40 @@ CLUB: Final[dict[str, Entry]] = {
     "disqualify": Entry({"action": "disqualify", "seat": 6, "kind": "removal"}),
 }
 
-def fields_of(name: str, club: bool) -> str:
+
+class HelpBook(NamedTuple):
+    """One game's help: its actions with an example each, the engine's table of their fields,
+    and where its words are."""
+
+    what: str  # the word key of the game's name in the help's first line
+    entries: Mapping[str, Entry]
+    fields: Mapping[str, tuple[frozenset[str], frozenset[str]]]  # required, optional
+    own_words: str | None = None  # the key prefix of the game's own meanings ("help.club.")
+
+
+CLASSIC_HELP: Final = HelpBook("help.what.classic", CLASSIC, ACTION_FIELDS)
+CLUB_HELP: Final = HelpBook("help.what.club", CLUB_ACTIONS, CLUB_FIELDS, "help.club.")
+
+
+def fields_of(name: str, book: HelpBook) -> str:
     """"seat, [by]": the action's fields as the engine reads them."""
-    required, optional = (CLUB_FIELDS if club else ACTION_FIELDS)[name]
+    required, optional = book.fields[name]
     return ", ".join([*sorted(required), *(f"[{f}]" for f in sorted(optional))])
 
 
-def meaning_key(name: str, club: bool) -> str:
-    """The key of an action's one-line meaning: the club's own where it has one."""
-    own = f"help.club.{name}"
-    return own if club and has(own) else f"help.{name}"
+def meaning_key(name: str, book: HelpBook) -> str:
+    """The key of an action's one-line meaning: the game's own where it has one."""
+    own = None if book.own_words is None else f"{book.own_words}{name}"
+    return own if own is not None and has(own) else f"help.{name}"
 
 
-def help_text(lang: Lang, club: bool = False) -> str:
-    entries = CLUB if club else CLASSIC
-    lines = [t(lang, "help.head", what=t(lang, "help.what.club" if club else "help.what.classic"))]
+def help_text(lang: Lang, book: HelpBook = CLASSIC_HELP) -> str:
+    lines = [t(lang, "help.head", what=t(lang, book.what))]
     label = t(lang, "help.fields")
-    for name, entry in entries.items():
-        fields = fields_of(name, club) or "-"
+    for name, entry in book.entries.items():
+        fields = fields_of(name, book) or "-"
         lines.append(f"  {name:<16}{json.dumps(entry.example, ensure_ascii=False)}\n"
-                     f"  {'':<16}{t(lang, meaning_key(name, club))} ({label}: {fields})\n")
+                     f"  {'':<16}{t(lang, meaning_key(name, book))} ({label}: {fields})\n")
     lines.append(t(lang, "help.tail"))
     return "".join(lines)
 
@@ -99,9 +115,9 @@ class _Table(Protocol):
     @property
     def game_id(self) -> str: ...
     @property
-    def header(self) -> dict[str, Any]: ...
+    def header(self) -> Mapping[str, object]: ...
     @property
-    def names(self) -> list[str]: ...
+    def names(self) -> Sequence[str]: ...
     @property
     def seq(self) -> int: ...
 

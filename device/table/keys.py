@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal
+from typing import Literal
 
 from device.hardware.pad import KeyEvent
 from device.hardware.pins import seat_of
@@ -58,7 +58,7 @@ class Pending:
 class Action:
     """A complete game-log action (docs/game-log.md), ready for the engine."""
 
-    action: dict[str, Any]
+    action: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ HOLD_UPGRADE: dict[tuple[str, Verb | None], Verb | None] = {
 class _List:
     """Seats being entered for one step (roles, voters, a night step); tied to its context."""
 
-    context: tuple[Any, ...]
+    context: tuple[object, ...]
     seats: list[int] = field(default_factory=list)
     counting: bool = False  # vote / lift: a head count instead of named voters
     count: int | None = None
@@ -166,7 +166,7 @@ class PadDecoder:
 
     def __init__(self) -> None:
         self._verb: Verb | None = None
-        self._verb_context: tuple[Any, ...] = ()
+        self._verb_context: tuple[object, ...] = ()
         self._list: _List | None = None
         self._skipped: list[str] = []  # night steps passed over with a bare NEXT
         self._skip_night: int | None = None
@@ -270,7 +270,7 @@ class PadDecoder:
             raise _Refused(R.PAD_VERB_NEEDS_SEAT, verb=Phrase(VERB_WORDS[verb]))
         self._verb = None
         by = {"by": view.speaker} if view.speaker is not None else {}
-        actions: dict[Verb, dict[str, Any]] = {
+        actions: dict[Verb, dict[str, object]] = {
             Verb.FOUL: {"action": "foul", "seat": seat},
             Verb.REMOVE: {"action": "disqualify", "seat": seat, "kind": "removal"},
             Verb.TEAM_LOSS: {"action": "disqualify", "seat": seat, "kind": "team_loss"},
@@ -338,7 +338,7 @@ class PadDecoder:
             return Pending(self.text(view))
         raise _Refused(R.PAD_NOTHING_NEXT)
 
-    def _record(self, action: dict[str, Any]) -> Action:
+    def _record(self, action: dict[str, object]) -> Action:
         self._list = None
         return Action(action)
 
@@ -362,7 +362,7 @@ class PadDecoder:
         )
 
     def _roles_text(self, view: View) -> str:
-        seats: list[Any] = [*(self._list.seats if self._list else []), "_", "_", "_", "_"]
+        seats: list[int | str] = [*(self._list.seats if self._list else []), "_", "_", "_", "_"]
         return f"DON {seats[0]}  MAFIA {seats[1]} {seats[2]}  SHERIFF {seats[3]}"
 
     # ---- votes and the lift question --------------------------------------------------------
@@ -388,7 +388,7 @@ class PadDecoder:
         if not entry.counting and not entry.seats:
             entry.counting = True  # VOTE on an empty list: enter a head count instead
             return Pending(self.text(view))
-        tally: dict[str, Any] = (
+        tally: dict[str, object] = (
             {"count": entry.count or 0} if entry.counting else {"voters": sorted(entry.seats)}
         )
         if view.step == "lift":
@@ -489,7 +489,7 @@ class PadDecoder:
         return str(key / 10)
 
     # ---- bookkeeping ------------------------------------------------------------------------
-    def _context(self, view: View) -> tuple[Any, ...]:
+    def _context(self, view: View) -> tuple[object, ...]:
         """What an unfinished list belongs to; when it changes, the list is forgotten."""
         step = view.step
         if step == "vote":
@@ -505,7 +505,7 @@ class PadDecoder:
         return self._list
 
     @staticmethod
-    def _verb_key(view: View) -> tuple[Any, ...]:
+    def _verb_key(view: View) -> tuple[object, ...]:
         return (view.phase, view.number, view.step, view.speaker)
 
     def _forget_stale(self, view: View) -> None:

@@ -1,14 +1,14 @@
 """The night script at the table: music from nightfall to morning, and each night step called
 aloud in the order of the game's rules, read from the engine's judge view.
 
-The engine names the step the judge enters next (`club_night_step`, 004 §7 for a club game;
-`night_steps`, 000 I.7.3-7.8 for a classic one). Everyone at the table hears the calls, and
-the step the engine names is the judge's secret: it passes over a player the putana blocked
-(club R15) or a removed one whose card stays hidden (004 §9). So the script calls every step
-of the deal in the engine's order, also the ones the engine passed over, once a night: the
-players hear the same calls whatever happened. Steps that exist only on a public condition are
-called only when the engine names them: the kamikaze "если был убит" (004 §7.7) and the
-classic best move (000 I.7.8), both told at dawn anyway.
+The game's variant gives the order and the step the engine waits for (`TableVariant`,
+device/table/tablevariant.py: 004 §7 for a club game, 000 I.7.3-7.8 for a classic one).
+Everyone at the table hears the calls, and the step the engine names is the judge's secret: it
+passes over a player the putana blocked (club R15) or a removed one whose card stays hidden
+(004 §9). So the script calls every step of the deal in the engine's order, also the ones the
+engine passed over, once a night: the players hear the same calls whatever happened. Steps that
+exist only on a public condition are called only when the engine names them: the kamikaze "если
+был убит" (004 §7.7) and the classic best move (000 I.7.8), both told at dawn anyway.
 
 Runs on the engine thread, like the pad bridge.
 """
@@ -17,30 +17,23 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.club.night import ACTOR, ORDER
+from device.table.tablevariant import Call, table_variant
 from engine.viewmodels import JudgeView
 from engine.vocab import NightAct, NightStep, Phase
 
-Call = NightAct | NightStep
 ONLY_WHEN_NAMED: frozenset[Call] = frozenset({NightAct.KAMIKAZE, NightStep.BEST_MOVE})
-CLASSIC_ORDER: tuple[NightStep, ...] = tuple(NightStep)  # the enum is the script's order
 
 
 def night_order(view: JudgeView) -> tuple[Call, ...]:
     """The steps of this game's nights in the engine's order, for the roles it dealt."""
-    if view.rules != "club":
-        return CLASSIC_ORDER
-    dealt = set((view.roles or {}).values())
-    return tuple(step for step in ORDER if step not in ACTOR or ACTOR[step] in dealt)
+    return table_variant(view.rules).night_order(view)
 
 
 def current_step(view: JudgeView) -> Call | None:
     """The step the engine waits for now, None when none (a day, the zero night, dawn)."""
     if view.phase is not Phase.NIGHT or view.number == 0:
         return None
-    if view.rules == "club":
-        return view.club_night_step
-    return view.night_steps[0] if view.night_steps else None
+    return table_variant(view.rules).night_step(view)
 
 
 class Announcer(Protocol):

@@ -59,7 +59,6 @@ from device.table.notes import JudgeNotes
 from device.table.publisher import Publisher
 from device.table.readings import TableReadings
 from device.table.systemd import Notifier
-from engine.game import Game
 from engine.refusals import Phrase
 from engine.vocab import InfoClass
 
@@ -98,14 +97,6 @@ class TableService(TableReadings):
                                    judge_extra=self.judge_extra, wall=wall, mono=mono,
                                    booted=booted, alive=self._alive)
         self._restore()
-
-    @property
-    def game(self) -> Game:
-        """The classic game at this table, for the tests and benches that play only the
-        classic game; every part of the table holds `table_game`, a game of any variant."""
-        if not isinstance(self.table_game, Game):
-            raise TypeError(f"this table plays {self.table_game.rules_id}: read table_game")
-        return self.table_game
 
     # -- life cycle ------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from gpiozero.pins.mock import MockFactory
 
@@ -33,14 +33,16 @@ from device.hardware.kit import TableHardware
 from device.hardware.pins import PinMap, make_factory
 from device.table.inbox import NewGame, Stop, Submit
 from device.table.service import TableService
-from engine.log import header
-from engine.state import SPEECH
+from device.table.viewcache import view_of
+from engine.log import JsonObject, header
+from engine.viewmodels import PublicView
+from engine.vocab import InfoClass, Step
 from firmware_sim.board import MockBoard
 from mafiakit.bench.floor import profiled
 
 TAP_S = 0.08  # a judge's tap on NEXT
 SETTLE_S = 0.03  # after the release: its key event is handled before the next press
-DAY: tuple[dict[str, Any], ...] = (
+DAY: tuple[JsonObject, ...] = (
     {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
     {"action": "start"},
     {"action": "day"},
@@ -78,14 +80,15 @@ class BenchTable:
         return f"speaker {self._speaker()}"
 
     def next(self) -> str:
-        service, before = self.service, len(self.service.game.actions)
+        service, before = self.service, len(self.service.table_game.actions)
         t0 = time.monotonic()
         self.board.press("NEXT")
         time.sleep(TAP_S)
         deadline = t0 + 30
         # Accepted (one more action) and published (the first change after the press is the
         # action's own: nothing else at the table publishes between a NEXT and its action).
-        while len(service.game.actions) == before or not self.changes or self.changes[-1] < t0:
+        while len(service.table_game.actions) == before or not self.changes \
+                or self.changes[-1] < t0:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"NEXT was never accepted ({service.last_error})")
             time.sleep(0.001)
@@ -97,8 +100,9 @@ class BenchTable:
         return f"pressed {t0:.6f} {self._speaker()} {journaled:.6f}"
 
     def _speaker(self) -> int:
-        speech = self.service.game.state.speech
-        return speech.seat if speech is not None and speech.kind == SPEECH else 0
+        view = view_of(self.service.table_game, InfoClass.PUBLIC)  # the table's own, cached
+        assert isinstance(view, PublicView)
+        return view.speaker if view.speaker is not None and view.step is Step.SPEECH else 0
 
     def close(self) -> None:
         self.service.inbox.put(Stop())

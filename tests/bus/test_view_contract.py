@@ -85,7 +85,7 @@ def test_table_snapshots_with_timer_and_judge_extras_fit(tmp_path: Path) -> None
         assert table.submit_line(line)[0]
     table.timer_key()  # paused: the timer carries paused/remaining
     for info_class in ("public", "audience", "judge"):
-        shot = snapshot(table.game, info_class, tournament="t", table="1", seq=table.seq,
+        shot = snapshot(table.table_game, info_class, tournament="t", table="1", seq=table.seq,
                         game_id=table.game_id, names=[], countdown=table.countdown,
                         mono_now=table.mono(), wall_now=table.wall(),
                         judge_extra=table.judge_extra() if info_class == "judge" else None)

@@ -22,6 +22,7 @@ from device.table.journal import Journal
 from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.log import LogLine
+from tests.classic import classic_game
 
 T, N = "hard", "1"
 ROLES: LogLine = {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}
@@ -196,7 +197,7 @@ def test_deep_and_mistyped_commands_never_kill_the_table(
             reply = reply_to(hub, f"h{number}")
             assert not reply.ok and reply.error is not None and "header" in reply.error
         assert command(hub, "ping").ok
-        assert table.game.actions == ()
+        assert classic_game(table).actions == ()
 
 
 def console(journal: Path, lines: list[str]) -> list[str]:
@@ -248,11 +249,11 @@ def test_a_retained_command_is_not_applied_again_on_restart(
             play_to_day(table)
             raw_publish(broker.config(), [(topic, foul, True)])
             first = answered()  # delivered live: carried out once
-            assert first.ok and table.game.state.fouls[5] == 1
+            assert first.ok and classic_game(table).state.fouls[5] == 1
         for _ in range(3):
             with running_table(journal, broker.url, tournament=T, table="9") as table:
                 assert answered() == first  # delivered retained: answered, not applied
-                assert table.game.state.fouls[5] == 1 and table.seq == 3
+                assert classic_game(table).state.fouls[5] == 1 and table.seq == 3
     finally:
         raw_publish(broker.config(), [(topic, b"", True)])  # clear the retained message
         watcher.close()
@@ -272,7 +273,7 @@ def test_a_command_retained_while_the_table_was_away_is_never_applied(
             reply = decode("reply", item.payload)
             assert isinstance(reply, Reply) and not reply.ok
             assert reply.error is not None and "retained" in reply.error
-            assert table.game.actions == ()
+            assert classic_game(table).actions == ()
     finally:
         raw_publish(broker.config(), [(topic, b"", True)])
         watcher.close()
@@ -291,11 +292,11 @@ def test_request_ids_are_kept_with_the_game(
             assert command(hub, "ping").ok
         assert command(hub, "action", "the-foul", action={"action": "foul", "seat": 6}
                        ) == first
-        assert table.game.state.fouls[5] == 1
+        assert classic_game(table).state.fouls[5] == 1
     with running_table(journal, broker.url, tournament=T, table=N) as table:
         assert command(hub, "action", "the-foul", action={"action": "foul", "seat": 6}
                        ) == first
-        assert table.game.state.fouls[5] == 1
+        assert classic_game(table).state.fouls[5] == 1
         assert table.seq == 3
 
 

@@ -45,12 +45,12 @@ def test_a_ten_key_pad_refuses_a_twelve_seat_game_before_it_starts(tmp_path: Pat
     service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False,
                            hardware=hardware, mono=clock)
     try:
-        before = (service.game_id, service.seq, service.game.state)
+        before = (service.game_id, service.seq, service.table_game.state)
         leds = board.led_bytes()
         assert leds == (level_byte(pattern_level(Pattern.DIM, 0.0)),) * 10  # the deal
         with pytest.raises(LogError, match="seats 11-12 could not be keyed in"):
             service.new_game({"rules": "club", "seats": 12})
-        assert (service.game_id, service.seq, service.game.state) == before
+        assert (service.game_id, service.seq, service.table_game.state) == before
         clock.advance(1.0)
         hardware.poll()
         assert board.led_bytes() == leds

@@ -144,7 +144,8 @@ def test_the_config_chooses_a_club_table_and_its_seats(tmp_path: Path) -> None:
     assert table.header["rules"] == "club" and table.header["seats"] == 15
     table.close()
     toml.write_text('rules = "cml"\nseats = 12\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match="seats = 12 is for a club table"):
+    with pytest.raises(ConfigError, match="seats = 12: the cml rules seat exactly 10 players; "
+                                          "12 players play the club game"):
         load_settings(toml)
 
 

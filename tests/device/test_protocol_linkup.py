@@ -37,6 +37,7 @@ from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.log import LogLine, action_to_dict, header
 from engine.playout import Mix, random_game
+from tests.classic import classic_game
 
 PROTOCOL = table_topic(ACL_TOURNAMENT, ACL_TABLE, "protocol")
 HEARTBEAT = table_topic(ACL_TOURNAMENT, ACL_TABLE, "heartbeat")
@@ -108,11 +109,11 @@ def test_an_undo_while_the_broker_was_away_is_cleared_after_a_table_restart(
         settled(table, persistent)
         assert all(games == [second] for games in protocols_seen(table, persistent).values())
         persistent.stop()  # a clean stop: it saves the decided game's protocol
-        while table.game.state.finished:
+        while classic_game(table).state.finished:
             assert submit(table, {"action": "undo"}) == (True, "")
     persistent.start()
     with running_table(journal, table_url(persistent), **where) as table:
-        assert table.game_id == second and not table.game.state.finished
+        assert table.game_id == second and not classic_game(table).state.finished
         settled(table, persistent)
         seen = protocols_seen(table, persistent)
     assert seen == {user: [first] for user in SCREENS}, seen
@@ -133,7 +134,7 @@ def test_a_broker_back_from_an_old_autosave_loses_the_stale_protocol(
         shutil.copyfile(persistent.database, saved)
         persistent.start()
         assert table.bus is not None and table.bus.wait_ready(60)
-        while table.game.state.finished:
+        while classic_game(table).state.finished:
             assert submit(table, {"action": "undo"}) == (True, "")
         settled(table, persistent)
         assert protocols_seen(table, persistent) == {user: [] for user in SCREENS}
@@ -143,5 +144,5 @@ def test_a_broker_back_from_an_old_autosave_loses_the_stale_protocol(
         assert table.bus.wait_ready(60)
         settled(table, persistent)
         seen = protocols_seen(table, persistent)
-        assert not table.game.state.finished
+        assert not classic_game(table).state.finished
     assert seen == {user: [] for user in SCREENS}, seen

@@ -44,7 +44,7 @@ def test_scoreboard_account_never_sees_a_secret(private_acl_broker: MosquittoPro
         table.new_game(header(rules[n % 4], game=n))
         for action in random_game(rules[n % 4], n, Mix(undo=0.03, foul=0.03)).entered:
             assert table.submit_line(action_to_dict(action))[0]
-    assert table.game.state.finished
+    assert table.table_game.state.finished
     last_seq, last_game = table.screen_seqs.seq[InfoClass.PUBLIC], table.game_id
     public = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")
     seen = watch_to_last_public(screen, public, last_game, last_seq)  # the last game's last

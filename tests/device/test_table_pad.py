@@ -33,6 +33,7 @@ from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import log_to_script
 from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
+from tests.classic import classic_game
 
 # the classic games; the hand-checked club games (examples/club-*) wait for the pad's club
 # keys (the table plays them from the console: tests/device/test_club_service.py)
@@ -78,11 +79,12 @@ ACTIONS_SEEN: set[str] = set()
 
 def check_leds(service: TableService, board: MockBoard) -> None:
     """The seat LED pins against the public view's pattern, right after an action."""
-    public = public_view(service.game.state, service.game.rules)
+    game = classic_game(service)
+    public = public_view(game.state, game.rules)
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
     levels = board.led_bytes()
     assert len(levels) == board.pin_map.seats
-    for seat, pattern in enumerate(seat_pattern(public, left, reveal(service.game.state)),
+    for seat, pattern in enumerate(seat_pattern(public, left, reveal(game.state)),
                                    start=1):
         if pattern in (Pattern.OFF, Pattern.STEADY, Pattern.DIM):
             assert levels[seat - 1] == level_byte(pattern_level(pattern, 0.0)), (
@@ -121,9 +123,10 @@ def test_a_game_keyed_in_through_the_pins(
     finally:
         service.close()
     assert service.last_error is None
-    assert result(service.game.state, head["rules"]) == result(original.state, head["rules"])
+    game = classic_game(service)
+    assert result(game.state, head["rules"]) == result(original.state, head["rules"])
     saved = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False)
-    assert saved.game.state == service.game.state  # the journal has every keyed action
+    assert saved.table_game.state == game.state  # the journal has every keyed action
     saved.close()
     assert len(checked) >= len(original.actions)
     ACTIONS_SEEN.update(json.loads(line)["action"] for line in text.splitlines()[1:])
@@ -156,8 +159,10 @@ def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Pa
         assert service.refusal is not None  # and by key, for a Russian judge's screen
         assert service.refusal.text("ru") == "места 12 нет: в этой игре 10 мест"
         assert service.bridge is not None
-        judge = judge_view(service.game.state, service.game.rules)
-        assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it
+        game = classic_game(service)
+        judge = judge_view(game.state, game.rules)
+        pad = service.bridge.grammar(game)
+        assert "12" not in pad.text(game, judge)  # the deal did not take it
         # the error flash, on every LED of the chain, at the supply's cap for fifteen seats
         # at full (deploy/wiring.md, "Electrical figures")
         capped = ChainPower(15).capped([LED_COLOR] * 15)

@@ -118,7 +118,8 @@ def test_the_keyboard_reaches_seats_eleven_to_fifteen(factory: MockFactory) -> N
     [
         (2, "cml", "a table has 3 to 15 seats"),
         (16, None, "a table has 3 to 15 seats"),
-        (12, "cml", "the cml rules seat exactly 10 players; 3 to 15 players play the club game"),
+        (12, "cml", "the cml rules seat exactly 10 players; 12 players play the club game"),
+        (16, "club", "a table has 3 to 15 seats"),
     ],
 )
 def test_a_table_the_kit_cannot_seat_is_refused_in_words(
@@ -153,7 +154,7 @@ def test_sim_pad_only_at_fifteen_seats_keys_seat_fifteen(
 def test_sim_refuses_a_twelve_seat_classic_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--seats", "12", "--rules", "fiim", "--headless", "--script",
                  "/dev/null"]) == 2
-    assert "--rules club" in capsys.readouterr().err
+    assert "the club game (rules club)" in capsys.readouterr().err
 
 
 def test_sim_without_a_desktop_says_so_instead_of_running_unseen(tmp_path: Path) -> None:

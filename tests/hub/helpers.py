@@ -164,7 +164,8 @@ def into_a_speech(table: TableService, seed: int = 3) -> None:
 def own_protocol(table: TableService) -> dict[str, Any]:
     """The table's own protocol, as it would publish it now."""
     decoded: dict[str, Any] = json.loads(encode(
-        table_protocol(table.game, table.game_id, game_log_header(table.header, table.names))))
+        table_protocol(table.table_game, table.game_id,
+                       game_log_header(table.header, table.names))))
     return decoded
 
 

@@ -237,7 +237,7 @@ def test_garbage_flood_on_every_topic_is_quarantined(private_broker: MosquittoPr
         play(tables[0], actions_of(6))
         wait_for("both protocols", lambda: all_protocols_equal(stored(hub), tables))
         assert {g["table"]: g["winner"] for g in games_of(reader)} == {
-            t.table: t.game.state.winner for t in tables}
+            t.table: t.table_game.state.winner for t in tables}
         assert hub.registry.tables["1"].state is Liveness.ONLINE
 
 

@@ -212,12 +212,16 @@ def test_the_judge_state_has_every_decision_and_protocol(store: Store) -> None:
                         store.decisions(), store.game_rounds())
     state = pages["judge/state"]
     assert state["tournament"] == "cup"
-    assert [(d["who"], d["why"], d["kind"], d["at"]) for d in state["decisions"]] == [
+    decisions = state["decisions"]
+    assert isinstance(decisions, list)
+    assert [(d["who"], d["why"], d["kind"], d["at"]) for d in decisions] == [
         ("head-judge-petrova", "seen on the video", "protest_filed", AT)]
     assert state["protests"] == [{"table": "1", "game_id": "g1", "seat": 4, "state": "open",
                                   "id": 1}]
     assert state["rounds"] == [0]  # a game the hub did not seat: round 0
-    [protocol] = pages["judge/rounds/0"]["protocols"]
+    played = pages["judge/rounds/0"]["protocols"]
+    assert isinstance(played, list)
+    [protocol] = played
     assert protocol["roles"] == store.protocol("1", "g1")["reveal"]["roles"]  # type: ignore[index]
 
 
@@ -335,7 +339,8 @@ def test_the_head_judge_sees_no_role_of_a_game_back_in_play(tmp_path: Path) -> N
     _, store, _ = seated(tmp_path)
     args = ({"tournament": "cup"}, store.protocols(), store.decisions(), store.game_rounds())
     decided = judge_pages(*args, round_numbers=(1, 2))
-    assert len(decided["judge/rounds/1"]["protocols"]) == 1
+    first = decided["judge/rounds/1"]["protocols"]
+    assert isinstance(first, list) and len(first) == 1
     assert decided["judge/rounds/2"] == {"round": 2, "protocols": []}
     running = judge_pages(*args, undecided={("1", "r1-t1")}, round_numbers=(1, 2))
     assert running["judge/rounds/1"] == {"round": 1, "protocols": []}

@@ -74,12 +74,12 @@ class Nights:
         """Enter a whole game: day lines quickly, each night line after a random pause."""
         start, inside = 0.0, 0
         for line in actions:
-            before = table.game.state.phase
+            before = table.table_game.state.phase
             time.sleep(rng.uniform(0.3, 1.5) if before == Phase.NIGHT else 0.01)
             at = time.monotonic()
             ok, why = submit(table, line)
             assert ok, why
-            after = table.game.state.phase
+            after = table.table_game.state.phase
             if before != Phase.NIGHT and after == Phase.NIGHT:
                 start, inside = at, 0
             elif before == Phase.NIGHT and after == Phase.NIGHT:

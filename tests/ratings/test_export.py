@@ -22,7 +22,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def exported(stem: str, site: Site = DATE) -> dict[str, Any]:
     text = (EXAMPLES / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
-    return export_game(text, site).game
+    return dict(export_game(text, site).game)  # the tests below index it as plain JSON
 
 
 def seat(game: dict[str, Any], number: int) -> dict[str, Any]:

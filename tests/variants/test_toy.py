@@ -7,7 +7,6 @@ knowing it exists."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from device.config import TableSettings
 from device.table.service import TableService
 from engine.replay import replay_game
 from engine.testing import replay_club
-from engine.variant import find_variant, register, unregister
+from engine.variant import find_variant
 from engine.viewmodels import PublicView
 from engine.vocab import InfoClass
 from scoreboard.model import table_frame
@@ -27,15 +26,6 @@ from tests.variants.toy import RULES, TOY, ToyGame
 
 SEVEN = Path(__file__).resolve().parents[2] / "examples" / "club-seven-maniac-and-doctor.jsonl"
 NOW = 1_764_403_200.0
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    register(RULES, TOY)
-    try:
-        yield
-    finally:
-        unregister(RULES)
 
 
 def seven() -> tuple[dict[str, object], list[dict[str, object]]]:

@@ -196,11 +196,13 @@ def test_the_club_pages_stay_one_message_after_a_season_of_club_evenings() -> No
     latest = rows[-1][2]["header"]["date"]
     for page in (state, club):
         assert len(json.dumps(page, ensure_ascii=False).encode()) < LIMIT
-    assert club["date"] == state["club_evening"]["date"] == latest
-    assert len(club["games"]) == len(state["club_games"]) == 18
+    evening, games = state["club_evening"], state["club_games"]
+    assert isinstance(evening, dict) and isinstance(games, list)
+    assert club["date"] == evening["date"] == latest
+    assert len(club["games"]) == len(games) == 18
     assert {g["date"] for g in club["games"]} == {latest}
-    assert state["club_evening"]["error"] is None
-    assert sum(p["games"] for p in state["club_evening"]["players"]) == sum(
+    assert evening["error"] is None
+    assert sum(p["games"] for p in evening["players"]) == sum(
         len(g["players"]) for g in club["games"])
 
 

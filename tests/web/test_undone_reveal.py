@@ -42,7 +42,7 @@ def test_the_overlay_shows_no_result_of_a_game_that_runs_again(
         page.goto(overlay_url(web_broker.ws_url, f"tournament={T}&table={N}&lang=en"))
         page.wait_for_selector("#overlay[data-winner]:not([data-winner=''])", timeout=WAIT_MS)
         assert page.locator("#seats .role").count() == 10  # decided: the reveal is drawn
-        while table.game.state.finished:
+        while table.table_game.state.finished:
             assert table.submit_line({"action": "undo"})[0]
         page.wait_for_function("window.overlayState.protocol === null", timeout=WAIT_MS)
         raw_publish(web_broker.config(), [(protocol, reveal.payload, True)])  # the stale copy
