@@ -12,7 +12,7 @@ import queue
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -64,7 +64,7 @@ def _stdin_reader(service: TableService) -> None:
 
 
 def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
-                  next_header: Callable[[], dict[str, object]] | None = None
+                  next_header: Callable[[], Mapping[str, object]] | None = None
                   ) -> Submit | LocalCommand:
     """One console line -> the inbox item (Refused, in words, when it cannot be one). A
     `new_game` without a header is the table's own next game (`next_header`)."""

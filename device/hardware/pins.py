@@ -17,7 +17,7 @@ The buzzer sits on a pin the SoC pulls down at reset, so it stays silent while t
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from gpiozero import Factory
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -95,12 +95,14 @@ class PinMap(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _default_seat_keys(cls, data: Any) -> Any:
+    def _default_seat_keys(cls, data: object) -> object:
         """A seat count without its own seat keys takes the kit's plan for that many seats."""
-        buzzer = data.get("buzzer") if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return data  # pydantic says what is wrong with it
+        buzzer = data.get("buzzer")
         if isinstance(buzzer, str) and buzzer.lower() == "none":
             data = {**data, "buzzer": None}
-        if isinstance(data, dict) and "seat_keys" not in data and "seats" in data:
+        if "seat_keys" not in data and "seats" in data:
             seats = data["seats"]
             if isinstance(seats, int) and 1 <= seats <= MAX_SEATS:
                 return {**data, "seat_keys": SEAT_KEY_PINS[:seats]}

@@ -25,7 +25,6 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 TOML_HEAD = ("# The table's settings (mafiakit table --help shows every key). deploy/pi-setup.sh\n"
@@ -127,12 +126,17 @@ def _edit(lines: list[str], key: Key, value: str | None) -> list[str]:
     return [*lines[:at], new, *lines[at:]]
 
 
-def _expected(data: dict[str, Any], changes: dict[Key, object | None]) -> dict[str, Any]:
+def _expected(data: dict[str, object], changes: dict[Key, object | None]) -> dict[str, object]:
+    """What the file should read as once `changes` are made (a key under a value that is
+    not a table gets a table: the edit then reads otherwise and is refused)."""
     out = copy.deepcopy(data)
     for key, value in changes.items():
         section = out
         for part in key[:-1]:
-            section = section.setdefault(part, {})
+            inner = section.setdefault(part, {})
+            if not isinstance(inner, dict):
+                inner = section[part] = {}
+            section = inner
         if value is None:
             section.pop(key[-1], None)
         else:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import Final, cast
 
 from pydantic import ValidationError
 
@@ -20,7 +20,7 @@ from bus.jsonsafe import json_depth
 from bus.nicknames import MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nickname_problem, text_problem
 from bus.payloads import COMMAND_ARGS, Payload, encode
 from engine.errors import IllegalAction, LogError
-from engine.log import parse_action
+from engine.log import JsonObject, LogLine, parse_action
 from engine.refusals import Param, Phrase, R, Refusal
 from engine.variant import GameVariant, find_variant, open_game
 from engine.viewmodels import MAX_SEATS, MIN_SEATS
@@ -37,7 +37,7 @@ class Refused(LogError):
     """An input the table will not take; the message says why, in words."""
 
 
-def read_console_line(text: str) -> Any:
+def read_console_line(text: str) -> object:
     """A console line -> JSON; too deep, too big or not JSON is refused in words, in the
     console's language (the keys of engine/refusals.py)."""
     if len(text) > 4 * MAX_HEADER_BYTES:
@@ -53,12 +53,12 @@ def read_console_line(text: str) -> Any:
     return value
 
 
-def _flat_enough(value: Any, what: Phrase, limit: int) -> None:
+def _flat_enough(value: object, what: Phrase, limit: int) -> None:
     if json_depth(value) > limit:
         raise Refused(R.TOO_DEEP, what=what, limit=limit)
 
 
-def _size(value: Any, what: Phrase, limit: int) -> None:
+def _size(value: object, what: Phrase, limit: int) -> None:
     try:
         size = len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
     except (TypeError, ValueError):
@@ -96,7 +96,7 @@ def _refuse(refusal: Phrase | None) -> None:
         raise Refused(refusal.key, **refusal.params)
 
 
-def admit_action(line: Any, game: GameVariant | None = None) -> dict[str, Any]:
+def admit_action(line: object, game: GameVariant | None = None) -> LogLine:
     """A game-log action line the journal can hold and replay, and the bus can carry; read
     as a line of `game`'s kind (a club line names club actions and seats 1-N, docs/club.md)
     or, without a game, as a classic one."""
@@ -129,14 +129,14 @@ def _is_time(text: str) -> bool:
     return True
 
 
-def admit_game_id(value: Any) -> str:
+def admit_game_id(value: object) -> str:
     if not isinstance(value, str) or not GAME_ID.fullmatch(value):
         shown = json.dumps(value)[:80] if not isinstance(value, dict | list) else "an object"
         raise Refused(R.GAME_ID_CHARS, value=shown)
     return value
 
 
-def admit_names(value: Any, what: Refusal = R.W_A_ROSTER, seats: int = 10) -> list[str]:
+def admit_names(value: object, what: Refusal = R.W_A_ROSTER, seats: int = 10) -> list[str]:
     """One nickname a seat, seat 1 first: ten, or the club game's `seats` (bus.nicknames
     says what a nickname may hold)."""
     if not isinstance(value, list) or len(value) != seats:
@@ -145,14 +145,14 @@ def admit_names(value: Any, what: Refusal = R.W_A_ROSTER, seats: int = 10) -> li
     return list(value)
 
 
-def check_nicknames(names: list[Any], what: Phrase) -> None:
+def check_nicknames(names: Sequence[object], what: Phrase) -> None:
     """Each seat's nickname, refused by key (seat 1 first)."""
     for seat, name in enumerate(names, start=1):
         _refuse(text_refusal(name, what, Phrase(R.W_SEAT_NICKNAME, {"seat": seat}),
                              MAX_NAME_LENGTH, nickname=True))
 
 
-def check_console_args(command: str, args: dict[str, Any]) -> None:
+def check_console_args(command: str, args: Mapping[str, object]) -> None:
     """A console command's fields, and a roster's nicknames, refused by key before the bus's
     own (English) check of the same, so the console answers in its language."""
     required, optional = COMMAND_ARGS[command]
@@ -168,7 +168,7 @@ def check_console_args(command: str, args: dict[str, Any]) -> None:
         check_nicknames(names, Phrase(R.W_A_ROSTER))
 
 
-def admit_header(value: Any) -> dict[str, Any]:
+def admit_header(value: object) -> LogLine:
     """The first line of a game log, small enough to publish with every protocol."""
     if not isinstance(value, dict):
         raise Refused(R.HEADER_NOT_OBJECT)
@@ -179,7 +179,7 @@ def admit_header(value: Any) -> dict[str, Any]:
     seats, header = find_variant(value).admit_header(value)  # the variant's own reader
     if header.get("players") is not None:
         admit_names(header["players"], R.W_HEADER_PLAYERS, seats)
-    return header
+    return cast(LogLine, header)  # JSON: `_size` wrote it as such, the variant kept its values
 
 
 def admit_publishable(build: Callable[[], list[Payload]]) -> list[bytes]:
@@ -194,21 +194,27 @@ def admit_publishable(build: Callable[[], list[Payload]]) -> list[bytes]:
         raise Refused(R.BUS_REFUSES, why=str(exc)) from None
 
 
-def check_saved(game_id: str, header: dict[str, Any], names: list[str]) -> None:
+def engine_line(line: LogLine) -> JsonObject:
+    """A JSON line (a header, an action) as the engine's readers take it: they only read it
+    (`dict` is invariant, so to mypy a `dict[str, JsonValue]` is no `dict[str, object]`)."""
+    return cast(JsonObject, line)
+
+
+def check_saved(game_id: str, header: LogLine, names: list[str]) -> None:
     """A journal game the table can publish (older kits admitted less carefully)."""
     admit_game_id(game_id)
     admit_header(header)
     if names:
-        admit_names(names, seats=open_game(header).seats)
+        admit_names(names, seats=open_game(engine_line(header)).seats)
 
 
-def replay_saved(header: dict[str, Any], lines: list[dict[str, Any]]) -> GameVariant:
+def replay_saved(header: LogLine, lines: list[LogLine]) -> GameVariant:
     """The journal's game, of whichever variant, line by line (no line-length limit: the
     journal is ours)."""
-    game = open_game(admit_header(header))
+    game = open_game(engine_line(admit_header(header)))
     for number, line in enumerate(lines, start=1):
         try:
-            game.play_line(line)
+            game.play_line(engine_line(line))
         except (LogError, IllegalAction) as exc:
             raise Refused(f"line {number}: {exc}") from None
     return game

@@ -20,7 +20,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from pydantic import JsonValue
 
@@ -120,7 +120,7 @@ class CommandDesk:
 
 def _answer(request_id: str, done: Answered) -> Reply:
     """The reply a request carried out earlier got (rebuilt from what the journal kept)."""
-    result: dict[str, Any] | None = None
+    result: dict[str, JsonValue] | None = None
     if done.name == "action":
         result = {"seq": done.seq}
     elif done.name == "new_game":

@@ -32,9 +32,11 @@ class HeartbeatGrid:
     """A thread that calls `send(k, uptime_s)` at each slot of the grid while `alive()`."""
 
     def __init__(self, period: float, mono: Callable[[], float],
-                 send: Callable[[int, float], None], alive: Callable[[], bool]) -> None:
+                 send: Callable[[int, float], None], alive: Callable[[], bool],
+                 booted: float | None = None) -> None:
+        """`booted`: the grid's origin on `mono` (now, unless the table read it already)."""
         self.period, self.mono, self.send, self.alive = period, mono, send, alive
-        self.booted = mono()
+        self.booted = mono() if booted is None else booted
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 

@@ -4,8 +4,8 @@ handled by one `match` (a kind without a handler is a type error, not a runtime 
 from __future__ import annotations
 
 import queue
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from bus.client import LinkDown, LinkUp, Received
 from bus.payloads import Command
@@ -16,7 +16,7 @@ from device.hardware.pad import KeyEvent
 class Submit:
     """An action line from the local console or a test; the answer goes to `reply`."""
 
-    line: dict[str, Any]
+    line: Mapping[str, object]
     reply: queue.Queue[tuple[bool, str]] | None = None
 
 
@@ -39,7 +39,7 @@ class TimerKey:
 class NewGame:
     """Open a new game at this table (the previous one stays in the journal's archive)."""
 
-    header: dict[str, Any]
+    header: Mapping[str, object]
     game_id: str | None = None
     names: list[str] | None = None
 

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from bus.migrations import Migration, NewerSchema, migrate, statements
+from engine.log import LogLine
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -99,20 +100,30 @@ class Answered:
 @dataclass(frozen=True)
 class JournalGame:
     game_id: str
-    header: dict[str, Any]
+    header: LogLine
     names: list[str]
-    lines: list[dict[str, Any]]
+    lines: list[LogLine]
     finished: bool
 
-    def log_header(self) -> dict[str, Any]:
+    def log_header(self) -> LogLine:
         return game_log_header(self.header, self.names)
 
 
-def game_log_header(header: dict[str, Any], names: list[str]) -> dict[str, Any]:
+def game_log_header(header: LogLine, names: list[str]) -> LogLine:
     """The game log's header line: the header the game was opened with, its `players` the
     roster the table has (a club game opened at the table gets its names by `roster`; the
     evening counts points by name, docs/club-evening.md)."""
     return {**header, "players": list(names)} if names else header
+
+
+class Archived(TypedDict):
+    """A game of the archive as `Journal.archive` lists it."""
+
+    game_id: str
+    header: LogLine
+    finished: bool
+    result: LogLine | None
+    created: str
 
 
 class JournalError(RuntimeError):
@@ -163,7 +174,7 @@ class Journal:
 
     # -- games -----------------------------------------------------------------------------
 
-    def new_game(self, game_id: str, header: dict[str, Any], names: list[str],
+    def new_game(self, game_id: str, header: LogLine, names: list[str],
                  created: str, request: Request | None = None) -> None:
         with self._db:
             self._db.execute("BEGIN IMMEDIATE")
@@ -194,7 +205,7 @@ class Journal:
                 "INSERT INTO requests (request_id, name, game_id, seq) VALUES (?, ?, ?, ?)",
                 (request.request_id, request.name, game_id, seq))
 
-    def append(self, game_id: str, seq: int, line: dict[str, Any],
+    def append(self, game_id: str, seq: int, line: LogLine,
                result: Mapping[str, object] | None = None, *, decided_changed: bool = False,
                request: Request | None = None, at: float | None = None) -> None:
         """Durably record action number `seq` (1-based) of the game; raises on a gap.
@@ -260,13 +271,13 @@ class Journal:
             "ORDER BY rowid DESC LIMIT 1", (other_than,)).fetchone()
         return None if row is None else str(row[0])
 
-    def head(self, game_id: str) -> tuple[dict[str, Any], list[str]] | None:
+    def head(self, game_id: str) -> tuple[LogLine, list[str]] | None:
         """A game's header and names, without its lines (None: no such game)."""
         row = self._db.execute("SELECT header, names FROM games WHERE game_id = ?",
                                (game_id,)).fetchone()
         return None if row is None else (json.loads(row[0]), json.loads(row[1]))
 
-    def lines_between(self, game_id: str, after: int, upto: int) -> list[dict[str, Any]]:
+    def lines_between(self, game_id: str, after: int, upto: int) -> list[LogLine]:
         """Lines `after`+1 .. `upto` of a game, in order."""
         return [json.loads(text) for (text,) in self._db.execute(
             "SELECT line FROM lines WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
@@ -300,7 +311,7 @@ class Journal:
             return game_id, int(first_later) - 1
         return None
 
-    def archive(self) -> list[dict[str, Any]]:
+    def archive(self) -> list[Archived]:
         """Every game of this table, newest first: id, header, finished, result."""
         rows = self._db.execute(
             "SELECT game_id, header, finished, result, created FROM games ORDER BY created DESC")

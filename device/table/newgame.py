@@ -16,10 +16,11 @@ Pure: the service asks `key` what a pad event means while a game waits.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from device.hardware.pad import KeyEvent
 from device.table.journal import Request
+from engine.log import LogLine
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Waiting:
     """The new game asked for: what `new_game` would have opened, and the hub's request
     (kept in the journal with the game once the judge opens it)."""
 
-    header: dict[str, Any]
+    header: LogLine  # admitted
     game_id: str | None
     request: Request | None
 

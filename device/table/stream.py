@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bus.payloads import StreamSnapshot
-from device.table.admission import admit_header
+from device.table.admission import admit_header, engine_line
 from device.table.journal import Journal
 from device.table.snapshots import wall
 from device.table.viewcache import view_of
 from engine.errors import IllegalAction, LogError
+from engine.log import LogLine
 from engine.variant import GameVariant, open_game
 from engine.viewmodels import JudgeView
 from engine.vocab import InfoClass
@@ -79,7 +80,7 @@ class DelayedStream:
             names=head[1], view=view.model_copy(update={"timer": None}),
             sent_at=wall(wall_now))
 
-    def _replayed(self, at: Position, header: dict[str, object]) -> GameVariant | None:
+    def _replayed(self, at: Position, header: LogLine) -> GameVariant | None:
         """The game after `at[1]` lines: the kept one moved on, or replayed from its header."""
         game_id, lines = at
         kept = self._game
@@ -90,9 +91,9 @@ class DelayedStream:
             done, game = 0, None
         try:
             if game is None:
-                game = open_game(admit_header(header))
+                game = open_game(engine_line(admit_header(header)))
             for line in self.journal.lines_between(game_id, done, lines):
-                game.play_line(line)
+                game.play_line(engine_line(line))
         except (LogError, IllegalAction):
             return None  # a game set aside at a restart: the table says why to the judge
         self._game = (at, game)

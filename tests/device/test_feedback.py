@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,7 +24,7 @@ def public(
     *,
     speaker: int | None = None,
     out: tuple[int, ...] = (),
-    **extra: Any,
+    **extra: object,
 ) -> PublicView:
     return PublicView.model_validate({
         "view": "public", "rules": "cml", "phase": phase, "step": step, "number": 1,

@@ -53,7 +53,9 @@ def test_restart_resumes_the_same_game_at_the_same_step(tmp_path: Path, seed: in
         assert second.submit_line(action_to_dict(action)) == (True, "")
     assert p.game is not None and classic_game(second).state == p.game.state
     archive = second.journal.archive()
-    assert archive[0]["finished"] is True and archive[0]["result"]["winner"] == p.game.state.winner
+    result = archive[0]["result"]
+    assert archive[0]["finished"] is True and result is not None
+    assert result["winner"] == p.game.state.winner
     second.close()
 
 

@@ -29,7 +29,8 @@ def old_journal(tmp_path: Path) -> Path:
 
 
 def user_version(path: Path) -> int:
-    db = sqlite3.connect(path)
+    assert path.stat().st_size > 0, f"{path} is missing or empty (sqlite would make it empty)"
+    db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     try:
         return int(db.execute("PRAGMA user_version").fetchone()[0])
     finally:
@@ -62,7 +63,8 @@ def test_previous_release_finished_game_replays_to_its_result(tmp_path: Path) ->
     _, expected = replay(example)
     assert game.state == expected.state and game.state.finished
     assert archive["3-A"]["finished"] is True
-    assert archive["3-A"]["result"]["winner"] == expected.state.winner
+    result = archive["3-A"]["result"]
+    assert result is not None and result["winner"] == expected.state.winner
     assert archive["3-B"]["finished"] is False
 
 

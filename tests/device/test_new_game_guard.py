@@ -14,7 +14,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -31,7 +30,8 @@ from device.table.commands import CommandOutcome
 from device.table.journal import Request
 from device.table.service import TableService
 from device.testing import running_table, submit
-from engine.log import action_to_dict, header
+from engine.jsonvalue import JsonValue
+from engine.log import LogLine, action_to_dict, header
 from engine.playout import Mix, random_game
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -39,11 +39,11 @@ from firmware_sim.clock import ManualClock
 T, N = "cup", "8"  # a table no other test uses: the session's broker keeps retained state
 LINES = [action_to_dict(a) for a in random_game("cml", 21, Mix(undo=0.0)).entered]
 PLAYERS_2 = [f"R2-{n}" for n in range(1, 11)]
-ROUND_2: dict[str, Any] = {"header": header("cml", game=2, players=list(PLAYERS_2)),
+ROUND_2: LogLine = {"header": header("cml", game=2, players=list(PLAYERS_2)),
                            "game_id": "r2-t8"}
 
 
-def hub_command(name: str, request_id: str, **args: Any) -> Command:
+def hub_command(name: str, request_id: str, **args: JsonValue) -> Command:
     return Command(name=name, request_id=request_id, args=args)
 
 

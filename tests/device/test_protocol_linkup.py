@@ -17,7 +17,6 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -36,7 +35,7 @@ from bus.testing import (
 from bus.topics import table_topic
 from device.table.service import TableService
 from device.testing import running_table, submit
-from engine.log import action_to_dict, header
+from engine.log import LogLine, action_to_dict, header
 from engine.playout import Mix, random_game
 from tests.classic import classic_game
 
@@ -53,7 +52,7 @@ def persistent() -> Iterator[MosquittoProcess]:
         yield broker
 
 
-def decided_lines(seed: int) -> list[dict[str, Any]]:
+def decided_lines(seed: int) -> list[LogLine]:
     return [action_to_dict(a) for a in random_game("cml", seed, Mix(undo=0.0)).entered]
 
 

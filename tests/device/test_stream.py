@@ -12,7 +12,6 @@ import sqlite3
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -28,7 +27,7 @@ from device.table.journal import Journal
 from device.table.service import TableService
 from device.table.stream import DelayedStream
 from device.testing import settle
-from engine.log import action_to_dict, header
+from engine.log import LogLine, action_to_dict, header
 from engine.playout import random_game
 from engine.roles import Role
 from firmware_sim.clock import ManualClock  # the table's wall clock, moved by the test
@@ -70,7 +69,7 @@ def stream_since(service: TableService, watcher: BusClient, n: int) -> list[Stre
     return shots
 
 
-def play(service: TableService, clock: ManualClock, lines: list[dict[str, Any]],
+def play(service: TableService, clock: ManualClock, lines: list[LogLine],
          every: float = 5.0) -> None:
     for line in lines:
         clock.now += every

@@ -55,7 +55,7 @@ def test_every_accepted_action_updates_the_retained_views(broker: MosquittoProce
             update={"timer": snap.view.timer})
         assert snap.view.speaker == 1 and snap.view.timer is not None
         assert snap.view.timer.paused is False and snap.view.timer.remaining is not None
-        assert 0 < snap.uptime_s <= table.mono() - table._booted  # the table's clock
+        assert 0 < snap.uptime_s <= table.mono() - table.publisher.booted  # the table's clock
         assert isinstance(snap.view, PublicView)  # no field for roles at all
         judge = snapshot_with(watcher, table_topic(T, N, "judge"), 3)
         assert isinstance(judge.view, JudgeView) and judge.view.roles is not None
