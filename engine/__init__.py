@@ -1,7 +1,10 @@
 """The rules engine: pure, deterministic, no I/O, no clock, no threads.
 
-Public API: `Game` (push/pop), the action classes, `Outcome`, `load_ruleset`, the views
-and the game-log reader/writer.
+Each game of the kit is a variant in its own subpackage: the classic tournament game in
+`engine.classic` (`Game`, `load_ruleset`), the club game in `engine.club` (`ClubGame`). The
+root holds what every variant shares: the action classes, roles, the vocabulary, values,
+errors and refusals, view models, the game log's common part, the timer type and the variant
+protocol (`engine.variant`, `find_variant`).
 
 The names below are imported when first used (PEP 562), so `import engine.replay` (or any
 submodule) does not load every part of the engine first (docs/architecture.md, "The engine
@@ -34,9 +37,7 @@ if TYPE_CHECKING:
         Withdraw,
     )
     from engine.errors import IllegalAction, LogError
-    from engine.game import Game, Outcome
     from engine.roles import Role, Team
-    from engine.ruleset import Ruleset, RulesetError, load_ruleset
     from engine.vocab import Termination, Winner
 
 # public name -> the module that defines it
@@ -45,18 +46,14 @@ _HOMES: dict[str, str] = {
                      "Night", "Nominate", "Roles", "SheriffCheck", "Shoot", "SpeechEnd",
                      "Start", "Undo", "Votes", "Withdraw"), "engine.actions"),
     "IllegalAction": "engine.errors", "LogError": "engine.errors",
-    "Game": "engine.game", "Outcome": "engine.game",
     "Role": "engine.roles", "Team": "engine.roles",
-    "Ruleset": "engine.ruleset", "RulesetError": "engine.ruleset",
-    "load_ruleset": "engine.ruleset",
     "Termination": "engine.vocab", "Winner": "engine.vocab",
 }
 
 __all__ = [
-    "Action", "BestMove", "Day", "Disqualify", "DonCheck", "Foul", "Game", "IllegalAction",
-    "Lift", "LogError", "Night", "Nominate", "Outcome", "Role", "Roles", "Ruleset",
-    "RulesetError", "SheriffCheck", "Shoot", "SpeechEnd", "Start", "Team", "Termination",
-    "Undo", "Votes", "Winner", "Withdraw", "load_ruleset",
+    "Action", "BestMove", "Day", "Disqualify", "DonCheck", "Foul", "IllegalAction", "Lift",
+    "LogError", "Night", "Nominate", "Role", "Roles", "SheriffCheck", "Shoot", "SpeechEnd",
+    "Start", "Team", "Termination", "Undo", "Votes", "Winner", "Withdraw",
 ]
 
 

@@ -2,7 +2,7 @@
 
 Actions are plain values; `engine.log` turns game-log lines into them (rejecting
 malformed lines) and back. Whether an action is allowed *now* is the rules' business
-(`engine.rules`), which tell an action by its exact type (`type(a) is Day`, a pointer
+(`engine.classic.rules`), which tell an action by its exact type (`type(a) is Day`, a pointer
 comparison): each class is `final`, so mypy still proves every action handled.
 """
 

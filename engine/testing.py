@@ -11,16 +11,16 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.protocol import DayLine, result
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.protocol import DayLine, result
 
 if TYPE_CHECKING:
     from engine.club.game import ClubGame
     from engine.log import LogLine
-from engine.ruleset import Ruleset
-from engine.state import REGULAR_KINDS
-from engine.timer import current_timer
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import REGULAR_KINDS
+from engine.classic.timer import current_timer
 
 
 def started(rules: Ruleset | str = "cml", don: int = 3, mafia: tuple[int, int] = (5, 8),

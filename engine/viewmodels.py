@@ -1,6 +1,6 @@
 """The view contract (docs/views.md) as typed, frozen models: one description of the shape.
 
-The engine's view functions (`engine.views`) build them; the bus wraps them in snapshots and
+The engine's view functions (`engine.classic.views`) build them; the bus wraps them in snapshots and
 prints their JSON Schema (`mafiakit schema`); the table service, the pad, the scoreboard and
 the simulator read them as they are.
 
@@ -15,9 +15,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.classic.scoring.view import AfterGameView
 from engine.refusal_view import RefusalView
 from engine.roles import ClubRole, Role, Side
-from engine.scoring.view import AfterGameView
 from engine.vocab import (
     OPEN_NIGHT_STEPS,
     Cause,

@@ -13,12 +13,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import Undo
+from engine.classic.game import Game
+from engine.classic.log import parse_action, parse_header
+from engine.classic.views import judge_view
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import parse_action, parse_header, parse_json_line
+from engine.log import parse_json_line
 from engine.replay import ReplayError
 from engine.viewmodels import JudgeView
-from engine.views import judge_view
 
 Press = tuple[str, bool]  # (key, held past the hold time)
 

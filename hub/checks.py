@@ -12,15 +12,16 @@ from typing import Any, TypeVar
 from bus.payloads import ClubProtocol, Event, Protocol
 from bus.settings import CLUB
 from engine import Undo
+from engine.classic.game import Game
+from engine.classic.log import parse_action
+from engine.classic.protocol import result
+from engine.classic.replay import replay
 from engine.club import log as club_log
 from engine.club.game import ClubGame
 from engine.club.result import result as club_result
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import parse_action
-from engine.protocol import result
 from engine.refusals import R
-from engine.replay import ReplayError, replay, replay_game
+from engine.replay import ReplayError, replay_game
 
 
 @dataclass

@@ -21,8 +21,8 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from engine.scoring.game import as_points
-from engine.scoring.standings import tie_break_reasons
+from engine.classic.scoring.game import as_points
+from engine.classic.scoring.standings import tie_break_reasons
 from hub.club import club_tonight
 from hub.decisions import DecisionRow
 from hub.seating import Seating

@@ -71,7 +71,8 @@ def command(args: argparse.Namespace) -> int:
 def _check_game(game: Path) -> str | None:
     """Why the judge could not play this log (`line N: reason`), or None: found before any
     window or broker starts."""
-    from engine.replay import ReplayError, replay
+    from engine.classic.replay import replay
+    from engine.replay import ReplayError
 
     try:
         replay(game.read_bytes().split(b"\n"))
@@ -241,8 +242,8 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bus.broker import MosquittoProcess
     from bus.config import BrokerConfig
-    from engine.protocol import result
-    from engine.views import public_view
+    from engine.classic.protocol import result
+    from engine.classic.views import public_view
     from firmware_sim.clock import ManualClock
     from firmware_sim.fromlog import log_to_script
     from firmware_sim.script import (

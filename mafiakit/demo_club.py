@@ -149,7 +149,7 @@ def _stored_protocol(database: Path, game_id: str, actions: int,
 
 def _evening(database: Path, date: str) -> dict[str, Any]:
     """The club evening of `date` at the hub: `mafiakit hub evening --date` (its JSON)."""
-    from engine.club_evening import EveningError
+    from engine.club.evening import EveningError
     from hub.club import club_evening
     from hub.store import Store
 

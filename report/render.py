@@ -11,7 +11,7 @@ import json
 from html import escape
 from typing import Any
 
-from engine.scoring.limits import pts
+from engine.classic.scoring.limits import pts
 from report.protocol import Protocol, SeatRow, paper
 
 COLUMNS = ("seat", "player", "role", "fouls", "nominated", "votes", "best_move", "removed",

@@ -2,7 +2,7 @@
 example line, for the game the table plays, classic or club) and the line it prints whenever
 the game or its players change, in the judge's language.
 
-The fields come from the engine's own tables (`engine.log.ACTION_FIELDS`, the club game's
+The fields come from the engine's own tables (`engine.classic.log.ACTION_FIELDS`, the club game's
 `engine.club.log.FIELDS`), so a field the engine adds shows up here by itself; the examples
 are written here, the words (the one-line meanings: `help.ACTION`, the club's own
 `help.club.ACTION`) are the catalogue's (words/console.py), and tests/device/test_console_help.py
@@ -16,8 +16,8 @@ import json
 import sys
 from typing import Any, Final, NamedTuple, Protocol
 
+from engine.classic.log import ACTION_FIELDS
 from engine.club.log import FIELDS as CLUB_FIELDS
-from engine.log import ACTION_FIELDS
 from words import Lang, has, t
 
 

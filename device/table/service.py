@@ -73,8 +73,8 @@ from device.table.nightscript import NightScript
 from device.table.stream import DelayedStream
 from device.table.systemd import Notifier
 from device.table.timer import Countdown, TimerError, TimerEvent
+from engine.classic.game import Game
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
 from engine.refusals import Lang, Phrase, R
 from engine.variant import GameVariant, find_variant, open_game
 from engine.viewmodels import JudgeView

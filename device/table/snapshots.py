@@ -16,13 +16,13 @@ from pydantic import JsonValue
 from bus.payloads import ClubProtocol, ClubReveal, Event, Protocol, Snapshot
 from device.table.timer import Countdown
 from device.table.viewcache import view_of
+from engine.classic.game import Game
+from engine.classic.views import reveal
 from engine.club import views as club_views
 from engine.club.game import ClubGame
-from engine.game import Game
 from engine.refusal_view import RefusalView
 from engine.variant import GameVariant
 from engine.viewmodels import JudgeView, View
-from engine.views import reveal
 from engine.vocab import ClubTermination, InfoClass
 
 SCREEN_CLASSES = (InfoClass.PUBLIC, InfoClass.AUDIENCE)

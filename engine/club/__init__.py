@@ -1,7 +1,7 @@
 """The club game (seed 004, docs/club.md): 3 to 15 seats, maniac, doctor, commissar,
 kamikaze, sapper and putana, its own day cycle, night order, five-foul ladder and points.
 
-Pure like the rest of the engine. `ClubGame` has the push/pop API of `engine.Game`.
+Pure like the rest of the engine. `ClubGame` has the push/pop API of `engine.classic.Game`.
 """
 
 from engine.club.actions import (

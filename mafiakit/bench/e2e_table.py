@@ -33,8 +33,8 @@ from device.hardware.kit import TableHardware
 from device.hardware.pins import PinMap, make_factory
 from device.table.inbox import NewGame, Stop, Submit
 from device.table.service import TableService
+from engine.classic.state import SPEECH
 from engine.log import header
-from engine.state import SPEECH
 from firmware_sim.board import MockBoard
 from mafiakit.bench.floor import profiled
 

@@ -61,10 +61,10 @@ def games_of(rules: str, tables: int) -> dict[str, tuple[dict[str, Any] | None,
                                                          list[dict[str, Any]]]]:
     """Each table's game, the same in the publisher and the hub: (its header when the hub
     must hold one, a club game's; its game-log lines)."""
+    from engine.classic.log import action_to_dict
+    from engine.classic.playout import random_game
     from engine.club import log as club_log
     from engine.club.playout import random_club_game
-    from engine.log import action_to_dict
-    from engine.playout import random_game
 
     out: dict[str, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = {}
     for t in range(1, tables + 1):

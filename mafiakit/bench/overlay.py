@@ -49,8 +49,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from bus.broker import WEB_DIR, MosquittoProcess
     from device.config import TableSettings
     from device.table.service import TableService
-    from engine.log import action_to_dict, header
-    from engine.playout import random_game
+    from engine.classic.log import action_to_dict
+    from engine.classic.playout import random_game
+    from engine.log import header
 
     presses = getattr(args, "presses", None) or (60 if args.quick else 300)
     proxy = getattr(args, "proxy", None)

@@ -15,7 +15,7 @@ import pytest
 from device.config import TableSettings
 from device.table.journal import MIGRATIONS, Journal, JournalError
 from device.table.service import TableService
-from engine.replay import replay
+from engine.classic.replay import replay
 from engine.testing import replay_club
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "previous_release"

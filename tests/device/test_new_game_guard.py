@@ -31,8 +31,9 @@ from device.table.commands import CommandOutcome
 from device.table.journal import Request
 from device.table.service import TableService
 from device.testing import running_table, submit
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

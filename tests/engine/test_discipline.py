@@ -13,18 +13,21 @@ from engine import (
     Day,
     Disqualify,
     Foul,
-    Game,
     Night,
     Nominate,
-    Outcome,
     Shoot,
     SpeechEnd,
     Termination,
     Votes,
     Winner,
 )
-from engine.protocol import result
-from engine.state import Speech
+from engine.classic import (
+    Game,
+    Outcome,
+)
+from engine.classic.protocol import result
+from engine.classic.state import Speech
+from engine.classic.views import view
 from engine.testing import (
     day_result,
     end_speeches,
@@ -35,7 +38,6 @@ from engine.testing import (
     to_day,
 )
 from engine.viewmodels import Out, SeatView
-from engine.views import view
 from engine.vocab import Cause
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.playout import Mix, random_game
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.playout import Mix, random_game
 from engine.refusal_texts import TEXTS
 from engine.refusal_view import RefusalView
 from engine.refusals import LANGS, Phrase, R, Refusal, placeholders

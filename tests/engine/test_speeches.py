@@ -21,7 +21,8 @@ from engine import (
     Votes,
     Withdraw,
 )
-from engine.state import Speech
+from engine.classic.state import Speech
+from engine.classic.views import view
 from engine.testing import (
     day_result,
     end_speeches,
@@ -33,7 +34,6 @@ from engine.testing import (
     to_day,
 )
 from engine.viewmodels import TimerView
-from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.

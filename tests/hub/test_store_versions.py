@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.replay import replay
+from engine.classic.replay import replay
 from engine.testing import replay_club
 from hub.export import export
 from hub.store import MIGRATIONS, Store, StoreError

@@ -23,7 +23,7 @@ HEAVY = {"pygame", "gpiozero", "paho"}
 NOT_AT_STARTUP = HEAVY | {"pydantic", "pydantic_core", "sqlite3"}
 SUBCOMMANDS = tuple(command for commands in PARTS.values() for command in commands)
 HUB_COMMANDS = ("seat", "round", "decide", "export")
-# a path into the source: "device/config.py", "engine/ruleset.py" ...
+# a path into the source: "device/config.py", "engine/classic/ruleset.py" ...
 SOURCE_PATH = re.compile(r"[\w/]+\.py\b")
 # run the real entry point, then name every module it loaded (after a marker, on stderr)
 MARK = "loaded modules:"
@@ -99,7 +99,7 @@ def test_replay_loads_the_engine_and_nothing_else(example: str) -> None:
     assert "engine" in modules
     assert packages(modules) & NOT_AT_STARTUP == set()
     # nor what only --rules, help's layout or a refusal needs (mafiakit/cli.py's
-    # help_formatter, engine/ruleset.py, engine/refusal_texts.py)
+    # help_formatter, engine/classic/ruleset.py, engine/refusal_texts.py)
     assert modules & {"pathlib", "shutil", "engine.refusal_texts"} == set()
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, assert_never
 
-from engine import events as ev
-from engine.evolve import replacer
-from engine.scoring import sheet
-from engine.state import (
+from engine.classic import events as ev
+from engine.classic.scoring import sheet
+from engine.classic.state import (
     CANCELLED,
     DAY,
     FAREWELL,
@@ -26,6 +25,7 @@ from engine.state import (
     Removal,
     Round,
 )
+from engine.evolve import replacer
 
 if TYPE_CHECKING:  # mypy checks each field against the class's own _replace
     _evolve = GameState._replace
@@ -153,7 +153,7 @@ def _vote_cancelled(s: GameState, e: ev.VoteCancelled) -> GameState:
 def _player_removed(s: GameState, e: ev.PlayerRemoved) -> GameState:
     """A removal during an open round (by discipline: the others come between rounds)
     leaves the round as it stands; if the removal cancels the vote, `VoteCancelled` drops
-    the round right after (engine.flow)."""
+    the round right after (engine.classic.flow)."""
     seat = e.seat
     queue = tuple(q for q in s.queue if q.seat != seat or q.kind == FAREWELL)
     voting = s.voting if s.voting is None else s.voting.without(seat)
@@ -270,7 +270,7 @@ def apply(state: GameState, event: ev.Event) -> GameState:
         return _late_disqualified(s, e)
     if type(e) is ev.SpeechLost:
         return _speech_lost(s, e)
-    match e:  # the after-game sheet's events (engine.scoring.sheet)
+    match e:  # the after-game sheet's events (engine.classic.scoring.sheet)
         case (sheet.ExtraSet() | sheet.PenaltyGiven() | sheet.ColourLeftNoted()
               | sheet.ProtestWritten() | sheet.ProtocolClosed()):
             return _evolve(s, sheet=sheet.fold(s.sheet, e))

@@ -2,7 +2,7 @@
 
 An illegal action raises `IllegalAction` with a reason the judge understands and changes
 nothing (the state is immutable; nothing is emitted). A legal one returns the events it
-produced, consequences included (see `engine.flow`).
+produced, consequences included (see `engine.classic.flow`).
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import assert_never
 
 from engine import actions as act
-from engine import events as ev
-from engine.checks import at_table, seat_number, started
-from engine.errors import IllegalAction
-from engine.flow import (
+from engine.classic import events as ev
+from engine.classic.checks import at_table, seat_number, started
+from engine.classic.flow import (
     Tx,
     advance,
     begin_day,
@@ -24,12 +23,10 @@ from engine.flow import (
     remove_by_discipline,
     remove_by_vote,
 )
-from engine.night import best_move, don_check, sheriff_check, shoot
-from engine.refusals import Phrase, R, Refusal, phrase, word
-from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.scoring.entry import decide_after_game
-from engine.state import (
+from engine.classic.night import best_move, don_check, sheriff_check, shoot
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.entry import decide_after_game
+from engine.classic.state import (
     CANCELLED,
     DAY,
     FAREWELL,
@@ -40,13 +37,16 @@ from engine.state import (
     GameState,
     Speech,
 )
+from engine.errors import IllegalAction
+from engine.refusals import Phrase, R, Refusal, phrase, word
+from engine.roles import Role
 
 
 def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     """Check `action` against the rules; return the transaction (events + new state)."""
     tx = Tx(state, rules)
     if state.sheet.closed or type(action) in _NOT_HERE:  # a set: one look-up, not six
-        # after-game lines (engine.scoring.entry), which also refuse all once it is closed
+        # after-game lines (engine.classic.scoring.entry), which also refuse all once it is closed
         if decide_after_game(state, action, tx):
             return tx
         raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
@@ -347,6 +347,6 @@ def _after_the_decision(s: GameState, seat: int) -> None:
         raise IllegalAction(R.ALREADY_DISQUALIFIED, seat=seat)
 
 
-# Undo is Game.pop's (engine.game); the after-game lines are engine.scoring.entry's.
+# Undo is Game.pop's (engine.classic.game); the after-game lines are engine.classic.scoring.entry's.
 _NOT_HERE: frozenset[type] = frozenset({act.Undo, *act.AFTER_GAME})  # final classes
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Disqualify)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
-from engine.ruleset import Ruleset
-from engine.scoring.game import as_points, score_game
-from engine.state import GameState
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.game import as_points, score_game
+from engine.classic.state import GameState
 
 
 class SeatPoints(BaseModel):
