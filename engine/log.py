@@ -10,6 +10,7 @@ understands, before the rules ever see it.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
@@ -76,3 +77,15 @@ def check_fields(obj: Mapping[str, object], name: str, required: frozenset[str],
 
 def header(rules: str, **fields: JsonValue) -> LogLine:
     return {"format": FORMAT, "version": VERSION, "rules": rules, **fields}
+
+
+def points_to_hundredths(value: object, n: str) -> int:
+    """0.3 -> 30 (an extra point or a penalty in a log line, either variant); refuses what
+    is not a number with at most two decimals."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not (
+            math.isfinite(value) and abs(value) <= 100):
+        raise LogError(f"{n}: 'points' must be a number like 0.3, not {json.dumps(value)}")
+    scaled = float(value) * 100
+    if abs(scaled - round(scaled)) > 1e-6:
+        raise LogError(f"{n}: 'points' has at most two decimals, not {json.dumps(value)}")
+    return round(scaled)

@@ -12,12 +12,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeGuard, assert_never
 
 from engine import actions as act
-from engine.classic.scoring.lines import points_to_hundredths
 from engine.club import actions as ca
 from engine.club.setup import MAX_SEATS, MIN_SEATS, Settings
 from engine.errors import LogError
 from engine.jsonvalue import JsonValue
-from engine.log import FORMAT, VERSION, JsonObject, LogLine, check_fields
+from engine.log import FORMAT, VERSION, JsonObject, LogLine, check_fields, points_to_hundredths
 from engine.vocab import NightAct
 
 HEADER_FIELDS = frozenset({
