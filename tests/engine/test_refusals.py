@@ -135,9 +135,9 @@ def test_no_refusal_anywhere_is_given_as_text() -> None:
 
 
 def test_the_club_game_texts_are_its_own_module_and_in_the_catalogue() -> None:
-    """engine.refusals_club holds exactly the club game's keys (club_*, cw_*); the catalogue
+    """engine.club.refusals holds exactly the club game's keys (club_*, cw_*); the catalogue
     every screen reads has them all."""
-    from engine.refusals_club import CLUB_TEXTS
+    from engine.club.refusals import CLUB_TEXTS
 
     club = {key for key in Refusal if key.value.startswith(("club_", "cw_"))}
     assert set(CLUB_TEXTS) == club
