@@ -9,8 +9,8 @@ from device.table.keys import Action, PadDecoder, Pending, Result
 from engine import Day, Shoot
 from engine.classic import Game
 from engine.classic.log import parse_action
+from engine.classic.testing import second_day
 from engine.classic.views import judge_view
-from engine.testing import second_day
 
 
 def key(game: Game, decoder: PadDecoder, keys: str) -> list[Result]:

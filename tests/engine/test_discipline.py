@@ -27,8 +27,7 @@ from engine.classic import (
 )
 from engine.classic.protocol import result
 from engine.classic.state import Speech
-from engine.classic.views import view
-from engine.testing import (
+from engine.classic.testing import (
     day_result,
     end_speeches,
     refused,
@@ -37,6 +36,7 @@ from engine.testing import (
     timer_of,
     to_day,
 )
+from engine.classic.views import view
 from engine.viewmodels import Out, SeatView
 from engine.vocab import Cause
 

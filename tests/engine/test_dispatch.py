@@ -13,13 +13,13 @@ from engine import actions as act
 from engine.classic import apply as classic_apply
 from engine.classic import events as classic_events
 from engine.classic import rules as classic_rules
+from engine.classic.testing import started
 from engine.club import actions as club_actions
 from engine.club import apply as club_apply
 from engine.club import decide as club_decide
 from engine.club import events as club_events
 from engine.club.actions import DiscussionEnd
 from engine.errors import IllegalAction
-from engine.testing import started
 
 
 def test_every_event_of_each_engine_has_exactly_one_rule() -> None:

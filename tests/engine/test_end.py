@@ -30,9 +30,9 @@ from engine.classic import (
 )
 from engine.classic.protocol import result
 from engine.classic.state import Speech
+from engine.classic.testing import quiet_day, refused, speeches, started, to_day
 from engine.classic.timer import current_timer
 from engine.classic.views import public_view, reveal
-from engine.testing import quiet_day, refused, speeches, started, to_day
 from engine.viewmodels import PublicView, TimerView
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")

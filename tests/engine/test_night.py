@@ -17,8 +17,8 @@ from engine import (
     Votes,
 )
 from engine.classic.protocol import result
+from engine.classic.testing import end_speeches, speeches, started, to_day
 from engine.classic.timer import current_timer
-from engine.testing import end_speeches, speeches, started, to_day
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 

@@ -25,9 +25,7 @@ from engine.classic.protocol import result
 from engine.classic.replay import replay
 from engine.classic.ruleset import load_ruleset
 from engine.classic.state import Speech
-from engine.classic.views import view
-from engine.log import header
-from engine.testing import (
+from engine.classic.testing import (
     day_result,
     end_speeches,
     refused,
@@ -36,6 +34,8 @@ from engine.testing import (
     started,
     to_day,
 )
+from engine.classic.views import view
+from engine.log import header
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 TOMORROW_CANCELLED = {"cml": True, "fiim": True, "fiim-2015": False, "judge-guide": True}

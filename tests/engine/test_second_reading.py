@@ -40,8 +40,8 @@ from engine.classic.log import action_to_dict, parse_action
 from engine.classic.protocol import result
 from engine.classic.ruleset import BUILTIN, Ruleset, load_ruleset
 from engine.classic.state import Speech
+from engine.classic.testing import day_result, end_speeches, refused, speeches, started
 from engine.errors import LogError
-from engine.testing import day_result, end_speeches, refused, speeches, started
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 

@@ -22,8 +22,7 @@ from engine import (
     Withdraw,
 )
 from engine.classic.state import Speech
-from engine.classic.views import view
-from engine.testing import (
+from engine.classic.testing import (
     day_result,
     end_speeches,
     quiet_day,
@@ -33,6 +32,7 @@ from engine.testing import (
     timer_of,
     to_day,
 )
+from engine.classic.views import view
 from engine.viewmodels import TimerView
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")

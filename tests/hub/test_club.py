@@ -27,7 +27,7 @@ from device.table.snapshots import club_protocol
 from device.testing import running_table, submit
 from engine.classic.game import Game
 from engine.club.game import ClubGame
-from engine.testing import replay_club
+from engine.club.testing import replay_club
 from hub.checks import GameCheck, apply_event, open_check
 from hub.registry import Liveness
 from hub.remote import RemoteDesk

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.classic.replay import replay
-from engine.testing import replay_club
+from engine.club.testing import replay_club
 from hub.export import export
 from hub.store import MIGRATIONS, Store, StoreError
 

@@ -8,8 +8,8 @@ import pytest
 
 from engine import Disqualify, SpeechEnd, Votes
 from engine.classic import Game
+from engine.classic.testing import second_day
 from engine.classic.views import view
-from engine.testing import second_day
 from scoreboard.frames import TableFrame
 from scoreboard.model import table_frame
 from scoreboard.tablefeed import TableFeed

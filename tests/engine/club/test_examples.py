@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.club.result import result
-from engine.testing import replay_club
+from engine.club.testing import replay_club
 
 EXAMPLES = Path(__file__).parents[3] / "examples"
 LOGS = sorted(EXAMPLES.glob("club-*.jsonl"))

@@ -9,7 +9,7 @@ from engine import actions as act
 from engine.classic.game import Game
 from engine.classic.replay import replay
 from engine.classic.scoring.game import SeatScore, score_game
-from engine.testing import speeches, started, to_day
+from engine.classic.testing import speeches, started, to_day
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

@@ -7,7 +7,7 @@ import pytest
 from engine import actions as act
 from engine.classic.game import Game
 from engine.classic.protocol import result
-from engine.testing import refused
+from engine.classic.testing import refused
 from tests.engine.scoring.helpers import (
     black_win,
     black_win_setup,
