@@ -4,9 +4,11 @@ The event's rule is looked up in a table keyed by the event's class (`APPLY`), t
 dispatch style of both engines (engine.classic.rules, engine.club.apply and
 engine.club.decide do the same). Against the other style, a chain of `if type(e) is ev.X`
 tests in order of frequency, the code otherwise the same (issue 27, measured under load):
-- valgrind, instructions per pass of an in-process replay: 100 random classic games of the
-  bench 458.7 M with the table, 469.2 M with the chain (-2.2 %); the 19 classic examples
-  94.0 M against 95.7 M (-1.8 %); 100 random club games 428.8 M against 429.3 M;
+- valgrind, instructions per pass of an in-process replay (runs of one tree vary by about
+  0.4 %): the 22 examples 110.7 M with the table, 112.8 M with the chain (-1.9 %); 100
+  random classic games of the bench 458.7 M against 469.2 M (-2.2 %); 100 random club
+  games 428.8-430.6 M against 427.8-429.3 M, the 3 club examples 17.06-17.21 M against
+  16.98-17.07 M (the club game: the same within one per cent);
 - CPU time, the best of 7 passes over the same 100 games, 8 alternating A/B runs: the
   same within noise (classic: median ratio table/chain 1.008, best 52.0 against 52.8 ms;
   club: 0.994, best 49.5 against 49.6 ms).
