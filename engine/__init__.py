@@ -57,14 +57,26 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'engine' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value  # the next access is a plain global
-    return value
+class LazyNames:
+    """A package's `__getattr__` and `__dir__` (PEP 562) that import each public name from
+    its home module when first used, then keep it as a plain global: `engine`,
+    `engine.classic` and `engine.club` start without loading their parts."""
+
+    def __init__(self, package: str, homes: dict[str, str], names: list[str],
+                 namespace: dict[str, object]) -> None:
+        self.package, self.homes, self.names, self.namespace = package, homes, names, namespace
+
+    def getattr(self, name: str) -> object:
+        home = self.homes.get(name)
+        if home is None:
+            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+        value = getattr(import_module(home), name)
+        self.namespace[name] = value  # the next access is a plain global
+        return value
+
+    def dir(self) -> list[str]:
+        return sorted([*self.namespace, *self.names])
 
 
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+_LAZY = LazyNames(__name__, _HOMES, __all__, globals())
+__getattr__, __dir__ = _LAZY.getattr, _LAZY.dir

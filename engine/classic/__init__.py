@@ -12,8 +12,9 @@ engine starts without pydantic").
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from engine import LazyNames
 
 if TYPE_CHECKING:
     from engine.classic.game import Game, Outcome
@@ -29,14 +30,5 @@ _HOMES: dict[str, str] = {
 __all__ = ["Game", "Outcome", "Ruleset", "RulesetError", "load_ruleset"]
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'engine.classic' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value  # the next access is a plain global
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+_LAZY = LazyNames(__name__, _HOMES, __all__, globals())
+__getattr__, __dir__ = _LAZY.getattr, _LAZY.dir

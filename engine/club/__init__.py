@@ -10,8 +10,9 @@ do: the refusal catalogue at the engine's root reads the club's texts
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from engine import LazyNames
 
 if TYPE_CHECKING:
     from engine.club.actions import (
@@ -40,14 +41,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'engine.club' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value  # the next access is a plain global
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+_LAZY = LazyNames(__name__, _HOMES, __all__, globals())
+__getattr__, __dir__ = _LAZY.getattr, _LAZY.dir

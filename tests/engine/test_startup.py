@@ -19,6 +19,15 @@ def test_import_engine_loads_no_part_of_it() -> None:
     assert done.stdout.strip() == "['engine']"
 
 
+def test_importing_a_variant_package_loads_none_of_its_game() -> None:
+    """engine.classic and engine.club name their public classes lazily too: the refusal
+    catalogue reads the club's texts (engine.club.refusals) without loading the club game."""
+    for package in ("engine.classic", "engine.club"):
+        done = subprocess.run([sys.executable, "-c", f"import sys, {package}; {ENGINE_MODULES}"],
+                              capture_output=True, text=True, check=True, timeout=120)
+        assert done.stdout.strip() == str(["engine", package]), package
+
+
 def test_every_documented_name_is_the_one_of_its_module() -> None:
     """The root's names are what every variant shares; the classic game's own public names
     are `engine.classic`'s (issue 27 item 1: the classic engine in its own subpackage)."""
