@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
-from engine.classic.scoring.view import AfterGameView
 from engine.refusal_view import RefusalView
 from engine.roles import ClubRole, Role, Side
 from engine.vocab import (
@@ -174,6 +173,30 @@ class Reveal(_Closed):
     termination: Termination
     nights: tuple[NightView, ...]
     best_move: BestMoveView | None
+
+
+class SeatPoints(BaseModel):
+    """One seat's points in the protocol: the total, and what besides the win made it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: int = Field(ge=1)
+    total: float
+    extras: float = Field(description="best move + the judge's extra + mechanical points")
+    penalties: float = Field(le=0)
+
+
+class AfterGameView(BaseModel):
+    """What the judge needs between the decision and his signature."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    points: tuple[SeatPoints, ...]
+    protests: tuple[int, ...] = Field(description="seats that wrote a protest")
+    closed: bool
+    judge: str | None = Field(None, description="who signed the protocol")
+    protest_minutes: int = Field(ge=0, description="the window for protests after the game")
+    protest_clause: str
+    decided_at: AwareDatetime | None = Field(None, description="set by the table: when the "
+                                        "result was decided (the window starts then)")
 
 
 class _Common(_Closed):

@@ -20,9 +20,8 @@ from pydantic import ValidationError
 from bus.errors import describe_validation_error
 from bus.nicknames import printable
 from bus.payloads import Snapshot
-from engine.classic.scoring.view import AfterGameView
 from engine.refusal_view import RefusalView
-from engine.viewmodels import MAX_SEATS, MIN_SEATS, View
+from engine.viewmodels import MAX_SEATS, MIN_SEATS, AfterGameView, View
 from scoreboard.link import Link
 from scoreboard.view import (
     Outcome,
