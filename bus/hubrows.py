@@ -132,7 +132,8 @@ class StandingsAsOf(Part):
 
 
 class LibraryRow(Part):
-    """One row of the scoring library's table (engine/scoring/standings.py `Row.as_dict`)."""
+    """One row of the scoring library's table (engine/classic/scoring/standings.py
+    `Row.as_dict`)."""
 
     place: int = Field(ge=1)
     player: Player

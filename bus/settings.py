@@ -25,7 +25,7 @@ from pydantic_settings import (
 from bus.credentials import credential
 from bus.errors import first_problem
 from bus.topics import check_id
-from engine.ruleset import RulesetError, load_ruleset
+from engine.classic.ruleset import RulesetError, load_ruleset
 from engine.variant import named_rules
 
 S = TypeVar("S", bound=BaseSettings)

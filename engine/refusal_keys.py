@@ -1,7 +1,7 @@
 """The keys of every refusal the engine can give (and of the words used inside one).
 
 A key is what travels: the texts in Russian and English are looked up by it
-(`engine.refusals`, the club game's in `engine.refusals_club`), so a screen in either
+(`engine.refusals`, the club game's in `engine.club.refusals`), so a screen in either
 language renders a refusal it receives by key.
 
 `Refusal` is a str whose only values are the constants of `R`: it behaves as the StrEnum it

@@ -2,15 +2,15 @@
 
 Its own module, imported by `Phrase.text` when the first refusal is rendered: replaying a
 log that is refused nowhere never reads the catalogue (issue 8). The keys are in
-`engine.refusal_keys`, the club game's texts in `engine.refusals_club`.
+`engine.refusal_keys`, the club game's texts in `engine.club.refusals`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from engine.club.refusals import CLUB_TEXTS
 from engine.refusal_keys import R, Refusal
-from engine.refusals_club import CLUB_TEXTS
 
 # key -> (ru, en). The English is what the command line and the game log's tools print.
 TEXTS: Final[dict[Refusal, tuple[str, str]]] = {

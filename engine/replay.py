@@ -1,25 +1,17 @@
-"""Replaying a game log: the lines in, a Game out, or the first bad line and why."""
+"""Replaying a game log of any variant: the lines in, a game out, or the first bad line and
+why. The header's `rules` finds the variant (engine/variant.py); the classic game's own
+reader (league rulesets, its header) is `engine.classic.replay`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, cast
 
-from engine import actions as act
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import (
-    JsonObject,
-    LogHeader,
-    LogLine,
-    parse_action,
-    parse_header,
-    parse_json_line,
-)
-from engine.refusals import R
-from engine.ruleset import Ruleset
+from engine.log import JsonObject, LogLine, parse_json_line
 
 if TYPE_CHECKING:
+    from engine.classic.ruleset import Ruleset
     from engine.variant import GameVariant
 
 
@@ -30,37 +22,6 @@ class ReplayError(ValueError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
-
-
-def replay(lines: Iterable[str | bytes],
-           rulesets: Mapping[str, Ruleset] | None = None) -> tuple[LogHeader, Game]:
-    """Apply a whole log (text or raw byte lines). Blank lines are skipped but counted."""
-    head: LogHeader | None = None
-    game: Game | None = None
-    number = 0
-    for number, raw in enumerate(lines, start=1):
-        try:
-            text = (raw.decode("utf-8") if isinstance(raw, bytes) else raw).strip()
-        except UnicodeDecodeError:
-            raise ReplayError(number, "the line is not UTF-8 text") from None
-        if not text:
-            continue
-        try:
-            obj = parse_json_line(text)
-            if game is None:
-                extra = rulesets or {}
-                head = parse_header(obj, extra)
-                game = Game(extra.get(head["rules"]) or head["rules"])
-                continue
-            action = parse_action(obj)
-            if isinstance(action, act.Undo) and not game.actions:
-                raise IllegalAction(R.NOTHING_TO_UNDO)
-            game.push(action)
-        except (LogError, IllegalAction) as exc:
-            raise ReplayError(number, str(exc)) from None
-    if game is None or head is None:
-        raise ReplayError(max(number, 1), "the log is empty: the header line is missing")
-    return head, game
 
 
 def _lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, JsonObject | None]]:
@@ -93,7 +54,8 @@ def replay_game(lines: Iterable[str | bytes], rulesets: Mapping[str, Ruleset] | 
                 ) -> tuple[LogLine, GameVariant]:
     """Apply a whole log of any variant (engine/variant.py: its header's `rules` finds it);
     the first bad line and why, like `replay`. `rulesets`: a league's own classic rulesets."""
-    from engine.game import CLASSIC_VARIANT
+    from engine.classic.game import CLASSIC_VARIANT
+    from engine.classic.replay import replay
     from engine.variant import find_variant
 
     rows = list(lines)

@@ -1,6 +1,6 @@
 """The games of the kit behind one interface, and `find_variant` (python-chess's variants).
 
-Every game the kit plays (the classic tournament game, `engine.game.Game`; the club game,
+Every game the kit plays (the classic tournament game, `engine.classic.game.Game`; the club game,
 `engine.club.game.ClubGame`; a third one later) is a `GameVariant`: the table service, the
 journal's replay and the screens hold "a game" and call these methods, never asking which
 game it is. `find_variant(header)` picks the variant by the header's `rules`: the registry
@@ -137,7 +137,7 @@ compare_by_class(Variant)
 _BY_RULES: dict[str, Variant | tuple[str, str]] = {
     "club": ("engine.club.game", "CLUB_VARIANT"),
 }
-_DEFAULT: list[Variant | tuple[str, str]] = [("engine.game", "CLASSIC_VARIANT")]
+_DEFAULT: list[Variant | tuple[str, str]] = [("engine.classic.game", "CLASSIC_VARIANT")]
 # ^ the classic game: every `rules` no other variant claims
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine import Undo
+from engine.classic.game import Game
+from engine.classic.log import parse_action, parse_header
+from engine.classic.views import judge_view
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import JsonObject, parse_action, parse_header, parse_json_line
+from engine.log import JsonObject, parse_json_line
 from engine.replay import ReplayError
 from engine.variant import find_variant
 from engine.viewmodels import JudgeView
-from engine.views import judge_view
 
 Press = tuple[str, bool]  # (key, held past the hold time)
 

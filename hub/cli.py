@@ -248,7 +248,7 @@ def _export_mafiaratings(args: argparse.Namespace, settings: HubSettings) -> int
 
 def evening_(args: argparse.Namespace) -> int:
     """The club evening of the club games the hub stored (docs/hub.md, "Club tables")."""
-    from engine.club_evening import EveningError
+    from engine.club.evening import EveningError
     from hub.club import club_evening
 
     settings = _settings(args)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.scoring.standings import CSV_HEADER, csv_rows
+from engine.classic.scoring.standings import CSV_HEADER, csv_rows
 from hub.decisions import effective_games
 from hub.standings import games_as_they_count, latest_round, tournament_standings
 from hub.store import Store

@@ -20,9 +20,9 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping, Sequence
 
+from engine.classic.scoring.game import as_points
+from engine.classic.scoring.standings import tie_break_reasons
 from engine.log import JsonObject
-from engine.scoring.game import as_points
-from engine.scoring.standings import tie_break_reasons
 from hub.club import club_tonight
 from hub.decisions import DecisionRow
 from hub.seating import Seating

@@ -95,7 +95,8 @@ def command(args: argparse.Namespace) -> int:
 def _check_game(game: Path) -> str | None:
     """Why the judge could not play this log (`line N: reason`), or None: found before any
     window or broker starts."""
-    from engine.replay import ReplayError, replay
+    from engine.classic.replay import replay
+    from engine.replay import ReplayError
 
     try:
         replay(game.read_bytes().split(b"\n"))

@@ -20,7 +20,7 @@ from engine.vocab import InfoClass
 
 if TYPE_CHECKING:  # the parts the demo starts: imported when it runs
     from device.hardware.pad import KeyEvent
-    from engine.club_evening import EveningJson
+    from engine.club.evening import EveningJson
     from firmware_sim.table import SimTable
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -174,7 +174,7 @@ def _stored_protocol(database: Path, game_id: str, actions: int,
 
 def _evening(database: Path, date: str) -> EveningJson:
     """The club evening of `date` at the hub: `mafiakit hub evening --date` (its JSON)."""
-    from engine.club_evening import EveningError
+    from engine.club.evening import EveningError
     from hub.club import club_evening
     from hub.store import Store
 

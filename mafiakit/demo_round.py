@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Required, TypedDict
 
 if TYPE_CHECKING:  # the parts the demo starts: imported when it runs (never for --help)
     from device.table.service import TableService
+    from engine.classic.scoring.standings import RowJson
     from engine.log import JsonObject
-    from engine.scoring.standings import RowJson
     from hub.config import HubSettings
     from hub.service import HubService
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.club_evening import Evening, EveningGame
+    from engine.club.evening import Evening, EveningGame
 
 
 class CommandError(Exception):
@@ -44,7 +44,7 @@ def read_logs(names: list[str]) -> list[tuple[str, bytes]]:
 
 def read_game(name: str, data: bytes) -> EveningGame:
     """One log replayed into a decided club game."""
-    from engine.club_evening import EveningError, club_game
+    from engine.club.evening import EveningError, club_game
     from engine.replay import ReplayError, replay_game
     from engine.variant import find_variant
 
@@ -103,7 +103,7 @@ def journal_games(path: str, date: str | None) -> list[EveningGame]:
 
 
 def command(args: argparse.Namespace) -> int:
-    from engine.club_evening import EveningError, evening
+    from engine.club.evening import EveningError, evening
 
     if not args.logs and not args.journal:
         print("evening: give the club game logs, in the order played, or a table's journal "

@@ -8,7 +8,8 @@ from pathlib import Path
 
 
 def command(args: argparse.Namespace) -> int:
-    from engine.replay import ReplayError, replay
+    from engine.classic.replay import replay
+    from engine.replay import ReplayError
     from mafiakit.standings import CommandError, league_rulesets
     from report.protocol import build
     from report.render import to_csv, to_html, to_json, to_pdf

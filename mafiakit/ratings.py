@@ -83,7 +83,7 @@ def _site_games(data: object) -> list[tuple[str, JsonObject]]:
 
 
 def import_command(args: argparse.Namespace) -> int:
-    from engine.ruleset import RulesetError, load_ruleset
+    from engine.classic.ruleset import RulesetError, load_ruleset
     from ratings.importer import ImportRefused, import_game
 
     try:

@@ -11,14 +11,14 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.ruleset import Ruleset
+    from engine.classic.ruleset import Ruleset
 
 
 def _league(spec: str) -> Ruleset:
     """A league's own ruleset file; a built-in id or a missing file gets a clear error."""
     from pathlib import Path  # only here: a plain replay loads no pathlib (issue 8)
 
-    from engine.ruleset import BUILTIN, RulesetError, load_ruleset
+    from engine.classic.ruleset import BUILTIN, RulesetError, load_ruleset
 
     if spec in BUILTIN:
         raise RulesetError(f"{spec!r} is built in, and a log's header chooses its own ruleset "
@@ -31,8 +31,8 @@ def _league(spec: str) -> Ruleset:
 
 
 def command(args: argparse.Namespace) -> int:
+    from engine.classic.ruleset import RulesetError
     from engine.replay import ReplayError, replay_game
-    from engine.ruleset import RulesetError
 
     leagues = {}
     for spec in args.rules or ():

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from typing import Required, TypedDict
 
 from engine import actions as act
-from engine import events as ev
-from engine.apply import apply
-from engine.game import Game
+from engine.classic import events as ev
+from engine.classic.apply import apply
+from engine.classic.game import Game
+from engine.classic.replay import replay
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import GameState, Round
 from engine.log import LogHeader
-from engine.replay import replay
 from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.state import GameState, Round
 from ratings.rulescode import differences, rules_code
 from ratings.site import VERSION, SiteGame
 from ratings.timeline import GameTime, moment, same_moment, site_round

@@ -15,15 +15,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict
+from engine.classic.night import best_move_victim
+from engine.classic.ruleset import Ruleset, load_ruleset
+from engine.classic.state import FAREWELL, NIGHT, REGULAR_KINDS, GameState
+from engine.classic.timer import night_steps
 from engine.errors import IllegalAction
-from engine.game import Game
 from engine.jsonvalue import JsonValue
-from engine.log import LogLine, action_to_dict, header
-from engine.night import best_move_victim
+from engine.log import LogLine, header
 from engine.roles import Role
-from engine.ruleset import Ruleset, load_ruleset
-from engine.state import FAREWELL, NIGHT, REGULAR_KINDS, GameState
-from engine.timer import night_steps
 from ratings.rulescode import rulesets_of, upgraded
 from ratings.site import TIMES, Death, SiteGame, known_fields
 from ratings.timeline import GameTime, from_site, moment, rank, same_moment, site_round

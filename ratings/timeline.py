@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from typing import Required, TypedDict
 
-from engine.state import FAREWELL, MAJORITY_SPEECH, NIGHT, REGULAR_KINDS, TIE_SPEECH, GameState
+from engine.classic.state import (
+    FAREWELL,
+    MAJORITY_SPEECH,
+    NIGHT,
+    REGULAR_KINDS,
+    TIE_SPEECH,
+    GameState,
+)
 from ratings.site import TIMES
 from ratings.site import GameTime as SiteTime
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from engine.ruleset import Ruleset
-from engine.state import GameState
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import GameState
 from ratings.timeline import GameTime
 
 

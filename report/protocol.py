@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from engine.game import Game
-from engine.scoring.game import as_points, score_game
-from engine.scoring.limits import pts
+from engine.classic.game import Game
+from engine.classic.scoring.game import as_points, score_game
+from engine.classic.scoring.limits import pts
 from words import Lang, has, t
 
 

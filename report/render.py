@@ -10,7 +10,7 @@ import io
 import json
 from html import escape
 
-from engine.scoring.limits import pts
+from engine.classic.scoring.limits import pts
 from report.protocol import Protocol, SeatRow, paper
 
 COLUMNS = ("seat", "player", "role", "fouls", "nominated", "votes", "best_move", "removed",

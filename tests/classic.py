@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.game import Game
+from engine.classic.game import Game
 from engine.variant import GameVariant
 
 

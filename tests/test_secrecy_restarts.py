@@ -62,8 +62,9 @@ from bus.testing import (
     retained_now,
 )
 from bus.topics import hub_topic, table_topic
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from engine.variant import open_game
 
 GAMES = int(os.environ.get("MAFIAKIT_SECRECY_GAMES", "200"))

@@ -19,8 +19,9 @@ from bus.errors import PayloadError, describe_validation_error
 from bus.jsonsafe import json_depth
 from bus.nicknames import MAX_MARKS_IN_A_ROW, MAX_NAME_LENGTH, nickname_problem, text_problem
 from bus.payloads import COMMAND_ARGS, Payload, encode
+from engine.classic.log import parse_action
 from engine.errors import IllegalAction, LogError
-from engine.log import JsonObject, LogLine, parse_action
+from engine.log import JsonObject, LogLine
 from engine.refusals import Param, Phrase, R, Refusal
 from engine.variant import GameVariant, find_variant, open_game
 from engine.viewmodels import MAX_SEATS, MIN_SEATS

@@ -3,7 +3,7 @@ example line, for the game the table plays) and the line it prints whenever the 
 players change, in the judge's language.
 
 Each game's help is a `HelpBook`, picked by the game's variant (device/table/tablevariant.py).
-The fields come from the engine's own tables (`engine.log.ACTION_FIELDS`, the club game's
+The fields come from the engine's own tables (`engine.classic.log.ACTION_FIELDS`, the club game's
 `engine.club.log.FIELDS`), so a field the engine adds shows up here by itself; the examples
 are written here, the words (the one-line meanings: `help.ACTION`, a game's own where it has
 one, `help.club.ACTION`) are the catalogue's (words/console.py), and
@@ -18,8 +18,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Final, NamedTuple, Protocol
 
+from engine.classic.log import ACTION_FIELDS
 from engine.club.log import FIELDS as CLUB_FIELDS
-from engine.log import ACTION_FIELDS
 from words import Lang, has, t
 
 

@@ -1,4 +1,4 @@
-"""`ClubGame`: one club game (docs/club.md) with push/pop undo, the API of `engine.Game`.
+"""`ClubGame`: one club game (docs/club.md) with push/pop undo, the API of `engine.classic.Game`.
 
     game = ClubGame(Settings(seats=7))
     game.push(ClubRoles(mafia=(3,), maniac=5, doctor=1))

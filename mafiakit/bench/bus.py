@@ -28,8 +28,9 @@ from pathlib import Path
 from bus.client import BusClient, Received
 from bus.config import BrokerConfig
 from bus.topics import table_topic
-from engine.log import action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import header
 from mafiakit.bench import JsonObject, Result
 from mafiakit.bench.broker import broker_url
 from mafiakit.bench.floor import journal_commits, pct, raw_round_trips

@@ -13,9 +13,9 @@ import contextlib
 import sys
 
 from engine.actions import Action
-from engine.game import Game
-from engine.log import action_to_dict, parse_action
-from engine.playout import Mix, random_game
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.playout import Mix, random_game
 from mafiakit.bench import Result
 from mafiakit.bench.replay import Line, Replayer, as_line, measure
 

@@ -46,8 +46,9 @@ from bus import topics
 from bus.bridge import FOLLOWER
 from bus.broker import MosquittoProcess
 from bus.outside import OutsideBroker, add_bridge
-from engine.log import LogLine, action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import LogLine, header
 from mafiakit.bench import JsonObject, Result
 from mafiakit.bench.floor import pct
 

@@ -66,8 +66,8 @@ Game = tuple[LogLine | None, list[LogLine]]  # (its header when the hub holds on
 
 def _tournament_games(rules: str, tables: int) -> dict[str, Game]:
     """Tournament tables open their own games: random legal games of the ruleset."""
-    from engine.log import action_to_dict
-    from engine.playout import random_game
+    from engine.classic.log import action_to_dict
+    from engine.classic.playout import random_game
 
     return {str(t): (None, [action_to_dict(a) for a in random_game(rules, t).entered])
             for t in range(1, tables + 1)}

@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> Result:
     from device.config import TableSettings
     from device.table.service import TableService
     from device.table.viewcache import view_of
-    from engine.log import action_to_dict, header
-    from engine.playout import random_game
+    from engine.classic.log import action_to_dict
+    from engine.classic.playout import random_game
+    from engine.log import header
     from engine.vocab import InfoClass
 
     presses = getattr(args, "presses", None) or (60 if args.quick else 300)

@@ -14,10 +14,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.playout import random_tournament
-from engine.scoring.standings import standings
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.playout import random_tournament
+from engine.classic.scoring.standings import standings
 from mafiakit.bench import Result
 
 PLAYERS, ROUNDS = 100, 12

@@ -14,10 +14,10 @@ from device.config import TableSettings
 from device.table.service import TableService
 from device.table.snapshots import snapshot
 from engine import actions as act
-from engine.game import Game
-from engine.playout import Mix, random_game
+from engine.classic.game import Game
+from engine.classic.playout import Mix, random_game
+from engine.classic.views import view
 from engine.roles import Role, Team
-from engine.views import view
 
 # Names of fields that could carry a role, a team, a shot, a check or the best move.
 SECRET_FIELDS = {"roles", "role", "team", "winner", "termination", "nights", "shot", "shots",

@@ -14,9 +14,9 @@ from device.table.console_help import (
     fields_of,
     help_text,
 )
+from engine.classic.log import ACTION_FIELDS, parse_action
 from engine.club.log import FIELDS as CLUB_FIELDS
 from engine.club.log import parse_action as club_action
-from engine.log import ACTION_FIELDS, parse_action
 
 
 def test_every_action_the_engine_reads_has_its_line() -> None:

@@ -10,10 +10,10 @@ from pydantic import ValidationError
 from device.hardware.leds import Pattern
 from device.hardware.pins import KEYS
 from device.table.feedback import press_feedback_seat, seat_pattern
-from engine.game import Game
-from engine.ruleset import load_ruleset
+from engine.classic.game import Game
+from engine.classic.ruleset import load_ruleset
+from engine.classic.views import judge_view
 from engine.viewmodels import AudienceView, PublicView, Reveal
-from engine.views import judge_view
 
 P = Pattern
 

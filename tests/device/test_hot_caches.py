@@ -9,12 +9,12 @@ from device.hardware.electrical import Bom, ChainPower, bom
 from device.hardware.leds import LedChain, chain_frame
 from device.hardware.pins import PinMap, make_factory
 from device.table import viewcache
+from engine.classic.game import Game
+from engine.classic.playout import random_game
 from engine.club.game import ClubGame
 from engine.club.playout import random_club_game
 from engine.errors import IllegalAction
-from engine.game import Game
 from engine.log import JsonObject
-from engine.playout import random_game
 from engine.variant import GameVariant
 from engine.vocab import InfoClass
 from firmware_sim.board import MockBoard

@@ -9,9 +9,9 @@ import pytest
 from device.config import TableSettings
 from device.table.journal import Journal
 from device.table.service import TableService
-from engine.log import action_to_dict
-from engine.playout import Mix, random_game
-from engine.timer import current_timer
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.classic.timer import current_timer
 from tests.classic import classic_game
 
 

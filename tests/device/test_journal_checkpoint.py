@@ -10,8 +10,8 @@ from pathlib import Path
 
 from device.config import TableSettings
 from device.table.service import TableService
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 
 
 def _lines_in_the_database_file(path: Path) -> int:

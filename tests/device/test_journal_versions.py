@@ -15,8 +15,8 @@ import pytest
 from device.config import TableSettings
 from device.table.journal import MIGRATIONS, Journal, JournalError
 from device.table.service import TableService
-from engine.replay import replay
-from engine.testing import replay_club
+from engine.classic.replay import replay
+from engine.club.testing import replay_club
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "previous_release"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

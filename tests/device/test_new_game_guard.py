@@ -30,9 +30,10 @@ from device.table.commands import CommandOutcome
 from device.table.journal import Request
 from device.table.service import TableService
 from device.testing import running_table, submit
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
 from engine.jsonvalue import JsonValue
-from engine.log import LogLine, action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.log import LogLine, header
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

@@ -13,10 +13,10 @@ import pytest
 from device.hardware.music import MusicSettings, NightMusic, write_ambient_pad
 from device.table.nightscript import NightScript
 from device.testing import running_table, submit
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict
+from engine.classic.replay import replay
 from engine.club.game import ClubGame
-from engine.game import Game
-from engine.log import action_to_dict
-from engine.replay import replay
 from engine.viewmodels import JudgeView
 from engine.vocab import ClubStep, InfoClass, NightAct, NightStep
 from tests.engine.club.script import THIRTEEN, game, push, to_step

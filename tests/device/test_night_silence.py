@@ -20,9 +20,9 @@ from device.config import TableSettings
 from device.table.service import TableService
 from device.testing import running_table, submit
 from engine import actions as act
-from engine.log import action_to_dict
-from engine.playout import Mix, random_game
-from engine.state import NIGHT
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.classic.state import NIGHT
 from engine.vocab import InfoClass
 from tests.classic import classic_game
 

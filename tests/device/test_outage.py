@@ -13,8 +13,8 @@ from bus.client import Received
 from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from device.testing import running_table, submit
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 from engine.vocab import InfoClass
 from tests.classic import classic_game
 

@@ -35,8 +35,9 @@ from bus.testing import (
 from bus.topics import table_topic
 from device.table.service import TableService
 from device.testing import running_table, submit
-from engine.log import LogLine, action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import LogLine, header
 from tests.classic import classic_game
 
 PROTOCOL = table_topic(ACL_TOURNAMENT, ACL_TABLE, "protocol")

@@ -20,8 +20,9 @@ from bus.topics import parse, table_topic
 from device.config import TableSettings
 from device.table.service import TableService
 from device.testing import watch_to_last_public
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from engine.vocab import InfoClass
 
 GAMES = 100

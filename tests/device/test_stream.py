@@ -27,8 +27,9 @@ from device.table.journal import Journal
 from device.table.service import TableService
 from device.table.stream import DelayedStream
 from device.testing import settle
-from engine.log import LogLine, action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import LogLine, header
 from engine.roles import Role
 from firmware_sim.clock import ManualClock  # the table's wall clock, moved by the test
 

@@ -20,8 +20,8 @@ from bus.testing import (
 )
 from bus.topics import command_topic, table_base, table_topic
 from device.testing import running_table, submit
+from engine.classic.views import view
 from engine.viewmodels import JudgeView, PublicView
-from engine.views import view
 from engine.vocab import InfoClass
 from tests.classic import classic_game
 

@@ -24,11 +24,12 @@ from device.hardware.pins import PinMap
 from device.table.feedback import seat_pattern
 from device.table.service import TableService
 from device.testing import at_each_action
-from engine.log import ACTION_FIELDS, dump_lines, header
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import replay
-from engine.views import judge_view, public_view, reveal
+from engine.classic.log import ACTION_FIELDS, dump_lines
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.views import judge_view, public_view, reveal
+from engine.log import header
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import log_to_script

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from device.table import snapshots as snap
 from engine import Undo
-from engine.game import Game
-from engine.playout import Mix, random_game
+from engine.classic.game import Game
+from engine.classic.playout import Mix, random_game
 from engine.vocab import InfoClass
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from device.hardware.pad import KeyEvent
 from device.table.keys import Action, PadDecoder, Pending, Result
-from engine import Day, Game, Shoot
-from engine.log import parse_action
-from engine.testing import second_day
-from engine.views import judge_view
+from engine import Day, Shoot
+from engine.classic import Game
+from engine.classic.log import parse_action
+from engine.classic.testing import second_day
+from engine.classic.views import judge_view
 
 
 def key(game: Game, decoder: PadDecoder, keys: str) -> list[Result]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import engine
-from engine import events as ev
+from engine.classic import events as ev
 from engine.club import events as club_ev
 
 

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from bus.broker import MosquittoProcess
-from engine.protocol import result
-from engine.replay import replay
+from engine.classic.protocol import result
+from engine.classic.replay import replay
 from firmware_sim.fromlog import log_presses
 from firmware_sim.table import SimTable
 from firmware_sim.window import SimWindow

@@ -1,5 +1,5 @@
 """A hub and simulated tables on a real broker: the real TableService in-process, each
-table's judge entering a random legal game (engine.playout) action by action."""
+table's judge entering a random legal game (engine.classic.playout) action by action."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from device.table.journal import game_log_header
 from device.table.service import TableService
 from device.table.snapshots import protocol as table_protocol
 from device.testing import running_table, submit
-from engine.game import Game
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 from hub.config import HubSettings
 from hub.roster_csv import write_seating
 from hub.seating import TournamentPlan, generate

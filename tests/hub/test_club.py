@@ -25,9 +25,9 @@ from bus.topics import table_topic
 from device.table.inbox import NewGame
 from device.table.snapshots import protocol as table_protocol
 from device.testing import running_table, submit
+from engine.classic.game import Game
 from engine.club.game import ClubGame
-from engine.game import Game
-from engine.testing import replay_club
+from engine.club.testing import replay_club
 from hub.checks import GameCheck, apply_event, open_check
 from hub.registry import Liveness
 from hub.remote import RemoteDesk

@@ -15,7 +15,7 @@ import pytest
 from bus.payloads import encode
 from bus.topics import table_topic
 from device.table.snapshots import protocol as table_protocol
-from engine.testing import replay_club
+from engine.club.testing import replay_club
 from hub.club import EveningPages, evening_page
 from hub.players import public_pages
 from hub.remote import judge_pages

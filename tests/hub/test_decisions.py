@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engine.log import action_to_dict, header
-from engine.playout import random_game
-from engine.replay import replay
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.classic.replay import replay
+from engine.log import header
 from hub.decisions import Decision, DecisionKind, effective_games
 from hub.export import export
 from hub.store import Store

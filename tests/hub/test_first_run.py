@@ -12,7 +12,7 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from device.testing import running_table
-from engine.scoring.standings import CSV_HEADER
+from engine.classic.scoring.standings import CSV_HEADER
 from hub.registry import Liveness
 from mafiakit.cli import main
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, wait_for

@@ -9,10 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.replay import ReplayError, replay
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import standings
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.standings import standings
+from engine.replay import ReplayError
 from hub.config import HubSettings
 from hub.decisions import PENALTY_CLAUSE, DecisionKind
 from hub.service import HubService

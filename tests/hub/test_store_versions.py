@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.replay import replay
-from engine.testing import replay_club
+from engine.classic.replay import replay
+from engine.club.testing import replay_club
 from hub.export import export
 from hub.store import MIGRATIONS, Store, StoreError
 

@@ -13,9 +13,9 @@ from bus.testing import connected_client
 from bus.topics import hub_topic
 from device.table.service import TableService
 from device.testing import running_table
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import standings
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.standings import standings
 from hub.decisions import effective_games
 from hub.registry import Liveness
 from hub.seating import TableSeating

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bus.broker import MosquittoProcess
 from device.table.journal import Journal
-from engine.playout import random_game
+from engine.classic.playout import random_game
 from mafiakit.bench.bus import BenchTable
 
 

@@ -3,8 +3,8 @@ times whole games, docs/benchmarks.md) and reports the documented keys."""
 
 from __future__ import annotations
 
+from engine.classic.game import Game
 from engine.club.game import ClubGame
-from engine.game import Game
 from mafiakit.bench import club, engine
 from mafiakit.bench.replay import measure, replay
 

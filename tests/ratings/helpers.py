@@ -14,11 +14,12 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from engine.game import Game
-from engine.log import dump_lines, header
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import replay
+from engine.classic.game import Game
+from engine.classic.log import dump_lines
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.log import header
 from ratings.export import Exported, Site, SiteGameJson, export_game
 from ratings.importer import Imported, import_game
 

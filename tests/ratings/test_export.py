@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.ruleset import load_ruleset
+from engine.classic.ruleset import load_ruleset
 from ratings.check import issues
 from ratings.export import ExportError, Site, export_game, player_ids
 from ratings.rulescode import differences, rules_code, rulesets_of

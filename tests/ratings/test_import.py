@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from engine.protocol import result
-from engine.replay import replay
-from engine.ruleset import load_ruleset
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
 from ratings.export import export_game
 from ratings.importer import ImportRefused, import_game
 from tests.ratings.helpers import DATE, NAMED, random_log

@@ -9,8 +9,8 @@ from typing import Any
 
 from bus.payloads import Protocol
 from device.table.snapshots import protocol as table_protocol
+from engine.club.testing import replay_club
 from engine.club.views import public_view
-from engine.testing import replay_club
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import club_points, read_view
 

@@ -312,7 +312,7 @@ def _after_game_feed(**after: object) -> TableFeed:
 
 
 def test_the_judge_sees_the_points_to_be_recorded_on_each_card_after_the_game() -> None:
-    """Issue 12: per seat, from engine.scoring; negative points in red on the card."""
+    """Issue 12: per seat, from engine.classic.scoring; negative points in red on the card."""
     frame = judge_frame(_after_game_feed(), NOW, "ru")
     assert [card.points for card in frame.seats] == ["1", "0", "1", "1.2", "1", "0", "1.3",
                                                      "0", "1", "1"]

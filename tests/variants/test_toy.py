@@ -13,8 +13,8 @@ import pytest
 
 from device.config import TableSettings
 from device.table.service import TableService
+from engine.club.testing import replay_club
 from engine.replay import replay_game
-from engine.testing import replay_club
 from engine.variant import find_variant
 from engine.viewmodels import PublicView
 from engine.vocab import InfoClass

@@ -29,8 +29,8 @@ from bus.outside import OutsideBroker, add_bridge
 from bus.topics import account_name
 from device.table.service import TableService
 from device.testing import running_table
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 from engine.vocab import InfoClass
 from hub.config import HubSettings
 from hub.roster_csv import write_seating

@@ -24,9 +24,10 @@ from websockets.typing import Subprotocol
 from bus.broker import MosquittoProcess
 from bus.testing import connected_client
 from bus.topics import table_topic
-from engine.log import action_to_dict, header
-from engine.playout import random_game
-from engine.views import step
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.classic.views import step
+from engine.log import header
 from engine.vocab import Step
 from tests.classic import classic_game
 from tests.hub.helpers import wait_for

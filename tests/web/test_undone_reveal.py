@@ -18,8 +18,9 @@ from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.testing import connected_client, next_of, raw_publish
 from bus.topics import hub_topic, table_topic
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from tests.web.conftest import NAMES, PHONE, overlay_url, start_table
 from tests.web.hubpages import hub_page
 

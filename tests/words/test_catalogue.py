@@ -17,10 +17,10 @@ import pytest
 import engine.roles
 import engine.vocab
 from bus.payloads import DecisionRefusal
+from engine.classic.scoring.options import TieBreak
 from engine.refusal_keys import R
 from engine.refusal_texts import TEXTS as REFUSAL_TEXTS
 from engine.roles import Role
-from engine.scoring.options import TieBreak
 from engine.viewmodels import ClubCheck
 from hub.decisions import DecisionKind, Remedy
 from hub.registry import Liveness

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from engine.club.setup import FROM_SEATS, mafia_side
+from engine.club.testing import replay_club
 from engine.replay import ReplayError
 from engine.roles import ClubRole, Side
-from engine.testing import replay_club
 from tests.engine.club.script import SEVEN, THIRTEEN, game, push, refused
 
 ROWS = {3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 2, 9: 2, 10: 3, 11: 3, 12: 3, 13: 4, 14: 4, 15: 4}

@@ -1,4 +1,4 @@
-"""The game state: immutable values, built only by folding events (`engine.apply`).
+"""The game state: immutable values, built only by folding events (`engine.classic.apply`).
 
 NamedTuples rather than dataclasses: they are frozen, typed, and `_replace` is cheap enough
 to replay a thousand games a second.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine.classic.scoring.sheet import Sheet
 from engine.roles import BLACK_ROLES, Role
-from engine.scoring.sheet import Sheet
 from engine.values import compare_by_class
 from engine.vocab import AfterSpeeches, DayVote, Phase, SpeechKind
 
@@ -155,7 +155,7 @@ class GameState(NamedTuple):
     late_disqualifications: tuple[tuple[int, str], ...] = ()
     """(seat, kind) of disqualifications that remove nobody: of the leaving player during
     his farewell (000 II.3.5) or after the decision (003 7.12); kept for the penalty."""
-    sheet: Sheet = Sheet()  # the after-game lines (engine.scoring.sheet)
+    sheet: Sheet = Sheet()  # the after-game lines (engine.classic.scoring.sheet)
 
     @property
     def finished(self) -> bool:

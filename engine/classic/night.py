@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from engine import actions as act
-from engine import events as ev
-from engine.checks import at_table, night_after_shot, seat_number, started
+from engine.classic import events as ev
+from engine.classic.checks import at_table, night_after_shot, seat_number, started
+from engine.classic.flow import Tx
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import DAY, NIGHT, GameState
 from engine.errors import IllegalAction
-from engine.flow import Tx
 from engine.refusals import R, Refusal
 from engine.roles import BLACK_ROLES, Role
-from engine.ruleset import Ruleset
-from engine.state import DAY, NIGHT, GameState
 from engine.values import compare_by_class
 
 

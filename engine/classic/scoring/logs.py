@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engine.replay import replay
-from engine.ruleset import Ruleset
-from engine.scoring.standings import ScoredGame, StandingsError, scored_game
+from engine.classic.replay import replay
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.standings import ScoredGame, StandingsError, scored_game
 
 
 def game_from_log(lines: Iterable[str | bytes], name: str,

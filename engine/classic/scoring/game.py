@@ -3,10 +3,10 @@ with the clause that gave it (docs/scoring.md, "How each figure is computed").""
 
 from typing import NamedTuple, TypedDict
 
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.options import hundredths
+from engine.classic.state import GameState
 from engine.roles import Role, Team
-from engine.ruleset import Ruleset
-from engine.scoring.options import hundredths
-from engine.state import GameState
 from engine.values import compare_by_class
 
 

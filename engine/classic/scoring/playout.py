@@ -10,12 +10,13 @@ import random
 from collections.abc import Iterator
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.log import dump_lines
+from engine.classic.playout import Mix, random_game
+from engine.classic.ruleset import Ruleset, load_ruleset
 from engine.errors import IllegalAction
-from engine.game import Game
 from engine.jsonvalue import JsonValue
-from engine.log import dump_lines, header
-from engine.playout import Mix, random_game
-from engine.ruleset import Ruleset, load_ruleset
+from engine.log import header
 
 
 def random_after_game(game: Game, rng: random.Random, tries: int = 6) -> None:

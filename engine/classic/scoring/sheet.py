@@ -1,7 +1,7 @@
 """The after-game record of a game: extras, penalties, colours left, protests, signature.
 
 Part of the frozen `GameState` (`GameState.sheet`), changed only by the events below, each
-folded by `fold`, which `engine.apply` hands them to. Points are exact
+folded by `fold`, which `engine.classic.apply` hands them to. Points are exact
 hundredths (docs/scoring.md).
 """
 
@@ -87,7 +87,7 @@ def _extra_set(s: Sheet, e: ExtraSet) -> Sheet:
 
 
 def fold(s: Sheet, e: SheetEvent) -> Sheet:
-    """The sheet after one of its events (`engine.apply` hands them here)."""
+    """The sheet after one of its events (`engine.classic.apply` hands them here)."""
     match e:
         case ExtraSet():
             return _extra_set(s, e)

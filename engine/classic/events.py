@@ -1,18 +1,19 @@
 """Events: the facts an accepted action produced. state = fold(apply, events).
 
-Each event says what happened in the game's language; `engine.apply` has one
-function per event type and tells the event by its exact type (each class is `final`, so
-mypy still proves every event handled). The table service publishes them on the `events`
-topic (judge class: some carry secrets, e.g. `Shot`).
+Each event says what happened in the game's language; `engine.classic.apply` has one
+function per event type, looked up by the event's class (each class is `final`; mypy checks
+each rule's row and the table's module checks, when it loads, that every event has one).
+The table service publishes them on the `events` topic (judge class: some carry secrets,
+e.g. `Shot`).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple, final, get_args
 
+from engine.classic.scoring.sheet import SheetEvent
+from engine.classic.state import Speech
 from engine.roles import Role
-from engine.scoring.sheet import SheetEvent
-from engine.state import Speech
 from engine.values import compare_by_class
 from engine.vocab import AfterSpeeches, SpeechKind
 

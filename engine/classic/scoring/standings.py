@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple, TypedDict
 
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.game import SeatScore, as_points, first_night_kill, score_game
+from engine.classic.scoring.options import hundredths
+from engine.classic.state import GameState
 from engine.roles import Role, Team
-from engine.ruleset import Ruleset
-from engine.scoring.game import SeatScore, as_points, first_night_kill, score_game
-from engine.scoring.options import hundredths
-from engine.state import GameState
 from engine.values import compare_by_class
 
 ROLES = (Role.CITIZEN, Role.SHERIFF, Role.MAFIA, Role.DON)

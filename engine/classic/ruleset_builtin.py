@@ -1,10 +1,11 @@
-"""The built-in rulesets, precomputed from `engine/rulesets/*.toml`: a replay reads
-no TOML (docs/architecture.md). Written by `engine.ruleset.write_builtin()`; do not edit:
-tests/engine/test_ruleset.py fails when a file and this module differ."""
+"""The built-in rulesets, precomputed from `engine/classic/rulesets/*.toml`: a
+replay reads no TOML (docs/architecture.md). Written by
+`engine.classic.ruleset.write_builtin()`; do not edit: tests/engine/test_ruleset.py
+fails when a file and this module differ."""
 
 from __future__ import annotations
 
-from engine.ruleset import (
+from engine.classic.ruleset import (
     BestMoveOptions,
     DayOptions,
     FoulOptions,
@@ -14,7 +15,7 @@ from engine.ruleset import (
     Timers,
     VoteCancelOptions,
 )
-from engine.scoring.options import (
+from engine.classic.scoring.options import (
     BestMovePoints,
     ColourLeftOptions,
     CompensationOptions,

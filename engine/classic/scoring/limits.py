@@ -6,13 +6,13 @@ An entry that breaks one is refused with the limit and its clause named, never c
 
 from __future__ import annotations
 
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.game import extra_counts
+from engine.classic.scoring.options import hundredths
+from engine.classic.state import GameState
 from engine.errors import IllegalAction
 from engine.refusals import Param, Phrase, R, Refusal, phrase, word
 from engine.roles import Team
-from engine.ruleset import Ruleset
-from engine.scoring.game import extra_counts
-from engine.scoring.options import hundredths
-from engine.state import GameState
 
 
 def pts(h: int) -> str:

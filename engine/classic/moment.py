@@ -11,8 +11,8 @@ A removal by discipline before it cancels today's vote; after it today's vote st
 
 from __future__ import annotations
 
-from engine.ruleset import Ruleset
-from engine.state import GameState
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import GameState
 
 # What a tie leads to (000 I.6.18, 003 4.4.12-4.4.13, 7.6, 7.10).
 NO_REVOTE = "no_revote"  # the day's voting ends: nobody leaves (000 I.6.18.1)

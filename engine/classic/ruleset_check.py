@@ -1,5 +1,5 @@
 """A league's own ruleset file, checked option by option: pydantic over the NamedTuples of
-engine.ruleset (it validates them as they are, reading their `Limit` bounds).
+engine.classic.ruleset (it validates them as they are, reading their `Limit` bounds).
 
 Imported only when a file is loaded, so the built-in rulesets and `mafiakit replay` never
 load pydantic (docs/architecture.md, "The engine starts without pydantic").
@@ -12,7 +12,7 @@ from typing import get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
-from engine.ruleset import Ruleset, RulesetError, consistent
+from engine.classic.ruleset import Ruleset, RulesetError, consistent
 
 RULESET = TypeAdapter(Ruleset)
 

@@ -1,19 +1,19 @@
 """The after-game lines of the game log (docs/scoring.md), both ways.
 
-`engine.log` merges `FIELDS` and `BUILD` into its tables and asks `to_dict` for these
+`engine.classic.log` merges `FIELDS` and `BUILD` into its tables and asks `to_dict` for these
 actions, so a log with after-game lines reads and writes like any other.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from typing import assert_never
 
 from engine import actions as act
 from engine.errors import LogError
 from engine.jsonvalue import JsonValue
+from engine.log import points_to_hundredths
 from engine.roles import is_seat
 
 MAX_TEXT = 2000
@@ -41,17 +41,6 @@ def _text(o: dict[str, object], key: str, n: str, *, required: bool = False) -> 
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         raise LogError(f"{n}: {key!r} must be non-empty text of at most {MAX_TEXT} characters")
     return value.strip()
-
-
-def points_to_hundredths(value: object, n: str) -> int:
-    """0.3 -> 30; refuses what is not a number with at most two decimals."""
-    if not isinstance(value, int | float) or isinstance(value, bool) or not (
-            math.isfinite(value) and abs(value) <= 100):
-        raise LogError(f"{n}: 'points' must be a number like 0.3, not {json.dumps(value)}")
-    scaled = float(value) * 100
-    if abs(scaled - round(scaled)) > 1e-6:
-        raise LogError(f"{n}: 'points' has at most two decimals, not {json.dumps(value)}")
-    return round(scaled)
 
 
 def _extra(o: dict[str, object], n: str) -> act.Action:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, assert_never, overload
 
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.view import after_game_view
+from engine.classic.state import DAY, NIGHT, SETUP, GameState, NightLog, Removal, Round
+from engine.classic.timer import current_timer, night_steps
 from engine.roles import BLACK_ROLES, Role
-from engine.ruleset import Ruleset
-from engine.scoring.view import after_game_view
-from engine.state import DAY, NIGHT, SETUP, GameState, NightLog, Removal, Round
-from engine.timer import Timer, current_timer, night_steps
+from engine.timer import Timer
 from engine.viewmodels import (
     AudienceView,
     BestMoveView,

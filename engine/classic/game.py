@@ -14,20 +14,20 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from engine import actions as act
+from engine.classic.events import Event
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.rules import decide
+from engine.classic.ruleset import Ruleset, load_ruleset
+from engine.classic.state import GameState
 from engine.errors import IllegalAction
-from engine.events import Event
-from engine.log import action_to_dict, parse_action
 from engine.refusals import R
-from engine.rules import decide
-from engine.ruleset import Ruleset, load_ruleset
-from engine.state import GameState
 from engine.values import Value
 from engine.variant import Variant
 from engine.vocab import InfoClass, Termination, Winner
 
 if TYPE_CHECKING:
+    from engine.classic.protocol import Result
     from engine.log import JsonObject, LogLine
-    from engine.protocol import Result
     from engine.timer import Timer
     from engine.viewmodels import Reveal, View
 
@@ -133,33 +133,33 @@ class Game:
         return [_line(a) for a in self._actions]
 
     def view(self, info_class: InfoClass) -> View:
-        from engine.views import view
+        from engine.classic.views import view
 
         return view(self.state, self.rules, info_class, len(self._actions))
 
     def timer(self) -> Timer | None:
-        from engine.timer import current_timer
+        from engine.classic.timer import current_timer
 
         return current_timer(self.state, self.rules)
 
     def timer_identity(self, timer: Timer | None) -> tuple[object, ...] | None:
-        from engine.timer import timer_identity
+        from engine.classic.timer import timer_identity
 
         return timer_identity(self.state, timer)
 
     def winners(self) -> Reveal | None:
         """The end-of-game reveal: the seat LEDs show the teams."""
-        from engine.views import reveal
+        from engine.classic.views import reveal
 
         return reveal(self.state)
 
     def result(self) -> Result:
-        from engine.protocol import result
+        from engine.classic.protocol import result
 
         return result(self.state, self.rules.id)
 
     def scored_result(self) -> Result:
-        from engine.protocol import result
+        from engine.classic.protocol import result
 
         return result(self.state, self.rules.id, self.rules)
 
@@ -174,13 +174,13 @@ def _line(action: act.Action) -> LogLine:
 
 def _open(header: JsonObject) -> Game:
     rules = header["rules"]
-    if not isinstance(rules, str):  # an admitted header's is (engine.log.parse_header)
+    if not isinstance(rules, str):  # an admitted header's is (engine.classic.log.parse_header)
         raise TypeError("the header's rules must be a ruleset id")
     return Game(rules)
 
 
 def _admit_header(header: JsonObject) -> tuple[int, JsonObject]:
-    from engine.log import parse_header
+    from engine.classic.log import parse_header
 
     return CLASSIC_SEATS, dict(parse_header(header))
 

@@ -12,12 +12,12 @@ import random
 from dataclasses import dataclass, field
 
 from engine import actions as act
-from engine.game import Game
+from engine.classic.game import Game
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import REGULAR_KINDS, GameState
+from engine.classic.timer import night_steps
+from engine.classic.views import step
 from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.state import REGULAR_KINDS, GameState
-from engine.timer import night_steps
-from engine.views import step
 
 
 @dataclass
@@ -41,7 +41,7 @@ class Mix:
     miss: float = 0.12
     vote_removal: float = 0.0
     """During a voting round: a removal by discipline (a fourth foul where the player has
-    three, else a disqualification), before or after the result is known (engine.moment)."""
+    three, else a disqualification), before or after the result is known (engine.classic.moment)."""
 
 
 def random_game(rules: Ruleset | str = "cml", seed: int = 0, mix: Mix = Mix(),

@@ -1,18 +1,18 @@
 """The after-game lines checked against the rules: each accepted one emits one sheet event.
 
-`engine.rules.decide` hands these actions here (docs/scoring.md, "After-game actions").
+`engine.classic.rules.decide` hands these actions here (docs/scoring.md, "After-game actions").
 """
 
 from __future__ import annotations
 
 from engine import actions as act
-from engine.checks import seat_number
+from engine.classic.checks import seat_number
+from engine.classic.flow import Tx
+from engine.classic.scoring import sheet
+from engine.classic.scoring.limits import check_entry
+from engine.classic.state import FAREWELL, GameState
 from engine.errors import IllegalAction
-from engine.flow import Tx
 from engine.refusals import R, Refusal, phrase
-from engine.scoring import sheet
-from engine.scoring.limits import check_entry
-from engine.state import FAREWELL, GameState
 
 
 def _decided(s: GameState, what: Refusal) -> None:

@@ -2,18 +2,18 @@
 
 An illegal action raises `IllegalAction` with a reason the judge understands and changes
 nothing (the state is immutable; nothing is emitted). A legal one returns the events it
-produced, consequences included (see `engine.flow`).
+produced, consequences included (see `engine.classic.flow`).
 """
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
+from typing import TypeVar, cast, get_args
 
 from engine import actions as act
-from engine import events as ev
-from engine.checks import at_table, seat_number, started
-from engine.errors import IllegalAction
-from engine.flow import (
+from engine.classic import events as ev
+from engine.classic.checks import at_table, seat_number, started
+from engine.classic.flow import (
     Tx,
     advance,
     begin_day,
@@ -24,12 +24,10 @@ from engine.flow import (
     remove_by_discipline,
     remove_by_vote,
 )
-from engine.night import best_move, don_check, sheriff_check, shoot
-from engine.refusals import Phrase, R, Refusal, phrase, word
-from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.scoring.entry import decide_after_game
-from engine.state import (
+from engine.classic.night import best_move, don_check, sheriff_check, shoot
+from engine.classic.ruleset import Ruleset
+from engine.classic.scoring.entry import decide_after_game
+from engine.classic.state import (
     CANCELLED,
     DAY,
     FAREWELL,
@@ -40,58 +38,25 @@ from engine.state import (
     GameState,
     Speech,
 )
+from engine.errors import IllegalAction
+from engine.refusals import Phrase, R, Refusal, phrase, word
+from engine.roles import Role
 
 
 def decide(state: GameState, action: act.Action, rules: Ruleset) -> Tx:
     """Check `action` against the rules; return the transaction (events + new state)."""
     tx = Tx(state, rules)
     if state.sheet.closed or type(action) in _NOT_HERE:  # a set: one look-up, not six
-        # after-game lines (engine.scoring.entry), which also refuse all once it is closed
+        # after-game lines (engine.classic.scoring.entry), which also refuse all once it is closed
         if decide_after_game(state, action, tx):
             return tx
         raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
     if state.winner is not None and not isinstance(action, _AFTER_END):  # finished
         raise IllegalAction(R.GAME_OVER, result=_result_words(state))
-    # one handler per action, told by its exact type here (the action classes are final):
-    # a `match` class pattern that misses goes through the values' metaclass, several times
-    # the cost of `type(action) is`; most frequent first; `assert_never` makes a new action
-    # without a handler a type error
-    if type(action) is act.SpeechEnd:
-        _speech_end(tx, action)
-    elif type(action) is act.Nominate:
-        _nominate(tx, action)
-    elif type(action) is act.Votes:
-        _votes(tx, action)
-    elif type(action) is act.Day:
-        _day(tx, action)
-    elif type(action) is act.Shoot:
-        shoot(tx, action)
-    elif type(action) is act.Night:
-        _night(tx, action)
-    elif type(action) is act.Foul:
-        _foul(tx, action)
-    elif type(action) is act.DonCheck:
-        don_check(tx, action)
-    elif type(action) is act.SheriffCheck:
-        sheriff_check(tx, action)
-    elif type(action) is act.Start:
-        _start(tx, action)
-    elif type(action) is act.Roles:
-        _roles(tx, action)
-    elif type(action) is act.BestMove:
-        best_move(tx, action)
-    elif type(action) is act.Withdraw:
-        _withdraw(tx, action)
-    elif type(action) is act.Disqualify:
-        _disqualify(tx, action)
-    elif type(action) is act.Lift:
-        _lift(tx, action)
-    elif (type(action) is act.Undo or type(action) is act.Extra or type(action) is act.Penalty
-          or type(action) is act.LeaveColour or type(action) is act.Protest
-          or type(action) is act.Close):
-        raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))  # see _NOT_HERE
-    else:
-        assert_never(action)
+    rule = _HANDLERS.get(type(action))  # one rule per action class (the classes are final)
+    if rule is None:
+        raise IllegalAction(R.UNKNOWN_ACTION, action=repr(action))
+    rule(tx, action)
     return tx
 
 
@@ -347,6 +312,28 @@ def _after_the_decision(s: GameState, seat: int) -> None:
         raise IllegalAction(R.ALREADY_DISQUALIFIED, seat=seat)
 
 
-# Undo is Game.pop's (engine.game); the after-game lines are engine.scoring.entry's.
+Handler = Callable[[Tx, act.Action], None]
+"""A rule taking exactly one class of action (the key it is filed under in `_HANDLERS`)."""
+A = TypeVar("A", bound=act.Action)
+
+
+def _on(kind: type[A], rule: Callable[[Tx, A], None]) -> tuple[type, Handler]:
+    """One row of the table: `rule` is only ever called with a `kind` (the table's key)."""
+    return kind, cast("Handler", rule)
+
+
+# one rule per action class, looked up by the action's class (engine.classic.apply says why)
+_HANDLERS: dict[type, Handler] = dict((
+    _on(act.Roles, _roles), _on(act.Start, _start), _on(act.Day, _day),
+    _on(act.Night, _night), _on(act.SpeechEnd, _speech_end), _on(act.Nominate, _nominate),
+    _on(act.Withdraw, _withdraw), _on(act.Votes, _votes), _on(act.Lift, _lift),
+    _on(act.Shoot, shoot), _on(act.DonCheck, don_check), _on(act.SheriffCheck, sheriff_check),
+    _on(act.BestMove, best_move), _on(act.Foul, _foul), _on(act.Disqualify, _disqualify),
+))
+# Undo is Game.pop's (engine.classic.game); the after-game lines are
+# engine.classic.scoring.entry's
 _NOT_HERE: frozenset[type] = frozenset({act.Undo, *act.AFTER_GAME})  # final classes
 _AFTER_END = (act.SpeechEnd, act.Foul, act.Disqualify)
+_ODD = set(get_args(act.Action)) ^ (_HANDLERS.keys() | _NOT_HERE)
+if _ODD:  # checked when the module loads: every test run would fail
+    raise TypeError(f"actions without a rule, or rules of no action: {_ODD}")

@@ -16,7 +16,7 @@ from typing import (
     get_type_hints,
 )
 
-from engine.scoring.options import Limit, ScoringOptions, scoring_problem
+from engine.classic.scoring.options import Limit, ScoringOptions, scoring_problem
 from engine.values import compare_by_class
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class VoteCancelOptions(NamedTuple):
     """Today's result is known from the first moment the votes already counted fix it,
     inside a round (000 I.8.2 "стал известен", 003 7.2 "во время голосования, после того,
     как был определён результат голосования", 002 "стал известен"): a removal by discipline
-    after it keeps today's vote (engine.moment); off: only once the round is closed."""
+    after it keeps today's vote (engine.classic.moment); off: only once the round is closed."""
     next_day_after_result: bool = True
     """A removal by fouls after today's vote result (of a player not leaving by it) cancels
     tomorrow's vote (000 I.8.2, 003 7.2, 002). fiim-2015 7.1 only cancels today's."""
@@ -172,7 +172,7 @@ def consistent(rules: Ruleset, where: str) -> Ruleset:
 def load_ruleset(name_or_path: "str | Path") -> Ruleset:
     """Load a built-in ruleset by id ("cml", "fiim", ...) or a league's own TOML file."""
     if isinstance(name_or_path, str) and name_or_path in BUILTIN:
-        from engine.ruleset_builtin import BUILT  # precomputed: no tomllib on a replay
+        from engine.classic.ruleset_builtin import BUILT  # precomputed: no tomllib on a replay
 
         return BUILT[name_or_path]
     from pathlib import Path  # a league's own file: pathlib is not on a replay's path (issue 8)
@@ -183,7 +183,7 @@ def load_ruleset(name_or_path: "str | Path") -> Ruleset:
             f"unknown ruleset {str(name_or_path)!r}: use one of {', '.join(BUILTIN)} "
             "or the path of a ruleset TOML file"
         )
-    from engine.ruleset_check import validated  # pydantic: only for a league's own file
+    from engine.classic.ruleset_check import validated  # pydantic: only for a league's own file
 
     return validated(_toml(path.read_text(encoding="utf-8"), str(path)), str(path))
 
@@ -191,7 +191,7 @@ def load_ruleset(name_or_path: "str | Path") -> Ruleset:
 def builtin_from_toml(rule_id: str) -> Ruleset:
     """A built-in ruleset read from its file, without pydantic: the files ship with the kit
     and tests/engine/test_ruleset.py checks that pydantic reads each one to the same object.
-    `engine/ruleset_builtin.py` holds the result, so that a replay imports no tomllib;
+    `engine/classic/ruleset_builtin.py` holds the result, so that a replay imports no tomllib;
     `write_builtin()` writes it again after a file changes."""
     where = f"{rule_id}.toml"
     text = (builtin_dir() / where).read_text(encoding="utf-8")
@@ -246,12 +246,12 @@ def builtin_dir() -> "Path":
 
 
 def builtin_module() -> "Path":
-    """`engine/ruleset_builtin.py`, which `write_builtin()` writes."""
+    """`engine/classic/ruleset_builtin.py`, which `write_builtin()` writes."""
     return builtin_dir().with_name("ruleset_builtin.py")
 
 
 def builtin_source() -> str:
-    """The source of `engine/ruleset_builtin.py`: every built-in ruleset as Python code."""
+    """The source of `engine/classic/ruleset_builtin.py`: every built-in ruleset as Python code."""
     classes: dict[str, type[tuple[object, ...]]] = {}
     body = [f"    {rule_id!r}: {_code(builtin_from_toml(rule_id), 1, classes)},"
             for rule_id in BUILTIN]
@@ -260,9 +260,10 @@ def builtin_source() -> str:
         f"    {name},\n" for name, cls in sorted(classes.items()) if cls.__module__ == module)
         + ")" for module in modules]
     return "\n".join([
-        '"""The built-in rulesets, precomputed from `engine/rulesets/*.toml`: a replay reads',
-        "no TOML (docs/architecture.md). Written by `engine.ruleset.write_builtin()`; do not edit:",
-        'tests/engine/test_ruleset.py fails when a file and this module differ."""',
+        '"""The built-in rulesets, precomputed from `engine/classic/rulesets/*.toml`: a',
+        "replay reads no TOML (docs/architecture.md). Written by",
+        "`engine.classic.ruleset.write_builtin()`; do not edit: tests/engine/test_ruleset.py",
+        'fails when a file and this module differ."""',
         "", "from __future__ import annotations", "", *imports, "",
         "BUILT: dict[str, Ruleset] = {", *body, "}", ""])
 
@@ -284,7 +285,7 @@ def _code(value: object, depth: int, classes: dict[str, type[tuple[object, ...]]
 
 
 def write_builtin() -> None:
-    """Write `engine/ruleset_builtin.py` again, after a built-in file changed."""
+    """Write `engine/classic/ruleset_builtin.py` again, after a built-in file changed."""
     builtin_module().write_text(builtin_source(), encoding="utf-8")
 
 compare_by_class(Timers, DayOptions, LiftOptions, FoulOptions, VoteCancelOptions, BestMoveOptions,

@@ -20,7 +20,7 @@ def hundredths(points: float) -> int:
 
 class Limit:
     """A bound of an option (`Annotated[float, Limit(gt=0)]`), checked when a league's own
-    file is validated (engine.ruleset_check): pydantic reads it through its
+    file is validated (engine.classic.ruleset_check): pydantic reads it through its
     `__get_pydantic_core_schema__` hook, so defining the options never imports pydantic and
     a wrong value gets pydantic's own message ("Input should be greater than 0")."""
 
@@ -36,7 +36,7 @@ class Limit:
         return cast("CoreSchema", {**handler(source), **self.bounds})
 
 
-# Every options table of a ruleset (engine.ruleset's too) is a NamedTuple: frozen, read as
+# Every options table of a ruleset (engine.classic.ruleset's too) is a NamedTuple: frozen, read as
 # fast as the engine's state, and cheap to define, so the built-in rulesets load without
 # pydantic (docs/architecture.md, "The engine starts without pydantic"). When a league's file
 # is validated an unknown key is an error naming it, so a typo never passes silently.

@@ -1,4 +1,4 @@
-"""Helpers to set a game up in a few lines, for scenario tests and demos.
+"""Helpers to set a classic game up in a few lines, for scenario tests and demos.
 
     g = started("cml", don=3, mafia=(5, 8), sheriff=1)   # cards dealt, zero night
     g.push(Day())
@@ -7,20 +7,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.protocol import DayLine, result
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import REGULAR_KINDS
+from engine.classic.timer import current_timer
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.protocol import DayLine, result
-
-if TYPE_CHECKING:
-    from engine.club.game import ClubGame
-    from engine.log import LogLine
-from engine.ruleset import Ruleset
-from engine.state import REGULAR_KINDS
-from engine.timer import current_timer
 
 
 def started(rules: Ruleset | str = "cml", don: int = 3, mafia: tuple[int, int] = (5, 8),
@@ -114,15 +109,3 @@ def quiet_day(game: Game) -> None:
     """A day without nominations (or with its vote cancelled), then «Наступает ночь»."""
     speeches(game)
     game.push(act.Night())
-
-
-def replay_club(lines: Iterable[str | bytes]) -> tuple[LogLine, ClubGame]:
-    """A club log replayed (`engine.replay.replay_game`), for tests that read the club
-    game's own state: a log of another variant is a test's mistake (TypeError)."""
-    from engine.club.game import ClubGame
-    from engine.replay import replay_game
-
-    head, game = replay_game(lines)
-    if not isinstance(game, ClubGame):
-        raise TypeError(f"not a club log: rules {head.get('rules')!r}")
-    return head, game

@@ -3,10 +3,10 @@ reason the judge understands."""
 
 from __future__ import annotations
 
+from engine.classic.state import NIGHT, GameState
 from engine.errors import IllegalAction
 from engine.refusals import R, Refusal, phrase
 from engine.roles import is_seat
-from engine.state import NIGHT, GameState
 
 
 def seat_number(value: int, what: Refusal = R.W_SEAT) -> int:

@@ -7,12 +7,11 @@ them at once so the next step sees the updated state.
 
 from __future__ import annotations
 
-from engine import events as ev
-from engine.apply import apply
-from engine.moment import LIFT, SETTLES_THE_DAY, after_tie, result_known
-from engine.roles import BLACK_ROLES
-from engine.ruleset import Ruleset
-from engine.state import (
+from engine.classic import events as ev
+from engine.classic.apply import apply
+from engine.classic.moment import LIFT, SETTLES_THE_DAY, after_tie, result_known
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import (
     CANCELLED,
     DAY,
     FAREWELL,
@@ -34,6 +33,7 @@ from engine.state import (
     GameState,
     Round,
 )
+from engine.roles import BLACK_ROLES
 
 
 class Tx:
@@ -196,7 +196,7 @@ def resolve_round(tx: Tx, candidates: tuple[int, ...], counts: list[int]) -> Non
         tx.emit(ev.VoteSettled(HELD))
         _after_the_moment(tx, closed.gone, leaving=())
         return
-    assert not closed.gone, "a tie still to be settled is no known result (engine.moment)"
+    assert not closed.gone, "a tie still to be settled is no known result (engine.classic.moment)"
     if then == LIFT:
         tx.emit(ev.LiftPut(leaders))
         return
@@ -264,8 +264,9 @@ def late_disqualification(tx: Tx, seat: int, kind: str, team_loss: bool) -> None
 def _cancel_vote(tx: Tx, seat: int, stands: bool) -> None:
     """Which vote a removal by discipline cancels: today's while its result is not known,
     else tomorrow's where the ruleset says so (docs/rules.md, "Cancelled votes"). `stands`:
-    the removal came inside a round whose result the counted votes had fixed (engine.moment);
-    tomorrow's is then decided when the round closes (`_after_the_moment`)."""
+    the removal came inside a round whose result the counted votes had fixed
+    (engine.classic.moment); tomorrow's is then decided when the round closes
+    (`_after_the_moment`)."""
     s, opts = tx.state, tx.rules.vote_cancel
     if s.phase == NIGHT:
         if opts.shot_player_excepted and s.night is not None and s.night.shot == seat:
