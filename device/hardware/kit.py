@@ -14,7 +14,6 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from gpiozero import Buzzer, Factory
 
@@ -30,7 +29,7 @@ from device.hardware.leds import (
     signal_step,
 )
 from device.hardware.music import NightMusic
-from device.hardware.pad import KeyPad, PadTiming
+from device.hardware.pad import KeyEvent, KeyPad, PadTiming
 from device.hardware.pins import PinMap
 
 log = logging.getLogger(__name__)
@@ -40,8 +39,8 @@ MUSIC_TICK = 1.0  # seconds between checks for the next night track
 class TableHardware:
     """Pad + seat LED chain + buzzer + optional music, on an injected pin factory and clock.
 
-    Key events go to `events`: pass the consumer's own queue (e.g. the table service's inbox)
-    to get them there directly. With `background=False` nothing runs by itself: call `poll()`
+    Key events wait in `events`, or go as they come to the consumer that asked for them
+    (`send_keys_to`: the table service puts them on its inbox). With `background=False` nothing runs by itself: call `poll()`
     after moving the clock (tests, virtual-time replays); otherwise a thread polls whenever
     something is due.
     """
@@ -54,7 +53,6 @@ class TableHardware:
         *,
         timing: PadTiming | None = None,
         music: NightMusic | None = None,
-        events: queue.Queue[Any] | None = None,
         background: bool = True,
     ) -> None:
         self.pin_map = pin_map
@@ -65,7 +63,7 @@ class TableHardware:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.buzzer: Buzzer | None = None
-        self.pad = KeyPad(pin_map, factory, clock, timing, events)
+        self.pad = KeyPad(pin_map, factory, clock, timing)
         try:
             self.leds = SeatLeds(pin_map.seats, factory, clock)
             if pin_map.buzzer is not None:
@@ -73,10 +71,15 @@ class TableHardware:
         except BaseException:
             self.close()
             raise
-        self.events: queue.Queue[Any] = self.pad.events
+        self.events: queue.Queue[KeyEvent] = self.pad.events
         if background:
             self._thread = threading.Thread(target=self._run, name="table-hardware", daemon=True)
             self._thread.start()
+
+    def send_keys_to(self, deliver: Callable[[KeyEvent], None]) -> Callable[[KeyEvent], None]:
+        """Each key event to `deliver` as it comes (those waiting first), not to `events`;
+        returns where they went before."""
+        return self.pad.send_to(deliver)
 
     def show(self, patterns: Sequence[Pattern]) -> None:
         """Show the seat patterns (seat 1 first), e.g. `feedback.seat_pattern(public, left)`."""

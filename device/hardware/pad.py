@@ -27,7 +27,7 @@ import math
 import queue
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from gpiozero import DigitalInputDevice, Factory
 
@@ -160,10 +160,10 @@ class KeyPad:
         factory: Factory,
         clock: Clock,
         timing: PadTiming | None = None,
-        events: queue.Queue[Any] | None = None,
     ) -> None:
-        # `events` may be the consumer's own inbox (the table service's single queue)
-        self.events: queue.Queue[Any] = queue.Queue() if events is None else events
+        # clean key events wait here, unless a consumer takes them as they come (`send_to`)
+        self.events: queue.Queue[KeyEvent] = queue.Queue()
+        self._deliver: Callable[[KeyEvent], None] = self.events.put
         self._edges: queue.Queue[Edge | None] = queue.Queue()
         self._waited: list[Edge | None] = []  # taken off the queue by wait(), read first by pump()
         self._clock = clock
@@ -197,6 +197,18 @@ class KeyPad:
         except queue.Empty:
             return
 
+    def send_to(self, deliver: Callable[[KeyEvent], None]) -> Callable[[KeyEvent], None]:
+        """From now on each key event goes to `deliver` (e.g. the put of the table service's
+        inbox, one queue for everything it handles), the ones still waiting first; returns
+        where they went before (to hand them back)."""
+        while True:
+            try:
+                deliver(self.events.get_nowait())
+            except queue.Empty:
+                break
+        before, self._deliver = self._deliver, deliver
+        return before
+
     def wake(self) -> None:
         """Release a thread blocked in `wait` (used on shutdown)."""
         self._edges.put(None)
@@ -213,7 +225,7 @@ class KeyPad:
                 events += self._filter.edge(edge.key, edge.low, edge.t)
         events += self._filter.tick(self._clock())
         for event in events:
-            self.events.put(event)
+            self._deliver(event)
         return events
 
     def deadline(self) -> float | None:

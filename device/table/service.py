@@ -73,9 +73,10 @@ class TableService(TableReadings):
                  mono: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
         self.wall, self.mono = wall, mono
-        # Injected hardware (simulator, tests) already has a queue: it becomes the inbox.
-        self.inbox: queue.Queue[InboxItem] = (hardware.events if hardware is not None
-                                              else queue.Queue())
+        # one queue for everything the engine thread handles: the pad's keys come here too
+        self.inbox: queue.Queue[InboxItem] = queue.Queue()
+        if hardware is not None:  # injected (simulator, tests)
+            hardware.send_keys_to(self.inbox.put)
         self.journal = Journal(settings.journal)
         self.tournament, self.table = settings.tournament, settings.table
         self.core = GameCore(settings, self.journal, wall)
@@ -280,4 +281,6 @@ def _hardware(settings: TableSettings, mono: Callable[[], float],
     music = NightMusic(MusicSettings(folder=hw.music_dir, volume=hw.volume,
                                      device=hw.audio_device,
                                      announcements=hw.announcements_dir))
-    return TableHardware(hw.pin_map, make_factory(hw.pins), mono, music=music, events=inbox)
+    hardware = TableHardware(hw.pin_map, make_factory(hw.pins), mono, music=music)
+    hardware.send_keys_to(inbox.put)
+    return hardware

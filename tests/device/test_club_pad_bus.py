@@ -46,8 +46,8 @@ def test_the_deal_keyed_on_the_club_pad_reaches_only_the_judge(broker: Mosquitto
                     (board.press if down else board.release)(name)
                     clock.advance(0.06)
                     hardware.poll()
-                    while not hardware.events.empty():
-                        service.handle(hardware.events.get())
+                    while not service.inbox.empty():
+                        service.handle(service.inbox.get())
 
         keys("4", "9")  # the don, a mafia member: the screen asks for the next card
         publics: list[str] = []

@@ -154,8 +154,8 @@ def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Pa
         board.press("12")
         clock.advance(0.01)
         hardware.poll()
-        while not hardware.events.empty():
-            service.handle(hardware.events.get())
+        while not service.inbox.empty():
+            service.handle(service.inbox.get())
         assert service.last_error == "there is no seat 12: this game has 10 seats"
         assert service.refusal is not None  # and by key, for a Russian judge's screen
         assert service.refusal.text("ru") == "места 12 нет: в этой игре 10 мест"
