@@ -40,9 +40,9 @@ class TableHardware:
     """Pad + seat LED chain + buzzer + optional music, on an injected pin factory and clock.
 
     Key events wait in `events`, or go as they come to the consumer that asked for them
-    (`send_keys_to`: the table service puts them on its inbox). With `background=False` nothing runs by itself: call `poll()`
-    after moving the clock (tests, virtual-time replays); otherwise a thread polls whenever
-    something is due.
+    (`send_keys_to`: the table service puts them on its inbox). With `background=False`
+    nothing runs by itself: call `poll()` after moving the clock (tests, virtual-time
+    replays); otherwise a thread polls whenever something is due.
     """
 
     def __init__(
