@@ -15,6 +15,7 @@ page without it (a hub from before this file) reads as version 1.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Final, Literal, TypeVar
 
 from pydantic import Field, JsonValue, ValidationError
@@ -220,7 +221,7 @@ def page_schemas() -> dict[str, JsonValue]:
     return {name: model.model_json_schema() for name, model in PAGE_MODELS.items()}
 
 
-def build_page(name: str, data: dict[str, JsonValue]) -> bytes:
+def build_page(name: str, data: Mapping[str, object]) -> bytes:
     """The bytes of page `name` built through its model (ValidationError when `data` is not
     what the page may say): only the fields `data` gives, and `schema_version`."""
     page = page_model(name).model_validate({**data, "schema_version": PAGE_VERSION})
