@@ -7,7 +7,7 @@ changed; the alerts and the standings they carry.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -22,14 +22,14 @@ from hub.club import EveningPages, club_games, club_tonight, evening_rating
 from hub.commands import CommandSender
 from hub.config import HubConfigError, StandingsView, reload_standings_view
 from hub.context import HubContext
-from hub.decisions import effective_games, round_of
+from hub.decisions import GameBook, effective_games, round_of
 from hub.pacing import Grid, Sent
 from hub.players import public_pages
 from hub.registry import two_tables_alert
 from hub.remote import judge_pages
 from hub.stall import StoreStall
 from hub.standings import CountCache, games_as_they_count, latest_round, tournament_standings
-from hub.store import Json, StoredProtocol
+from hub.store import Decisions, ProtocolRow
 
 log = logging.getLogger("mafiakit.hub")
 AGGREGATE = "public/aggregate"
@@ -203,7 +203,7 @@ class Pages:
         at another table (issue 24, the timing side channel)."""
         return self._timed_alerts(self._paged_decided) != self._timed
 
-    def games(self) -> list[JsonObject]:
+    def games(self) -> list[GameBook]:
         """Every finished game as it counts, with its points per seat (hub/standings.py)."""
         store = self.ctx.store
         return games_as_they_count(store.protocols(), store.decisions(), store.game_rounds(),
@@ -217,9 +217,8 @@ class Pages:
         return self._standings(store.protocols(), store.decisions(), store.game_rounds(),
                                public=public)
 
-    def _standings(self, protocols: list[tuple[str, str, StoredProtocol]],
-                   decisions: list[tuple[int, str, str, str, str, str, str, Json]],
-                   rounds: dict[tuple[str, str], int], *, public: bool
+    def _standings(self, protocols: Sequence[ProtocolRow], decisions: Decisions,
+                   rounds: Mapping[tuple[str, str], int], *, public: bool
                    ) -> JsonObject | None:
         view = self.standings_view.view
         if public and view.hidden:
@@ -252,8 +251,8 @@ class Pages:
                         "gap": live.seqs.gap}
                        for live in ctx.registry.tables.values()],
             "alerts": [a.model_dump() for a in self._alerts(games, timed)],
-            "games": [{k: g[k] for k in ("table", "game_id", "round", "winner", "counts")}
-                      for g in games],
+            "games": [{"table": g["table"], "game_id": g["game_id"], "round": g["round"],
+                       "winner": g["winner"], "counts": g["counts"]} for g in games],
             # the latest evening only: a season of Fridays would not fit one message
             "club_games": club_tonight(
                 club_games(ctx.store.club_protocols(), decisions))["games"],

@@ -24,18 +24,18 @@ from engine.classic.scoring.game import as_points
 from engine.classic.scoring.standings import tie_break_reasons
 from engine.log import JsonObject
 from hub.club import club_tonight
-from hub.decisions import DecisionRow
 from hub.seating import Seating
-from hub.standings import Decisions, by_game, counted_game
+from hub.standings import by_game, counted_game
+from hub.store import DecisionRow, Decisions, ProtocolRow, StoredProtocol
 
 _points_cache: dict[str, tuple[float, ...] | None] = {}
 
 
-def seat_points(table: str, game_id: str, protocol: JsonObject,
+def seat_points(table: str, game_id: str, protocol: StoredProtocol,
                 decisions: list[DecisionRow]) -> tuple[float, ...] | None:
     """Every seat's points in one game as it counts (the head judge's decisions applied by
     hub.standings, through the scoring library), seat 1 first; None if it does not count."""
-    actions = _list(protocol.get("actions"))
+    actions = protocol.get("actions", [])
     key = json.dumps([table, game_id, len(actions), actions[-1:], protocol.get("result"),
                       [d.id for d in decisions]], sort_keys=True, default=str)
     if key not in _points_cache:
@@ -61,7 +61,7 @@ def compact_standings(standings: Mapping[str, object] | None) -> list[JsonObject
 
 
 def public_pages(seating: Seating | None, games: Sequence[Mapping[str, object]],
-                 protocols: Sequence[tuple[str, str, JsonObject]], decisions: Decisions, *,
+                 protocols: Sequence[ProtocolRow], decisions: Decisions, *,
                  undecided: Collection[tuple[str, str]],
                  aggregate: Mapping[str, object],
                  round_numbers: Collection[int] = ()) -> dict[str, JsonObject]:
@@ -85,11 +85,10 @@ def public_pages(seating: Seating | None, games: Sequence[Mapping[str, object]],
     for game in games:
         key = (str(game["table"]), str(game["game_id"]))
         protocol = stored.get(key)
-        if protocol is None or key in undecided or not _object(protocol.get("result")).get(
-                "winner"):
+        if protocol is None or key in undecided or not protocol.get("result", {}).get("winner"):
             continue
         finished.add(key)
-        roles = _object(_object(protocol.get("reveal")).get("roles"))
+        roles = _object(protocol.get("reveal", {}).get("roles"))
         names = _list(game["players"])
         points = (seat_points(*key, protocol, decided_on.get(key, []))
                   if game["counts"] else None)

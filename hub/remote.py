@@ -38,8 +38,8 @@ from bus.payloads import (
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
 from hub.club import (
-    ClubRow,
     EveningPages,
+    EveningRatingJson,
     club_dates,
     club_refusal,
     club_tonight,
@@ -47,8 +47,8 @@ from hub.club import (
 )
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games, points_ok
 from hub.players import compact_standings
-from hub.standings import Decisions, rules_refusal
-from hub.store import Store, StoredProtocol
+from hub.standings import rules_refusal
+from hub.store import ClubProtocolRow, Decisions, ProtocolRow, Store
 
 EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
 _REQUEST_ID = re.compile(rb'"request_id"\s*:\s*"([A-Za-z0-9_.:-]{1,64})"')
@@ -233,23 +233,22 @@ def _game_refusal(decision: Decision, game: Mapping[str, object]) -> Refused | N
     if kind is DecisionKind.CHANGE_RESULT and args["winner"] == winner:
         return Refused(f"{name} already counts as "
                        f"{_result_words(winner if isinstance(winner, str) else None)}",
-                       DecisionRefusal.ALREADY_COUNTS, {**where, "winner": args["winner"]})
+                       DecisionRefusal.ALREADY_COUNTS, {**where, "winner": str(winner)})
     open_protests = [p for p in _objects(game["protests"]) if p["state"] == "open"]
     if kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED) and not open_protests:
         return Refused(f"{name} has no open protest to rule on",
                        DecisionRefusal.NO_OPEN_PROTEST, where)
-    if isinstance(args.get("seat"), int):
+    seat = args.get("seat")
+    if isinstance(seat, int):
         players = game.get("players")
         seats = (len(players) if isinstance(players, list) else 0) or 10
-        if args["seat"] > seats:
-            return Refused(f"{name} has seats 1-{seats}, not {args['seat']}",
-                           DecisionRefusal.SEAT_RANGE,
-                           {**where, "seats": seats, "seat": args["seat"]})
-    if points_ok(args.get("points")):
-        points = Fraction(str(args["points"]))
-        if points % EXTRA_STEP:
-            return Refused(f"points are given in tenths (0.1, 0.2 ...), not {args['points']}",
-                           DecisionRefusal.TENTHS, {"points": args["points"]})
+        if seat > seats:
+            return Refused(f"{name} has seats 1-{seats}, not {seat}",
+                           DecisionRefusal.SEAT_RANGE, {**where, "seats": seats, "seat": seat})
+    points = args.get("points")
+    if points_ok(points) and Fraction(str(points)) % EXTRA_STEP:
+        return Refused(f"points are given in tenths (0.1, 0.2 ...), not {points}",
+                       DecisionRefusal.TENTHS, {"points": points})
     return None
 
 
@@ -306,12 +305,12 @@ def _request_id_of(raw: bytes) -> str | None:
 
 
 def judge_pages(aggregate: Mapping[str, object],
-                protocols: list[tuple[str, str, StoredProtocol]],
-                decisions: Decisions, rounds: dict[tuple[str, str], int],
+                protocols: Sequence[ProtocolRow],
+                decisions: Decisions, rounds: Mapping[tuple[str, str], int],
                 started: Mapping[str, Mapping[str, float | None]] | None = None, *,
                 undecided: Collection[tuple[str, str]] = (),
                 round_numbers: Iterable[int] = (),
-                club_rows: Sequence[ClubRow] = (),
+                club_rows: Sequence[ClubProtocolRow] = (),
                 evenings: EveningPages | None = None) -> dict[str, dict[str, object]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
@@ -365,11 +364,11 @@ def judge_pages(aggregate: Mapping[str, object],
     for number, played in by_round.items():
         out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
     made = (evenings or EveningPages()).pages(club_rows, decisions, undecided)
-    out.update({f"judge/club/{date}": page for date, page in made.items()})
+    out.update({f"judge/club/{date}": dict(page) for date, page in made.items()})
     return out
 
 
-def tonight(rows: Sequence[ClubRow], decisions: Decisions) -> dict[str, object] | None:
+def tonight(rows: Sequence[ClubProtocolRow], decisions: Decisions) -> EveningRatingJson | None:
     """The club host's rating of the latest evening (the latest header `date` of a club game
     that counts), each player's row as `mafiakit hub evening` prints it (004 §8; only the
     players, not the games, to keep `judge/state` within one message); `error` in the

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import NamedTuple, TypeAlias, TypedDict, TypeGuard
 
 from pydantic import JsonValue
 
@@ -123,15 +123,93 @@ _DECIDED = ("NOT EXISTS (SELECT 1 FROM withdrawn w WHERE w.tbl = {0}.tbl "
             "AND w.game_id = {0}.game_id)")
 
 
-# What the store keeps as JSON text (an event's action, a protocol, a header, a command's or a
-# decision's arguments): read back as the JSON object it was written from. The readers narrow
-# it (the bus payloads validate it; hub/standings.py reads a protocol's fields).
+# What the store keeps as JSON text (an event's action, a header, a command's or a decision's
+# arguments): read back as the JSON object it was written from. The readers narrow it (the bus
+# payloads validate it; `section` gives a part that should be an object, or an empty one).
 Json: TypeAlias = dict[str, JsonValue]
 Written: TypeAlias = Mapping[str, object]  # what the writers hand in: any JSON object
-# A decided game's protocol as stored: its many readers (standings, decisions, pages, export,
-# tests) index it as the JSON it is; it becomes the one typed Protocol payload (issue 27
-# item 1), and this `Any` goes with it (tests/test_typing_boundaries.py allows it till then).
-StoredProtocol: TypeAlias = dict[str, Any]
+
+
+class StoredReveal(TypedDict, total=False):
+    """A decided game's reveal as stored (`bus.payloads.ClassicReveal` or `ClubReveal` as
+    JSON): every seat's role by seat number, the winner and why, the nights."""
+
+    variant: str
+    roles: dict[str, str]
+    winner: str
+    termination: str
+    nights: list[Json]
+    best_move: Json | None
+
+
+class StoredProtocol(TypedDict, total=False):
+    """A decided game's protocol as the table sent it (`bus.payloads.Protocol` as JSON, of
+    whichever schema version the store took it in): its parts' shapes are checked when it is
+    read back (`Store._protocol`), so readers index header, result and reveal as objects.
+
+    Not read back through the payload model: a store of an earlier hub holds protocols of
+    earlier versions, the model keeps header, result and actions as JSON objects all the
+    same, and `mafiakit hub club-game` prints the protocol as it came."""
+
+    schema_version: int
+    game_id: str
+    header: Json
+    actions: list[Json]
+    result: Json
+    reveal: StoredReveal
+
+
+# The store's rows, one alias each, imported by every reader: plain tuples, which the readers
+# unpack (a page or a test may hand in rows it made itself).
+ProtocolRow: TypeAlias = tuple[str, str, StoredProtocol]  # (table, game, protocol)
+ClubProtocolRow: TypeAlias = tuple[str, str, StoredProtocol, str]  # ... and when received
+
+
+class DecisionRow(NamedTuple):
+    """One stored decision of the head judge (hub/decisions.py says what each kind does)."""
+
+    id: int
+    at: str
+    who: str
+    why: str
+    kind: str
+    table: str
+    game_id: str
+    args: Json
+
+
+Decisions: TypeAlias = Sequence[DecisionRow]  # the head judge's decisions, in order
+
+
+def section(obj: Json, key: str) -> Json:
+    """`obj[key]` when it is a JSON object (a result's score, a header's rating), else an
+    empty one: a part that is missing reads as having nothing in it."""
+    value = obj.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _objects(value: JsonValue) -> bool:
+    return isinstance(value, list) and all(isinstance(item, dict) for item in value)
+
+
+def _is_reveal(value: JsonValue) -> bool:
+    if not isinstance(value, dict):
+        return False
+    roles = value.get("roles", {})
+    best = value.get("best_move")
+    return (isinstance(roles, dict) and all(isinstance(r, str) for r in roles.values())
+            and all(isinstance(value.get(k, ""), str) for k in ("variant", "winner",
+                                                                  "termination"))
+            and _objects(value.get("nights", [])) and (best is None or isinstance(best, dict)))
+
+
+def _is_protocol(value: Json) -> TypeGuard[StoredProtocol]:
+    """Every part a protocol has is of its kind (a part may be missing: older protocols)."""
+    return (isinstance(value.get("header", {}), dict) and isinstance(value.get("result", {}),
+                                                                     dict)
+            and _is_reveal(value.get("reveal", {})) and _objects(value.get("actions", []))
+            and isinstance(value.get("game_id", ""), str)
+            and isinstance(value.get("schema_version", 0), int))
 
 
 WHAT_TO_DO = ("Stop the hub, move the file aside (for the venue tech) and put back its latest "
@@ -213,6 +291,15 @@ class Store:
         if not isinstance(value, dict):
             raise StoreError(f"the hub's store {self.path} holds {text[:40]!r} where a JSON "
                              f"object belongs. {WHAT_TO_DO}")
+        return value
+
+    def _protocol(self, text: str) -> StoredProtocol:
+        """A stored protocol (the hub validated it before storing: a part of the wrong kind
+        is a damaged file, and says so in one line)."""
+        value = self._json(text)
+        if not _is_protocol(value):
+            raise StoreError(f"the hub's store {self.path} holds a protocol whose parts are "
+                             f"not what a protocol has ({text[:40]!r}). {WHAT_TO_DO}")
         return value
 
     def check_integrity(self) -> None:
@@ -329,19 +416,19 @@ class Store:
                          (table, game_id, text, received, variant))
         return True
 
-    def protocols(self) -> list[tuple[str, str, StoredProtocol]]:
+    def protocols(self) -> list[ProtocolRow]:
         """Every game decided now (a game back in play after an undo is left out)."""
         rows = self._db.execute("SELECT tbl, game_id, protocol FROM protocols p WHERE "
                                 "variant = ? AND " + _DECIDED.format("p")
                                 + " ORDER BY tbl, game_id", (CLASSIC,))
-        return [(t, g, self._json(p)) for t, g, p in rows]
+        return [(t, g, self._protocol(p)) for t, g, p in rows]
 
     def protocol(self, table: str, game_id: str) -> StoredProtocol | None:
         """The game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols p WHERE tbl = ? AND game_id = ? "
                                "AND variant = ? AND " + _DECIDED.format("p"),
                                (table, game_id, CLASSIC)).fetchone()
-        return None if row is None else self._json(row[0])
+        return None if row is None else self._protocol(row[0])
 
     def protocol_actions(self) -> dict[tuple[str, str], int]:
         """(table, game) -> how many actions its stored protocol has, classic and club, back
@@ -373,13 +460,13 @@ class Store:
         """(table, game) of every game back in play after its decision."""
         return {(t, g) for t, g in self._db.execute("SELECT tbl, game_id FROM withdrawn")}
 
-    def withdrawn_protocols(self) -> list[tuple[str, str, StoredProtocol]]:
+    def withdrawn_protocols(self) -> list[ProtocolRow]:
         """The stored protocols of the games back in play (their rounds' pages must be sent
         again without them, whether the seating has those rounds or not)."""
         rows = self._db.execute("SELECT p.tbl, p.game_id, p.protocol FROM protocols p JOIN "
                                 "withdrawn w ON w.tbl = p.tbl AND w.game_id = p.game_id "
                                 "WHERE p.variant = ?", (CLASSIC,))
-        return [(t, g, self._json(p)) for t, g, p in rows]
+        return [(t, g, self._protocol(p)) for t, g, p in rows]
 
     # -- club games (docs/club.md, docs/hub.md "Club tables") ----------------------------------
 
@@ -389,20 +476,20 @@ class Store:
         point "за красивую игру" given after the result); False if stored before as it is."""
         return self._add_protocol(table, game_id, protocol, received, CLUB_GAME)
 
-    def club_protocols(self) -> list[tuple[str, str, StoredProtocol, str]]:
+    def club_protocols(self) -> list[ClubProtocolRow]:
         """(table, game, protocol, received) of every club game decided now, in the order
         received."""
         rows = self._db.execute("SELECT tbl, game_id, protocol, received FROM protocols c "
                                 "WHERE variant = ? AND " + _DECIDED.format("c")
                                 + " ORDER BY received, tbl, game_id", (CLUB_GAME,))
-        return [(t, g, self._json(p), r) for t, g, p, r in rows]
+        return [(t, g, self._protocol(p), r) for t, g, p, r in rows]
 
     def club_protocol(self, table: str, game_id: str) -> StoredProtocol | None:
         """The club game's protocol while it is decided, else None."""
         row = self._db.execute("SELECT protocol FROM protocols c WHERE tbl = ? AND "
                                "game_id = ? AND variant = ? AND " + _DECIDED.format("c"),
                                (table, game_id, CLUB_GAME)).fetchone()
-        return None if row is None else self._json(row[0])
+        return None if row is None else self._protocol(row[0])
 
     def note_club_game(self, table: str, game_id: str, seats: int) -> None:
         """A table plays this club game (its snapshots say so): its events are followed as
@@ -517,11 +604,11 @@ class Store:
             (at, who, why, kind, table, game_id, json.dumps(args, ensure_ascii=False)))
         return int(cur.lastrowid or 0)
 
-    def decisions(self, after: int = 0) -> list[tuple[int, str, str, str, str, str, str,
-                                                       Json]]:
+    def decisions(self, after: int = 0) -> list[DecisionRow]:
         rows = self._db.execute("SELECT id, at, who, why, kind, tbl, game_id, args "
                                 "FROM decisions WHERE id > ? ORDER BY id", (after,))
-        return [(i, at, who, why, k, t, g, self._json(a)) for i, at, who, why, k, t, g, a in rows]
+        return [DecisionRow(i, at, who, why, k, t, g, self._json(a))
+                for i, at, who, why, k, t, g, a in rows]
 
     # -- decisions asked for over MQTT (hub/remote.py) ----------------------------------------
 

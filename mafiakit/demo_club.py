@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the parts the demo starts: imported when it runs
     from device.hardware.pad import KeyEvent
     from engine.club.evening import EveningJson
     from firmware_sim.table import SimTable
+    from hub.store import StoredProtocol
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CLUB_EXAMPLE = EXAMPLES / "club-seven-maniac-and-doctor.jsonl"
@@ -151,16 +152,16 @@ def _public(sim: SimTable) -> PublicView:
 
 
 def _stored_protocol(database: Path, game_id: str, actions: int,
-                     wait_for: Callable[[str, Callable[[], object]], None]) -> JsonObject:
+                     wait_for: Callable[[str, Callable[[], object]], None]) -> StoredProtocol:
     """The club game's protocol once the hub has checked and stored it with all `actions`
     (a later line, an extra point, republishes it)."""
     from hub.store import Store
 
     store = Store(database)
 
-    def complete() -> JsonObject | None:
+    def complete() -> StoredProtocol | None:
         protocol = store.club_protocol(CLUB_TABLE, game_id)
-        done = protocol is not None and len(protocol.get("actions") or ()) == actions
+        done = protocol is not None and len(protocol.get("actions", [])) == actions
         return protocol if done else None
 
     try:

@@ -23,9 +23,7 @@ PARTS: tuple[str, ...] = tuple(tomllib.loads((ROOT / "pyproject.toml").read_text
 
 ALLOWED: dict[str, str] = {
     # path: why this module needs `Any`. Keep it short; each entry is a JSON boundary.
-    "hub/store.py": "a decided game's protocol is read back from its JSON text "
-                    "(StoredProtocol), indexed as JSON by standings, decisions, pages and "
-                    "export until it is the one typed Protocol payload (issue 27 item 1)",
+    # (none left: hub/store.py's rows are typed, StoredProtocol and the rest, issue 27 item 4)
 }
 
 

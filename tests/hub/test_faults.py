@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -20,7 +19,7 @@ from bus.topics import table_topic
 from device.table.service import TableService
 from device.testing import running_table
 from hub.config import HubSettings
-from hub.decisions import effective_games
+from hub.decisions import GameBook, effective_games
 from hub.registry import Liveness
 from hub.store import Store
 from tests.hub.helpers import (
@@ -241,7 +240,7 @@ def test_garbage_flood_on_every_topic_is_quarantined(private_broker: MosquittoPr
         assert hub.registry.tables["1"].state is Liveness.ONLINE
 
 
-def games_of(store: Store) -> list[dict[str, Any]]:
+def games_of(store: Store) -> list[GameBook]:
     return effective_games(store.protocols(), store.decisions(), store.game_rounds())
 
 

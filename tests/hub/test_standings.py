@@ -58,6 +58,7 @@ def test_a_changed_result_moves_the_standings_000_III_16(tmp_path: Path) -> None
         assert after[player].wins == (1 if seat in black else 0)
         assert before[player].wins == (0 if seat in black else 1)
     [game] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert game["score"] is not None  # counted: its points by seat
     clauses = {r["clause"] for r in game["score"][str(black[0])]["reasons"]}
     assert "000 III.1.3" in clauses  # a black win's points carry their clause
     assert game["decisions"][0]["clause"] == "000 III.16, 000 II.3.7"
@@ -86,6 +87,7 @@ def test_extra_points_approved_above_a_judge_limit_count_002(tmp_path: Path) -> 
     assert round(after[player].extras - before[player].extras) == 70
     assert after[player].total - before[player].total == 70
     [game] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert game["score"] is not None  # counted: its points by seat
     assert {"points": 0.7, "clause": "002 \"Ваши дополнительные баллы\""} in (
         game["score"][str(seat)]["reasons"])
     # above what even the head judge may give: refused in the engine's words, not recorded
@@ -116,6 +118,7 @@ def test_an_accepted_protest_imposes_a_penalty_or_changes_the_result_000_III_15(
     assert after["P4"].total - before["P4"].total == -50
     assert after["P4"].penalties - before["P4"].penalties == -50
     [game] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert game["score"] is not None  # counted: its points by seat
     assert {"points": -0.5, "clause": PENALTY_CLAUSE} in game["score"]["5"]["reasons"]
     assert [p["state"] for p in game["protests"]] == ["rejected", "accepted"]
     decide(store, DecisionKind.PROTEST_FILED, seat=6)

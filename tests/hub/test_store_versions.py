@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ def user_version(path: Path) -> int:
         db.close()
 
 
-def log_of(protocol: dict[str, object]) -> list[str]:
+def log_of(protocol: Mapping[str, object]) -> list[str]:
     actions = protocol["actions"]
     assert isinstance(actions, list)
     return [json.dumps(protocol["header"]), *(json.dumps(a) for a in actions)]
