@@ -1,5 +1,5 @@
 """Club tables at the hub (docs/hub.md, "Club tables"): the decided club games it stored, as
-the aggregate lists them, and the club evening's rating over them (engine/club_evening.py is
+the aggregate lists them, and the club evening's rating over them (engine/club/evening.py is
 the fold; this only picks the games and their order).
 
 A club game is no tournament game: it never enters the standings. Its points are the ones
@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple, TypedDict
 
 from bus.payloads import DecisionRefusal
-from engine.club_evening import Evening, EveningError, PlayerJson, club_game, evening
+from engine.club.evening import Evening, EveningError, PlayerJson, club_game, evening
 from engine.log import JsonObject
 from hub.decisions import DecisionKind, Remedy, effective_games
 from hub.store import ClubProtocolRow, Decisions, Json, Store, section

@@ -20,7 +20,7 @@ from typing import NotRequired, TypedDict, TypeGuard
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from bus.payloads import DecisionRefusal, Person, Reason
-from engine.scoring.game import SeatScoreLine
+from engine.classic.scoring.game import SeatScoreLine
 from engine.viewmodels import MAX_SEATS
 from hub.store import DecisionRow, Decisions, Json, ProtocolRow, StoredProtocol
 

@@ -1,4 +1,4 @@
-"""Live standings through the scoring library (engine.scoring), never a second computation.
+"""Live standings through the scoring library (engine.classic.scoring), never a second computation.
 
 Each stored protocol is a game log (its header and every action in effect, after-game lines
 included). The game as it counts is that log with the head judge's decisions applied, and
@@ -23,15 +23,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from bus.payloads import DecisionRefusal
+from engine.classic.game import Game
+from engine.classic.log import parse_action
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.game import SeatScoreLine, score_dict, score_game
+from engine.classic.scoring.standings import (
+    ScoredGame,
+    Standings,
+    StandingsError,
+    scored_game,
+    standings,
+)
+from engine.classic.state import GameState
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import JsonObject, LogHeader, parse_action
+from engine.log import JsonObject, LogHeader
 from engine.refusals import Phrase
-from engine.replay import ReplayError, replay
-from engine.ruleset import load_ruleset
-from engine.scoring.game import SeatScoreLine, score_dict, score_game
-from engine.scoring.standings import ScoredGame, Standings, StandingsError, scored_game, standings
-from engine.state import GameState
+from engine.replay import ReplayError
 from engine.variant import find_variant
 from hub.decisions import (
     PENALTY_CLAUSE,

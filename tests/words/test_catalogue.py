@@ -94,6 +94,7 @@ def test_every_alert_the_hub_raises_has_its_words() -> None:
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "hub").glob("*.py"))
     kinds = set(re.findall(r'\balert\("(\w+)"', source))
     kinds |= set(re.findall(r'"kind": "(\w+)", "table"', source))
+    kinds |= set(re.findall(r'\bJudgeAlert\(kind="(\w+)"', source))  # the alerts as models
     assert {"table_offline", "two_tables", "store_failed", "protest"} <= kinds
     assert not [k for k in kinds if f"alert.{k}" not in TEXTS]
 
