@@ -1,10 +1,12 @@
 """The table side of `mafiakit bench e2e`: the real table service on mock pins, in its own
-process, as on a Pi (`python -m mafiakit.bench.e2e_table BROKER_URL JOURNAL TOURNAMENT TABLE`).
+process, as on a Pi (`python -m mafiakit.bench.e2e_table BROKER_URL JOURNAL TOURNAMENT TABLE
+[RULES]`; RULES `cml` by default, `club` for a 15-seat club table).
 
 It prints `ready` once connected, then answers one command per stdin line:
 
-- `day`: a new game, roles dealt, zero night passed, day 1 opened (not timed); answers
-  `speaker S`, the seat that has the floor.
+- `day`: a new game, roles dealt, zero night passed, day 1 opened (not timed; a club game's
+  general discussion ended too, 004 §6, so its speeches run); answers `speaker S`, the seat
+  that has the floor.
 - `next`: closes NEXT's contact on its mock pin, holds it for a tap, opens it again; answers
   `pressed T0 S TJ`: T0 is `time.monotonic()` just before the contact closed (CLOCK_MONOTONIC
   is one clock for the whole machine on Linux, so the screen process's times compare with
@@ -33,8 +35,9 @@ from device.hardware import TableHardware
 from device.inbox import NewGame, Stop, Submit
 from device.pins import PinMap, make_factory
 from device.service import TableService
+from device.tablegame import class_view
 from engine.log import header
-from engine.state import SPEECH
+from engine.vocab import InfoClass
 from firmware_sim.board import MockBoard
 from mafiakit.bench.floor import profiled
 
@@ -45,17 +48,33 @@ DAY: tuple[dict[str, Any], ...] = (
     {"action": "start"},
     {"action": "day"},
 )
+CLUB_SEATS = 15  # the club's largest table (004 §1): every seat key and LED in use
+# A 15-seat club deal (004 §1-3), as `bench pad`'s club part deals it
+CLUB_DAY: tuple[dict[str, Any], ...] = (
+    {"action": "roles", "mafia": [3, 12, 14], "don": 10, "maniac": 8, "doctor": 6,
+     "commissar": 1, "kamikaze": 11, "sapper": 4, "putana": 13},
+    {"action": "start"},
+    {"action": "day"},
+    {"action": "discussion_end"},
+)
 
 
 class BenchTable:
     """One table service with its engine thread, on mock pins this process can press."""
 
-    def __init__(self, broker_url: str, journal: Path, tournament: str, table: str) -> None:
+    def __init__(self, broker_url: str, journal: Path, tournament: str, table: str,
+                 rules: str = "cml") -> None:
         factory = cast(MockFactory, make_factory("mock"))
-        pins = PinMap()
+        club = rules == "club"
+        pins = PinMap(seats=CLUB_SEATS if club else 10)
         self.board = MockBoard(pins, factory)
+        self.head = header(rules, seats=CLUB_SEATS, table=table, game=1,
+                           players=[f"Player {seat}" for seat in range(1, CLUB_SEATS + 1)]
+                           ) if club else header(rules)
+        self.opening = CLUB_DAY if club else DAY
         settings = TableSettings(tournament=tournament, table=table, journal=journal,
-                                 broker={"url": broker_url})
+                                 broker={"url": broker_url}, rules=rules,
+                                 seats=CLUB_SEATS if club else None)
         self.service = TableService(settings, hardware=TableHardware(pins, factory)).start()
         assert self.service.bus is not None
         if not self.service.bus.wait_ready(30):
@@ -69,8 +88,8 @@ class BenchTable:
 
     def day(self) -> str:
         answers: queue.Queue[tuple[bool, str]] = queue.Queue()
-        self.service.inbox.put(NewGame(header("cml")))
-        for line in DAY:
+        self.service.inbox.put(NewGame(self.head))
+        for line in self.opening:
             self.service.inbox.put(Submit(dict(line), answers))
             ok, why = answers.get(timeout=30)
             if not ok:
@@ -78,14 +97,15 @@ class BenchTable:
         return f"speaker {self._speaker()}"
 
     def next(self) -> str:
-        service, before = self.service, len(self.service.game.actions)
+        service, before = self.service, len(self.service.table_game.actions)
         t0 = time.monotonic()
         self.board.press("NEXT")
         time.sleep(TAP_S)
         deadline = t0 + 30
         # Accepted (one more action) and published (the first change after the press is the
         # action's own: nothing else at the table publishes between a NEXT and its action).
-        while len(service.game.actions) == before or not self.changes or self.changes[-1] < t0:
+        game = service.table_game
+        while len(game.actions) == before or not self.changes or self.changes[-1] < t0:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"NEXT was never accepted ({service.last_error})")
             time.sleep(0.001)
@@ -97,8 +117,10 @@ class BenchTable:
         return f"pressed {t0:.6f} {self._speaker()} {journaled:.6f}"
 
     def _speaker(self) -> int:
-        speech = self.service.game.state.speech
-        return speech.seat if speech is not None and speech.kind == SPEECH else 0
+        """The seat whose speech runs, as the screens show it (0: none, the speeches are over),
+        read from the public view: one question for a game of either kind."""
+        speaker = class_view(self.service.table_game, InfoClass.PUBLIC).speaker
+        return speaker or 0
 
     def close(self) -> None:
         self.service.inbox.put(Stop())
@@ -108,8 +130,8 @@ class BenchTable:
 
 
 def main(argv: list[str]) -> int:
-    broker_url, journal, tournament, table = argv
-    bench = BenchTable(broker_url, Path(journal), tournament, table)
+    broker_url, journal, tournament, table, *rules = argv
+    bench = BenchTable(broker_url, Path(journal), tournament, table, *rules)
     tune_runtime()
     print("ready", flush=True)
     try:
