@@ -30,8 +30,10 @@ from mafiakit.bench import Result
 from mafiakit.bench.broker import broker_url
 from mafiakit.bench.floor import frame_renders, journal_commits, pct, raw_round_trips
 from mafiakit.bench.proxy import PiProxy
+from mafiakit.bench.scoreboard import CLUB_SAMPLES, SAMPLES
 
 TOURNAMENT, TABLE = "bench", "1"
+CLUB_SEATS = 15  # the club part's table: the largest (004 §1), every seat card on the screen
 WAIT_S = 30.0  # a press that shows on no frame within this is an error, not a slow sample
 
 Frame = tuple[float, str, float]  # when shown, highlighted seats, when the news was decoded
@@ -103,8 +105,8 @@ class _Side:
 class _Screen(_Side):
     """The screen process; its frame reports are read on a thread into `frames`."""
 
-    def __init__(self, broker_url: str, proxy: PiProxy | None = None) -> None:
-        super().__init__("e2e_screen", broker_url, TOURNAMENT, TABLE, proxy=proxy)
+    def __init__(self, broker_url: str, proxy: PiProxy | None = None, seats: int = 10) -> None:
+        super().__init__("e2e_screen", broker_url, TOURNAMENT, TABLE, str(seats), proxy=proxy)
         if self.line() != "ready":
             raise RuntimeError("bench e2e: the screen did not start")
         self.frames: queue.Queue[Frame] = queue.Queue()
@@ -129,14 +131,15 @@ class _Screen(_Side):
 
 
 def presses(broker_url: str, workdir: Path, count: int,
-            proxy: PiProxy | None = None) -> list[Press]:
+            proxy: PiProxy | None = None, club: bool = False) -> list[Press]:
     """`count` NEXT presses, each timed from the pin to the first frame showing the next
     speaker. A press that ends the day's speeches is not counted: a new day follows. With
-    `proxy` the table and the screen run on its budget."""
+    `proxy` the table and the screen run on its budget; with `club` the table is a 15-seat
+    club table (its screen draws fifteen cards)."""
     workdir.mkdir(parents=True, exist_ok=True)
-    screen = _Screen(broker_url, proxy)
+    screen = _Screen(broker_url, proxy, CLUB_SEATS if club else 10)
     table = _Side("e2e_table", broker_url, str(workdir / "e2e.sqlite"), TOURNAMENT, TABLE,
-                  proxy=proxy)
+                  "club" if club else "cml", proxy=proxy)
     times: list[Press] = []
     try:
         if table.line() != "ready":
@@ -196,11 +199,12 @@ def summary(path: list[Press], raw: list[float], fsync: list[float],
 
 
 def measure(broker_url: str, count: int, floor: int = 300,
-            proxy: PiProxy | None = None) -> Result:
+            proxy: PiProxy | None = None, club: bool = False) -> Result:
     """`count` presses and `floor` samples of each floor (raw round trip, journal commit,
     frame), taking turns in `ROUNDS` rounds on one broker; the helper processes run only
     while presses are timed. With `proxy` the table, the screen and the two floors that are
-    theirs (the journal commit, the frame) run on its budget; the broker hop does not."""
+    theirs (the journal commit, the frame) run on its budget; the broker hop does not. With
+    `club` the table is a 15-seat club table and the frame floor a 15-seat club frame."""
     cfg = BrokerConfig.from_url(broker_url)
     rounds = min(ROUNDS, count)
     path: list[Press] = []
@@ -214,21 +218,26 @@ def measure(broker_url: str, count: int, floor: int = 300,
     with tempfile.TemporaryDirectory(prefix="mafiakit-bench-e2e-") as tmp:
         for r in range(rounds):
             work = Path(tmp) / f"round-{r + 1}"
-            print(f"bench e2e: round {r + 1}/{rounds}: {share(count, r)} NEXT presses (table "
-                  "and screen in their own processes), then the floor", file=sys.stderr)
-            path += presses(broker_url, work, share(count, r), proxy)
+            print(f"bench e2e: round {r + 1}/{rounds}: {share(count, r)} NEXT presses at a "
+                  f"{'15-seat club' if club else 'classic'} table (table and screen in their "
+                  "own processes), then the floor", file=sys.stderr)
+            path += presses(broker_url, work, share(count, r), proxy, club)
             raw += raw_round_trips(cfg.host, cfg.port, share(floor, r))
             with proxy.inside("the floors: journal commits, frames") if proxy \
                     else contextlib.nullcontext():
                 fsync += journal_commits(work, share(floor, r))
-                frames += frame_renders(share(floor, r), proxy.refill_s if proxy else 0.0)
+                frames += frame_renders(share(floor, r), proxy.refill_s if proxy else 0.0,
+                                        CLUB_SAMPLES if club else SAMPLES)
     return summary(path, raw, fsync, frames, PI_TARGET_P99_MS if proxy is not None else None)
 
 
 def run(args: argparse.Namespace) -> Result:
-    """300 presses (100 with --quick, or --presses N) on `--broker` or a mosquitto of its own."""
+    """300 presses (100 with --quick, or --presses N) at a classic table, then as many at a
+    15-seat club table (under `club`, same keys), on `--broker` or a mosquitto of its own."""
     count = getattr(args, "presses", None) or (100 if getattr(args, "quick", False) else 300)
     proxy = getattr(args, "proxy", None)
     floor = min(300, 3 * count)
     with broker_url(args.broker) as url:
-        return measure(url, count, floor, proxy)
+        out = measure(url, count, floor, proxy)
+        out["club"] = measure(url, count, floor, proxy, club=True)
+    return out

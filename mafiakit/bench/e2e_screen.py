@@ -1,5 +1,6 @@
 """The screen side of `mafiakit bench e2e`: one table's scoreboard, in its own process
-(`python -m mafiakit.bench.e2e_screen BROKER_URL TOURNAMENT TABLE`).
+(`python -m mafiakit.bench.e2e_screen BROKER_URL TOURNAMENT TABLE [SEATS]`; SEATS 10 unless
+the table is a club table of another size).
 
 It runs the screen's own loop (LiveFeed -> ScreenSource -> Renderer -> Display at 1920x1080,
 dummy video driver), exactly as `mafiakit scoreboard --table` assembles it, and reads every
@@ -36,12 +37,13 @@ def main(argv: list[str]) -> int:
     from scoreboard.screen import ScreenSource
     from scoreboard.theme import DAY, NIGHT
 
-    broker_url, tournament, table = argv
+    broker_url, tournament, table, *size = argv
+    seats = int(size[0]) if size else 10
     speaker = {DAY.speaker_card, NIGHT.speaker_card}
 
     def highlighted(surface: pygame.Surface, layout: TableLayout) -> list[int]:
         probe = layout.px(12)
-        return [seat for seat, card in enumerate(layout.seats(), start=1)
+        return [seat for seat, card in enumerate(layout.seats(seats), start=1)
                 if tuple(surface.get_at((card.centerx, card.top + probe)))[:3] in speaker]
 
     class WatchedDisplay(Display):

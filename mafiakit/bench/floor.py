@@ -21,6 +21,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from device.table.journal import Journal
 from engine.log import header
+from mafiakit.bench.scoreboard import SAMPLES
 
 RAW_PAYLOAD = b"x" * 2048  # about the size of a public snapshot
 PROFILE_ENV = "MAFIAKIT_BENCH_PROFILE"
@@ -80,9 +81,11 @@ def journal_commits(workdir: Path, n: int) -> list[float]:
     return times
 
 
-def frame_renders(n: int, gap_s: float = 0.0) -> list[float]:
+def frame_renders(n: int, gap_s: float = 0.0, samples: tuple[str, ...] = SAMPLES
+                  ) -> list[float]:
     """`n` busy 1080p table frames drawn and shown (dummy video driver), in ms; `gap_s`
-    apart (the `scoreboard` benchmark's `time_frames`)."""
+    apart (the `scoreboard` benchmark's `time_frames`), of `samples` (its classic ones unless
+    told: CLUB_SAMPLES for a club table's)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from mafiakit.bench.scoreboard import busy_frames, time_frames
     from scoreboard.display import Display
@@ -92,7 +95,7 @@ def frame_renders(n: int, gap_s: float = 0.0) -> list[float]:
     display = Display(size, title="bench")
     try:
         renderer = Renderer(size)
-        frames = busy_frames(n)
+        frames = busy_frames(n, samples)
         renderer.draw(frames[0], display.screen)  # fonts and cards warm, as on a running screen
         times = time_frames(renderer, display, frames, gap_s)
     finally:

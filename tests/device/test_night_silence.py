@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bus.broker import MosquittoProcess
-from bus.client import Received
+from bus.client import BusClient, Received
 from bus.payloads import Heartbeat, Protocol, Snapshot, decode
 from bus.testing import connected_client, next_item
 from bus.topics import parse, table_base, table_topic
@@ -112,20 +112,41 @@ def test_night_actions_send_the_screens_nothing(broker: MosquittoProcess,
     assert all(beat.last_public_seq == public_seq for beat in beats)
 
 
-def _retained_now(broker: MosquittoProcess, table: TableService, name: str) -> list[Received]:
-    """Everything retained for the table, as a screen connecting now receives it."""
-    late = connected_client(broker.config(), name, f"{table_base(T, N)}/#")
-    ok, why = submit(table, {"action": "speech_end", "seat": 11})  # a refusal: the marker
-    assert not ok
-    got: list[Received] = []
+_MARKERS = iter(range(11, 100))  # seats no table has: each marker's refusal is its own
 
+
+def _marker(table: TableService) -> str:
+    """A refusal the table publishes now, in its judge snapshot, after all it sent before
+    (one connection keeps the order): its text, unique to this call."""
+    seat = next(_MARKERS)
+    ok, why = submit(table, {"action": "foul", "seat": seat})  # refused: no such seat
+    assert not ok and str(seat) in why
+    return why
+
+
+def _judge_says(client: BusClient, why: str, got: list[Received] | None = None) -> None:
     def until_marker(item: object) -> bool:
         if not isinstance(item, Received):
             return False
-        got.append(item)
+        if got is not None:
+            got.append(item)
         return item.topic == table_topic(T, N, "judge") and why in item.payload.decode()
 
-    next_item(late, until_marker)
+    next_item(client, until_marker)
+
+
+def _retained_now(broker: MosquittoProcess, table: TableService, name: str) -> list[Received]:
+    """Everything retained for the table, as a screen connecting now receives it.
+
+    First everything the table sent so far is at the broker (a marker it sent after them came
+    back): a screen subscribing while the table's last publishes are still on their way
+    would get what was retained before them, which is not what this asks."""
+    watcher = connected_client(broker.config(), f"{name}-flush", table_topic(T, N, "judge"))
+    _judge_says(watcher, _marker(table))
+    watcher.close()
+    late = connected_client(broker.config(), name, f"{table_base(T, N)}/#")
+    got: list[Received] = []
+    _judge_says(late, _marker(table), got)
     late.close()
     return got
 

@@ -16,3 +16,8 @@ def test_quick_benchmark_reports_every_key() -> None:
     assert result["frames"] == 120 and result["size"] == "1920x1080"
     assert figure(result, "frame_p99_ms") >= figure(result, "frame_p50_ms")
     assert result["idle_redraws"] == 1
+    club = result["club"]  # a 15-seat club table's frames (004 §1), as many
+    assert isinstance(club, dict)
+    assert club["frames"] == 120 and club["samples"] == "seats15_mid"
+    assert 0 < figure(club, "frame_p50_ms") <= figure(club, "frame_p99_ms") \
+        <= figure(club, "frame_max_ms")
