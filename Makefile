@@ -1,7 +1,7 @@
 # The two commands a newcomer needs: `make demo` (the kit running) and `make test` (everything checked).
 VENV := .venv
 PY := $(VENV)/bin/python
-PARTS := engine bus device firmware_sim scoreboard report hub ratings mafiakit
+PARTS := engine words bus device firmware_sim scoreboard report hub ratings mafiakit
 
 .PHONY: setup demo test lint typecheck bench boot-test clean
 

@@ -11,10 +11,13 @@ from types import FrameType
 
 
 def schema_command(args: argparse.Namespace) -> int:
-    """Print one JSON object: payload name -> JSON Schema."""
+    """Print one JSON object: payload name -> JSON Schema, and each retained page of the hub
+    by its topic (`hub/public/aggregate`, ...: bus/hubpages.py)."""
+    from bus.hubpages import page_schemas
     from bus.schema import all_schemas
 
-    print(json.dumps(all_schemas(), indent=2 if args.indent else None, ensure_ascii=False))
+    schemas = {**all_schemas(), **page_schemas()}
+    print(json.dumps(schemas, indent=2 if args.indent else None, ensure_ascii=False))
     return 0
 
 
@@ -163,7 +166,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the bus's subcommands to the `mafiakit` parser."""
     p = sub.add_parser("schema", help="print the JSON Schema of every MQTT payload",
                        description="Print the JSON Schema of every payload the kit sends over "
-                       "MQTT, one object keyed by payload name (docs/mqtt.md explains them).")
+                       "MQTT, one object keyed by payload name, and of every retained page of "
+                       "the hub, keyed by its topic (hub/public/aggregate, ...; docs/mqtt.md "
+                       "explains them).")
     p.add_argument("--indent", action="store_true", help="pretty-print")
     p.set_defaults(run="bus.cli:schema_command")
 

@@ -1,11 +1,11 @@
 """Versioned payload models of every MQTT message, and the one way to decode and encode them.
 
-Every payload carries its model's `schema_version` (1, or 2 for the snapshot, heartbeat and
-protocol since secrecy became a matter of type, docs/mqtt.md "Versions") and forbids unknown
-fields, so a table running a newer kit fails loudly at the hub instead of being
-half-understood. `decode` turns any bad
-input (too big, not text, not JSON, wrong fields, another version) into a `PayloadError`
-whose message a judge can read aloud; `encode` refuses to send what `decode` would refuse.
+Every payload carries its model's `schema_version` (docs/mqtt.md "Versions") and forbids
+unknown fields, so a table running a newer kit fails loudly at the hub instead of being
+half-understood. `decode` turns any bad input (too big, not text, not JSON, wrong fields,
+another version) into a `PayloadError` whose message a judge can read aloud; `encode`
+refuses to send what `decode` would refuse. The one exception to "another version is
+refused": a protocol of the previous release, read as today's (`upgrade_protocol`).
 """
 
 from __future__ import annotations
@@ -46,15 +46,15 @@ from engine.viewmodels import (
     Seat,
     View,
 )
-from engine.vocab import ClubTermination
+from engine.vocab import ClubTermination, Phase
 
 __all__ = [
     "COMMAND_ARGS", "DECISION_KINDS", "MAX_PAYLOAD_BYTES", "MODELS", "SCHEMA_VERSION",
-    "Claim", "ClubProtocol", "ClubReveal", "Command",
+    "Claim", "ClassicReveal", "ClubReveal", "Command",
     "DecisionReply", "DecisionRequest", "Event",
     "Heartbeat", "Payload", "PayloadError", "Protocol", "Reply", "Snapshot", "Status",
     "StreamSnapshot", "decode",
-    "encode", "utc_now",
+    "encode", "reveal_of", "upgrade_protocol", "utc_now",
 ]
 
 SCHEMA_VERSION: Final = 1  # the version of every payload that has not changed since 1
@@ -265,22 +265,78 @@ class Event(Payload):
         return self
 
 
+class ClassicReveal(Reveal):
+    """The classic game's reveal (docs/views.md `Reveal`): every role, the winner and why,
+    every night and the best move, once nothing is secret. Tagged `variant: "classic"`."""
+
+    variant: Literal["classic"] = "classic"
+
+
+class ClubReveal(BaseModel):
+    """The club game's reveal (docs/club.md): every card, the side that won and why, and
+    every night as the host recorded it (004 §7), once nothing is secret. Tagged
+    `variant: "club"`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    variant: Literal["club"] = "club"
+    roles: dict[Seat, ClubRole]
+    winner: Side
+    termination: ClubTermination
+    nights: tuple[ClubNightView, ...]
+
+
+# The result's variant: which reveal (and so which result object, docs/game-log.md) a
+# protocol carries. A variant whose decided game reads as one of these (the test toy: the
+# club's) needs nothing here; one with a reveal of its own adds its model to the union.
+AnyReveal = Annotated[ClassicReveal | ClubReveal, Field(discriminator="variant")]
+REVEAL_VARIANTS: Final = tuple(str(m.model_fields["variant"].default)
+                               for m in (ClassicReveal, ClubReveal))
+def reveal_of(view: View) -> ClassicReveal | ClubReveal:
+    """A decided game's reveal, read off its judge view (which holds every part of it):
+    the club's night record is `club_nights`, the classic one `nights` and `best_move`.
+    ValueError while the game is undecided (the protocol waits for the decision), and for
+    a screen's view (it holds none of it)."""
+    if not isinstance(view, JudgeView):
+        raise ValueError(f"a reveal is read off the judge view, not the {view.view} view")
+    if (view.phase is not Phase.FINISHED or view.roles is None or view.winner is None
+            or view.termination is None):
+        raise ValueError("the protocol is published only once the game is decided")
+    common = {"roles": view.roles, "winner": view.winner, "termination": view.termination}
+    if view.club_nights is not None:
+        return ClubReveal.model_validate({**common, "nights": view.club_nights})
+    return ClassicReveal.model_validate({**common, "nights": view.nights,
+                                         "best_move": view.best_move})
+
+
 class Protocol(Payload):
-    """The decided game: the game-log header, every action in effect, the result, and the
-    reveal every screen draws (roles, winner, nights, best move).
+    """The decided game of any variant: the game-log header, every action in effect, the
+    result object (docs/game-log.md: the club's with `score`) and the reveal every screen
+    draws, typed by its variant (`reveal.variant`: "classic" or "club").
 
     Retained, and readable by screens: the only way a role reaches one. When an undo takes
     the game back to running, the table clears it (an empty retained payload), so a screen
-    that connects later learns nothing. Version 2 added `reveal`.
+    that connects later learns nothing. Version 2 added `reveal`; version 3 made it one
+    payload for every variant, the reveal tagged by its `variant` (a classic version 2 and
+    a club version 1 protocol are read as version 3: `upgrade_protocol`).
     """
 
-    VERSION: ClassVar[int] = 2
-    schema_version: Literal[2] = 2
+    VERSION: ClassVar[int] = 3
+    schema_version: Literal[3] = 3
     game_id: Id
     header: JsonDict
     actions: list[JsonDict] = Field(max_length=2000)
     result: JsonDict
-    reveal: Reveal
+    reveal: AnyReveal
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tagged(cls, data: object) -> object:
+        """The reveal's tag in words before pydantic's own ("Unable to extract tag")."""
+        reveal = data.get("reveal") if isinstance(data, dict) else None
+        if isinstance(reveal, dict) and reveal.get("variant") not in REVEAL_VARIANTS:
+            raise ValueError(f"the reveal says its variant, one of {', '.join(REVEAL_VARIANTS)}"
+                             f", not {json.dumps(reveal.get('variant'))}")
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> Protocol:
@@ -291,37 +347,16 @@ class Protocol(Payload):
         return self
 
 
-class ClubReveal(BaseModel):
-    """The decided club game's reveal (docs/club.md): every card, the side that won and
-    why, and every night as the host recorded it (004 §7), once nothing is secret."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    roles: dict[Seat, ClubRole]
-    winner: Side
-    termination: ClubTermination
-    nights: tuple[ClubNightView, ...]
-
-
-class ClubProtocol(Payload):
-    """The decided club game on the `protocol` topic: header (`rules`: "club"), every action
-    in effect, the club result with `score` (docs/club.md), the reveal. A payload of its own
-    so that a classic `Protocol` keeps its reveal's types; `decode` picks it by the header."""
-
-    VERSION: ClassVar[int] = 1
-    schema_version: Literal[1] = 1
-    game_id: Id
-    header: JsonDict
-    actions: list[JsonDict] = Field(max_length=2000)
-    result: JsonDict
-    reveal: ClubReveal
-
-    @model_validator(mode="after")
-    def _consistent(self) -> ClubProtocol:
-        if self.header.get("format") != "mafia-game-log" or self.header.get("rules") != "club":
-            raise ValueError("header must be a club game's: format 'mafia-game-log', rules 'club'")
-        for number, action in enumerate(self.actions, start=1):
-            _check_action(action, f"action {number}")
-        return self
+def upgrade_protocol(version: object, data: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """A protocol of the previous release as version 3 (docs/mqtt.md "Versions"): a classic
+    version 2 protocol's reveal is tagged "classic", a club version 1 protocol's (the only
+    version-1 protocol with a reveal) "club"; any other version is left as it is (refused).
+    A hub updated before its tables, and a store of the previous release, read on."""
+    old = {2: "classic", 1: "club"}.get(version) if type(version) is int else None
+    reveal = data.get("reveal")
+    if old is None or not isinstance(reveal, dict) or "variant" in reveal:
+        return data
+    return {**data, "schema_version": Protocol.VERSION, "reveal": {**reveal, "variant": old}}
 
 
 # Arguments each command takes: name -> (required keys, optional keys).
@@ -551,9 +586,8 @@ def decode(kind: str, raw: bytes) -> Payload:
         raise PayloadError(f"{kind} payload is not a JSON object")
     if "schema_version" not in data:
         raise PayloadError(f"{kind} payload has no schema_version")
-    header = data.get("header")
-    if model is Protocol and isinstance(header, dict) and header.get("rules") == "club":
-        model = ClubProtocol  # the club game's protocol (docs/club.md)
+    if model is Protocol:
+        data = upgrade_protocol(data["schema_version"], data)
     version = data["schema_version"]
     if type(version) is not int or version != model.VERSION:
         raise PayloadError(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Final, TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import AfterValidator, ValidationError
 from pydantic_settings import (
@@ -25,7 +25,8 @@ from pydantic_settings import (
 from bus.credentials import credential
 from bus.errors import first_problem
 from bus.topics import check_id
-from engine.ruleset import RulesetError, load_ruleset
+from engine.classic.ruleset import RulesetError, load_ruleset
+from engine.variant import named_rules
 
 S = TypeVar("S", bound=BaseSettings)
 
@@ -42,22 +43,24 @@ TableId = Annotated[str, AfterValidator(lambda v: check_id(v, "table id"))]
 RulesId = Annotated[str, AfterValidator(_known_rules)]
 """A built-in ruleset id or a ruleset file the kit can load."""
 
-CLUB: Final = "club"
 
-
-def _rules_or_club(value: str) -> str:
-    """A classic ruleset (built in or a league's file), or "club": the club game of 004."""
-    if value == CLUB:
+def _rules_of_a_game(value: str) -> str:
+    """A classic ruleset (built in or a league's file), or the `rules` another variant of the
+    kit claims (engine/variant.py's registry: "club", the club game of 004)."""
+    others = named_rules()
+    if value in others:
         return value
     try:
         load_ruleset(value)
     except RulesetError as exc:
-        raise ValueError(f'{exc}; or "club" for the club game') from None
+        games = ", ".join(f'"{rules}"' for rules in others)
+        raise ValueError(f"{exc}; or the rules of another game: {games}") from None
     return value
 
 
-RulesOrClubId = Annotated[str, AfterValidator(_rules_or_club)]
-"""A ruleset the kit can load, or "club" (a club table, a club night's hub)."""
+GameRulesId = Annotated[str, AfterValidator(_rules_of_a_game)]
+"""A ruleset the kit can load, or the `rules` of another game the kit plays ("club": a club
+table, a club night's hub)."""
 
 
 def from_credentials(credentials: Mapping[str, tuple[str, ...]]) -> dict[str, object]:

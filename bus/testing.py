@@ -24,10 +24,9 @@ from paho.mqtt.enums import CallbackAPIVersion
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.client import BusClient, BusItem, Presence, Received
 from bus.config import BrokerConfig
-from bus.payloads import Snapshot, StreamSnapshot
+from bus.payloads import ClassicReveal, Snapshot, StreamSnapshot
 from bus.topics import account_name, overlay_account, stream_account, table_topic
 from engine.roles import Role
-from engine.viewmodels import Reveal
 from engine.vocab import Termination, Winner
 
 GUARD_S: Final = 60.0  # only a hang guard (noisy machines); tests never assert on time
@@ -261,9 +260,9 @@ if __name__ == "__main__":
     _run_presence_child(*sys.argv[1:4])
 
 
-def sample_reveal() -> Reveal:
+def sample_reveal() -> ClassicReveal:
     """A decided game's reveal (red won: every black player voted out)."""
     roles = dict.fromkeys(range(1, 11), Role.CITIZEN)
     roles.update({1: Role.SHERIFF, 2: Role.DON, 5: Role.MAFIA, 8: Role.MAFIA})
-    return Reveal(roles=roles, winner=Winner.RED, termination=Termination.ALL_BLACK_OUT,
-                  nights=(), best_move=None)
+    return ClassicReveal(roles=roles, winner=Winner.RED,
+                         termination=Termination.ALL_BLACK_OUT, nights=(), best_move=None)

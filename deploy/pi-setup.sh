@@ -50,7 +50,7 @@ SCREEN_SECRET="$ETC/scoreboard-broker-url"
 # the file edits bash does badly (table.toml, cmdline.txt, URLs): the kit's own stdlib helper
 python3 -c 'import tomllib' 2>/dev/null ||
   die "python3 3.11 or newer is needed (Raspberry Pi OS bookworm or trixie)"
-files() { PYTHONPATH="$KIT" python3 -m device.pisetup "$@"; }
+files() { PYTHONPATH="$KIT" python3 -m device.hardware.pisetup "$@"; }
 toml_get() { [ -f "$TOML" ] && files toml "$TOML" get "$1"; }
 
 # What an earlier run set stays unless an option changes it: table.toml gets only the keys

@@ -12,14 +12,14 @@ import queue
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the service, pydantic and the journal load when `table` runs
-    from device.inbox import LocalCommand, Submit
-    from device.service import TableService
+    from device.table.inbox import LocalCommand, Submit
+    from device.table.service import TableService
 
 def _stdin_reader(service: TableService) -> None:
     """Each stdin line is a game-log action, or a table command such as
@@ -30,10 +30,10 @@ def _stdin_reader(service: TableService) -> None:
         sys.stdout.reconfigure(errors="backslashreplace")  # a lone surrogate is not fatal
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # nor a byte that is not UTF-8
-    from device.admission import Refused
-    from device.console_help import help_text
-    from device.inbox import ConfirmNewGame, Stop
-    from engine.club.game import ClubGame
+    from device.table.admission import Refused
+    from device.table.console_help import help_text
+    from device.table.inbox import ConfirmNewGame, Stop
+    from device.table.tablevariant import table_variant
     from engine.refusals import Phrase, R
 
     lang = service.lang
@@ -44,7 +44,8 @@ def _stdin_reader(service: TableService) -> None:
         if not text:
             continue
         if text.lower() in ("help", "?", "h"):
-            print(help_text(lang, isinstance(service.table_game, ClubGame)), end="", flush=True)
+            book = table_variant(service.table_game.rules_id).help  # the game played now
+            print(help_text(lang, book), end="", flush=True)
             continue
         try:
             item = (ConfirmNewGame(answers) if text.lower() == "confirm"
@@ -63,7 +64,7 @@ def _stdin_reader(service: TableService) -> None:
 
 
 def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
-                  next_header: Callable[[], dict[str, Any]] | None = None
+                  next_header: Callable[[], Mapping[str, object]] | None = None
                   ) -> Submit | LocalCommand:
     """One console line -> the inbox item (Refused, in words, when it cannot be one). A
     `new_game` without a header is the table's own next game (`next_header`)."""
@@ -72,8 +73,8 @@ def _console_item(text: str, answers: queue.Queue[tuple[bool, str]],
     from bus.errors import describe_validation_error
     from bus.payloads import Command
     from bus.topics import COMMAND_NAMES
-    from device.admission import Refused, check_console_args, read_console_line
-    from device.inbox import LocalCommand, Submit
+    from device.table.admission import Refused, check_console_args, read_console_line
+    from device.table.inbox import LocalCommand, Submit
     from engine.refusals import R
 
     line = read_console_line(text)
@@ -106,7 +107,7 @@ def tune_runtime() -> None:
 def _read_journal(path: Path, export: str | None) -> int:
     """--archive: every game of the table; --export ID: one game as a game log (JSON lines),
     undo lines included, ready for `mafiakit replay`."""
-    from device.journal import Journal
+    from device.table.journal import Journal
 
     journal = Journal(path)
     try:
@@ -128,16 +129,15 @@ def _read_journal(path: Path, export: str | None) -> int:
 def command(args: argparse.Namespace) -> int:
     from bus.claim import NumberHeld
     from device.config import ConfigError, load_settings
-    from device.inbox import Stop
-    from device.instance import JournalInUse
-    from device.journal import JournalError
-    from device.service import TableService
-    from engine.club.game import ClubGame
+    from device.table.inbox import Stop
+    from device.table.instance import JournalInUse
+    from device.table.journal import JournalError
+    from device.table.service import TableService
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s",
                         stream=sys.stderr)
-    overrides: dict[str, Any] = {}
+    overrides: dict[str, object] = {}
     if args.journal:
         overrides["journal"] = args.journal
     if args.lang:
@@ -191,11 +191,13 @@ def command(args: argparse.Namespace) -> int:
     tune_runtime()
     print(f"ready {service.game_id or '-'} {service.seq}", flush=True)
     if args.stdin:
-        from device.console_help import help_text
-        from device.console_words import READING, GameNotice
+        from device.table.console_help import GameNotice, help_text
+        from device.table.tablevariant import table_variant
+        from words import t
 
-        club = isinstance(service.table_game, ClubGame)
-        note = help_text(service.lang, club) if sys.stdin.isatty() else READING[service.lang]
+        book = table_variant(service.table_game.rules_id).help
+        note = (help_text(service.lang, book) if sys.stdin.isatty()
+                else t(service.lang, "console.reading"))
         print(note.rstrip("\n"), file=sys.stderr, flush=True)
         notice = GameNotice(service.lang)  # what the hub sends: the game, the players
         notice(service)

@@ -22,6 +22,7 @@ name the option.
 from __future__ import annotations
 
 import math
+from datetime import date
 from pathlib import Path
 from typing import Final, Literal
 
@@ -37,13 +38,15 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
 from bus.errors import first_problem
-from bus.settings import RulesOrClubId, TableId, TournamentId, load_toml_settings
-from device.audio import check_name
-from device.bootconfig import BOOT_CONFIG, check_boot_config
-from device.pins import PinMap
+from bus.settings import GameRulesId, TableId, TournamentId, load_toml_settings
+from device.hardware.audio import check_name
+from device.hardware.bootconfig import BOOT_CONFIG, check_boot_config
+from device.hardware.pins import PinMap
+from engine.errors import IllegalAction, LogError
 from engine.refusals import Lang
+from engine.variant import find_variant, named_rules
 
-TableRules = RulesOrClubId  # a classic ruleset, or "club" (004's club game)
+TableRules = GameRulesId  # a classic ruleset, or the `rules` of another game ("club", 004)
 
 
 class BrokerSection(BaseModel):
@@ -71,7 +74,7 @@ class HardwareSection(BaseModel):
     """The pad and LEDs: `pins` picks the pin factory; `[hardware.pin_map]` overrides the
     default wiring (deploy/wiring.md), e.g. `seats = 15` or `undo = 9`. On a Pi ("lgpio") the
     map is checked against the overlays of `boot_config` here, and against what the running
-    kernel gave away (device/gpiolines.py) when the table opens its pins."""
+    kernel gave away (device/hardware/gpiolines.py) when the table opens its pins."""
 
     model_config = ConfigDict(extra="forbid")
     pins: Literal["lgpio", "mock", "none"] = "none"
@@ -129,7 +132,7 @@ class TableSettings(BaseSettings):
     tournament: TournamentId = "local"
     table: TableId = "1"
     rules: TableRules = "cml"
-    seats: int | None = Field(None, ge=3, le=15)  # a club table's seats (004 §1); default 10
+    seats: int | None = None  # the game's seats where it has a choice (club: 3-15, 004 §1)
     lang: Lang = "ru"  # the console's help and answers: Russian, as the screens (--lang en)
     journal: Path = Path("table.sqlite")
     heartbeat_s: float = Field(2.0, gt=0, le=60)
@@ -138,15 +141,40 @@ class TableSettings(BaseSettings):
     stream: StreamSection = StreamSection()
 
     @model_validator(mode="after")
-    def _seats_only_for_the_club(self) -> TableSettings:
-        if self.rules != "club" and self.seats not in (None, 10):
-            raise ValueError(f"seats = {self.seats} is for a club table (rules = \"club\"); "
-                             f"rules {self.rules!r} plays ten seats")
-        if self.rules == "club" and self.stream.delay_minutes is not None:
-            raise ValueError("[stream] is for the classic tournament game: a club game's "
-                             "nights stay the host's while it goes on (docs/club.md, 004 §7); "
-                             "leave delay_minutes unset at a club table")
+    def _seats_and_stream_of_the_game(self) -> TableSettings:
+        """`seats` as the game's variant admits them, and the delayed stream only for a
+        tournament game."""
+        problem = None if self.seats is None else seats_problem(self.rules, self.seats)
+        if problem is not None:
+            raise ValueError(f"seats = {self.seats}: {problem}")
+        variant = find_variant({"rules": self.rules})
+        if not variant.standings and self.stream.delay_minutes is not None:
+            raise ValueError(f"[stream] is for the classic tournament game: the nights of a "
+                             f"{variant.name} game stay the host's while it goes on "
+                             "(docs/club.md, 004 §7); leave delay_minutes unset at this table")
         return self
+
+
+def seats_problem(rules: str, seats: int) -> str | None:
+    """Why the game of `rules` cannot seat `seats` players (and which game can), or None:
+    the variant admits the header of the table's own game with those seats, or not."""
+    def admitted(rules: str) -> int | str:
+        variant = find_variant({"rules": rules})
+        try:
+            head: dict[str, object] = dict(variant.default_header(
+                rules, "local", "1", seats, date.today().isoformat()))
+            return variant.admit_header(head)[0]
+        except (LogError, IllegalAction) as exc:
+            return str(exc)
+
+    plays = admitted(rules)
+    if plays == seats:
+        return None
+    if isinstance(plays, str):
+        return plays
+    other = next((f"the {find_variant({'rules': name}).name} game (rules {name})"
+                  for name in named_rules() if admitted(name) == seats), "no game of the kit")
+    return f"the {rules} rules seat exactly {plays} players; {seats} players play {other}"
 
 
 CREDENTIALS: Final = {"broker-url": ("broker", "url")}

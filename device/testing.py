@@ -13,23 +13,23 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from bus.client import BusClient, Received
 from bus.testing import next_item
 from device.config import TableSettings
-from device.inbox import Stop, Submit
-from device.service import TableService
+from device.table.inbox import Stop, Submit
+from device.table.service import TableService
 
 
 @contextlib.contextmanager
-def running_table(journal: Path, broker_url: str | None, **settings: Any) -> Iterator[TableService]:
+def running_table(journal: Path, broker_url: str | None,
+                  **settings: object) -> Iterator[TableService]:
     """A started TableService draining its inbox on a thread; stopped and closed after."""
     # the console's answers (`submit`) in English, as the tests read them, unless asked
-    fields: dict[str, Any] = {"journal": journal, "lang": "en", **settings}
+    fields: dict[str, object] = {"journal": journal, "lang": "en", **settings}
     if broker_url is not None:
         fields["broker"] = {"url": broker_url}
-    service = TableService(TableSettings(**fields), connect=broker_url is not None)
+    service = TableService(TableSettings.model_validate(fields), connect=broker_url is not None)
     service.start()
     if service.bus is not None and not service.bus.wait_ready(30):
         service.close()
@@ -51,7 +51,7 @@ def settle(service: TableService) -> None:
         service.step()
 
 
-def submit(service: TableService, line: dict[str, Any]) -> tuple[bool, str]:
+def submit(service: TableService, line: Mapping[str, object]) -> tuple[bool, str]:
     """Hand one action to the engine thread and wait for its answer."""
     answer: queue.Queue[tuple[bool, str]] = queue.Queue()
     service.inbox.put(Submit(line, answer))

@@ -1,9 +1,11 @@
 """The judge's actions: the commands of the game (one per game-log action, docs/game-log.md).
 
-Actions are plain values; `engine.log` turns game-log lines into them (rejecting
-malformed lines) and back. Whether an action is allowed *now* is the rules' business
-(`engine.rules`), which tell an action by its exact type (`type(a) is Day`, a pointer
-comparison): each class is `final`, so mypy still proves every action handled.
+Actions are plain values; each variant's log reader (`engine.classic.log`,
+`engine.club.log`) turns game-log lines into them (rejecting malformed lines) and back.
+Whether an action is allowed *now* is the rules' business (`engine.classic.rules`,
+`engine.club.decide`), which look an action's rule up by its class in a table (each class
+is `final`: its own class is the key); mypy checks each row and the table's module checks,
+when it loads, that every action has a rule.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The keys of every refusal the engine can give (and of the words used inside one).
 
 A key is what travels: the texts in Russian and English are looked up by it
-(`engine.refusals`, the club game's in `engine.refusals_club`), so a screen in either
+(`engine.refusals`, the club game's in `engine.club.refusals`), so a screen in either
 language renders a refusal it receives by key.
 
 `Refusal` is a str whose only values are the constants of `R`: it behaves as the StrEnum it
@@ -63,7 +63,8 @@ class R:
 
     # the game as a whole
     UNKNOWN_ACTION: Final = _key("unknown_action")
-    # a line as typed at the console, before the rules see it (device/admission.py, engine/log.py)
+    # a line as typed at the console, before the rules see it (device/table/admission.py,
+    # engine/log.py)
     LINE_TOO_LONG: Final = _key("line_too_long")
     LINE_TOO_DEEP: Final = _key("line_too_deep")
     LINE_NOT_JSON: Final = _key("line_not_json")
@@ -93,7 +94,7 @@ class R:
     FOUL_REASON_TEXT: Final = _key("foul_reason_text")
     FOUL_KIND_VOTING: Final = _key("foul_kind_voting")
     DISQUALIFY_KIND_FIELD: Final = _key("disqualify_kind_field")
-    # what the table admits (device/admission.py) and the console's commands
+    # what the table admits (device/table/admission.py) and the console's commands
     ACTION_NOT_OBJECT: Final = _key("action_not_object")
     ACTION_TIME: Final = _key("action_time")
     TOO_DEEP: Final = _key("too_deep")
@@ -217,7 +218,7 @@ class R:
     NEED_POINTS: Final = _key("need_points")
     NEED_PLAYERS: Final = _key("need_players")
     NEED_TOTAL: Final = _key("need_total")
-    # the judge's pad (device/keys.py): sequences it cannot take, before the rules see them
+    # the judge's pad (device/table/keys.py): sequences it cannot take, before the rules see them
     PAD_NO_VOTE: Final = _key("pad_no_vote")
     PAD_FOUL_BEFORE_START: Final = _key("pad_foul_before_start")
     PAD_NOMINATE_OUTSIDE_SPEECH: Final = _key("pad_nominate_outside_speech")
@@ -241,7 +242,7 @@ class R:
     PAD_UNKNOWN_STEP: Final = _key("pad_unknown_step")
     PAD_EXTRA_POINTS: Final = _key("pad_extra_points")
     PAD_NO_SUCH_SEAT: Final = _key("pad_no_such_seat")
-    # the club game's pad (device/clubkeys.py, docs/pad.md "The club game")
+    # the club game's pad (device/table/clubkeys.py, docs/pad.md "The club game")
     PAD_CLUB_ROLES_FULL: Final = _key("pad_club_roles_full")
     PAD_CLUB_ROLES_INCOMPLETE: Final = _key("pad_club_roles_incomplete")
     PAD_CLUB_NOMINATE_WHEN: Final = _key("pad_club_nominate_when")

@@ -2,15 +2,15 @@
 
 Its own module, imported by `Phrase.text` when the first refusal is rendered: replaying a
 log that is refused nowhere never reads the catalogue (issue 8). The keys are in
-`engine.refusal_keys`, the club game's texts in `engine.refusals_club`.
+`engine.refusal_keys`, the club game's texts in `engine.club.refusals`.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from engine.club.refusals import CLUB_TEXTS
 from engine.refusal_keys import R, Refusal
-from engine.refusals_club import CLUB_TEXTS
 
 # key -> (ru, en). The English is what the command line and the game log's tools print.
 TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
@@ -340,7 +340,7 @@ TEXTS: Final[dict[Refusal, tuple[str, str]]] = {
                          "(1 = 0.1 ... 7 = 0.7, 10 = withdraw), then NEXT"),
     R.PAD_NO_SUCH_SEAT: ("места {seat} нет: в этой игре {seats} мест",
                          "there is no seat {seat}: this game has {seats} seats"),
-    # the club pad (device/clubkeys.py, docs/pad.md "The club game")
+    # the club pad (device/table/clubkeys.py, docs/pad.md "The club game")
     R.PAD_CLUB_ROLES_FULL: ("все карты введены: «Далее» записывает раздачу",
                             "every card is entered: NEXT records the deal"),
     R.PAD_CLUB_ROLES_INCOMPLETE: ("раздача не полна: следующая карта — {role}",

@@ -6,7 +6,7 @@ may itself be a phrase (a word such as "the don's check", or a list of reasons),
 English word leaks into a Russian sentence. Pure data: no I/O. The keys are in
 `engine.refusal_keys`, the texts in `engine.refusal_texts` (loaded by the first refusal
 rendered, so a replay without one never reads them: issue 8), the club game's texts in
-`engine.refusals_club`; the wire form
+`engine.club.refusals`; the wire form
 (`RefusalView`, a pydantic model) in `engine.refusal_view`, imported only when a refusal is
 published or read, so replaying a log never loads pydantic.
 """
@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final, Literal, Union
 
-from engine.refusal_keys import R, Refusal
-from engine.refusals_club import (
+from engine.club.refusals import (
     CLUB_ACT_WORDS,
     CLUB_ROLE_WORDS,
     CLUB_SIDE_WORDS,
     CLUB_STEP_WORDS,
 )
+from engine.refusal_keys import R, Refusal
 from engine.values import Value
 
 if TYPE_CHECKING:

@@ -1,26 +1,18 @@
-"""Replaying a game log: the lines in, a Game out, or the first bad line and why."""
+"""Replaying a game log of any variant: the lines in, a game out, or the first bad line and
+why. The header's `rules` finds the variant (engine/variant.py); the classic game's own
+reader (league rulesets, its header) is `engine.classic.replay`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, cast
 
-from engine import actions as act
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import (
-    JsonObject,
-    LogHeader,
-    LogLine,
-    parse_action,
-    parse_header,
-    parse_json_line,
-)
-from engine.refusals import R
-from engine.ruleset import Ruleset
+from engine.log import JsonObject, LogLine, parse_json_line
 
 if TYPE_CHECKING:
-    from engine.club.game import ClubGame
+    from engine.classic.ruleset import Ruleset
+    from engine.variant import GameVariant
 
 
 class ReplayError(ValueError):
@@ -30,37 +22,6 @@ class ReplayError(ValueError):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
-
-
-def replay(lines: Iterable[str | bytes],
-           rulesets: Mapping[str, Ruleset] | None = None) -> tuple[LogHeader, Game]:
-    """Apply a whole log (text or raw byte lines). Blank lines are skipped but counted."""
-    head: LogHeader | None = None
-    game: Game | None = None
-    number = 0
-    for number, raw in enumerate(lines, start=1):
-        try:
-            text = (raw.decode("utf-8") if isinstance(raw, bytes) else raw).strip()
-        except UnicodeDecodeError:
-            raise ReplayError(number, "the line is not UTF-8 text") from None
-        if not text:
-            continue
-        try:
-            obj = parse_json_line(text)
-            if game is None:
-                extra = rulesets or {}
-                head = parse_header(obj, extra)
-                game = Game(extra.get(head["rules"]) or head["rules"])
-                continue
-            action = parse_action(obj)
-            if isinstance(action, act.Undo) and not game.actions:
-                raise IllegalAction(R.NOTHING_TO_UNDO)
-            game.push(action)
-        except (LogError, IllegalAction) as exc:
-            raise ReplayError(number, str(exc)) from None
-    if game is None or head is None:
-        raise ReplayError(max(number, 1), "the log is empty: the header line is missing")
-    return head, game
 
 
 def _lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, JsonObject | None]]:
@@ -79,34 +40,40 @@ def _lines(lines: Iterable[str | bytes]) -> Iterator[tuple[int, JsonObject | Non
             raise ReplayError(number, str(exc)) from None
 
 
-def is_club(first_line: str | bytes) -> bool:
-    """Whether a log's header names the club game (docs/club.md), so `replay_club` reads it."""
+def header_of(lines: Iterable[str | bytes]) -> JsonObject | None:
+    """A log's header (its first line that is not blank), decoded; None when it is not a
+    JSON object. For a command that asks the header's variant (`find_variant`) before it
+    replays."""
     try:
-        text = first_line.decode("utf-8") if isinstance(first_line, bytes) else first_line
-        return parse_json_line(text.strip()).get("rules") == "club"
-    except (UnicodeDecodeError, LogError):
-        return False
+        return next((obj for _, obj in _lines(lines) if obj is not None), None)
+    except ReplayError:
+        return None
 
 
-def replay_club(lines: Iterable[str | bytes]) -> tuple[LogLine, ClubGame]:
-    """Apply a whole club log; the first bad line and why, like `replay`."""
-    from engine.club.game import ClubGame
-    from engine.club.log import parse_action as club_action
-    from engine.club.log import parse_header as club_header
+def replay_game(lines: Iterable[str | bytes], rulesets: Mapping[str, Ruleset] | None = None
+                ) -> tuple[LogLine, GameVariant]:
+    """Apply a whole log of any variant (engine/variant.py: its header's `rules` finds it);
+    the first bad line and why, like `replay`. `rulesets`: a league's own classic rulesets."""
+    from engine.classic.game import CLASSIC_VARIANT
+    from engine.classic.replay import replay
+    from engine.variant import find_variant
 
+    rows = list(lines)
     head: LogLine | None = None
-    game: ClubGame | None = None
+    game: GameVariant | None = None
     number = 0
-    for number, obj in _lines(lines):
+    for number, obj in _lines(rows):
         if obj is None:
             continue
         try:
             if game is None:
-                game = ClubGame(club_header(obj))
-                head = cast(LogLine, obj)  # decoded by json.loads: JSON values only
+                variant = find_variant(obj)
+                if variant is CLASSIC_VARIANT:  # its own reader: league rulesets, its header
+                    classic_head, classic = replay(rows, rulesets)
+                    return cast(LogLine, classic_head), classic
+                game, head = variant.open(obj), cast(LogLine, obj)  # JSON values only
                 continue
-            action = club_action(obj, game.settings.seats)
-            game.push(action)
+            game.play_line(obj)  # an undo pops (nothing to undo: refused)
         except (LogError, IllegalAction) as exc:
             raise ReplayError(number, str(exc)) from None
     if game is None or head is None:

@@ -1,6 +1,7 @@
-"""The timer that applies right now, as data from the ruleset: the device runs it.
+"""The timer that applies right now, as data: what is timed and for how long.
 
-The engine has no clock: it says *what* is timed and for how long; the device starts,
+The engine has no clock: each variant says *what* is timed and for how long (the classic
+game: `engine.classic.timer`; the club game: `engine.club.timer`); the device starts,
 pauses and publishes the countdown.
 """
 
@@ -8,10 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.night import best_move_victim
-from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.state import DAY, FAREWELL, NIGHT, SETUP, GameState
+from engine.values import compare_by_class
 
 
 class Timer(NamedTuple):
@@ -26,44 +24,4 @@ class Timer(NamedTuple):
         return out
 
 
-def night_steps(s: GameState, rules: Ruleset) -> tuple[str, ...]:
-    """Tonight's steps still to do, in the order of the script (000 I.7.3-7.8)."""
-    night = s.night
-    if s.phase != NIGHT or night is None or s.finished:
-        return ()
-    if not night.shot_done:
-        return ("shoot",)
-    steps: list[str] = []
-    if night.don_check is None and s.seat_of(Role.DON) in s.at_table:
-        steps.append("don_check")
-    if night.sheriff_check is None and s.seat_of(Role.SHERIFF) in s.at_table:
-        steps.append("sheriff_check")
-    if best_move_victim(s, rules) is not None:
-        steps.append("best_move")
-    return tuple(steps)
-
-
-def current_timer(s: GameState, rules: Ruleset) -> Timer | None:
-    """What the device should count down now, or None when nothing is timed."""
-    t = rules.timers
-    speech = s.speech
-    if speech is not None:
-        if speech.kind == FAREWELL:
-            day = s.day
-            multiple = day is not None and day.lift is not None and day.lift[1]
-            return Timer(FAREWELL, t.farewell_after_multiple if multiple else t.farewell)
-        seconds: float = getattr(t, speech.kind)
-        return Timer(speech.kind, seconds)
-    if s.finished or s.phase == SETUP:
-        return None
-    if s.phase == DAY:
-        if s.voting is not None or s.lift is not None:
-            return Timer("vote_window", t.vote_window)
-        return None
-    if s.number == 0:
-        return Timer("zero_night", sum(sec for _, sec in t.zero_night), t.zero_night)
-    steps = night_steps(s, rules)
-    if not steps or steps[0] == "shoot":
-        return None
-    step = steps[0]
-    return Timer(step, float(getattr(t, step)))
+compare_by_class(Timer)

@@ -91,3 +91,26 @@ class Value(metaclass=_ValueMeta):
 
     def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
         return type(self), self._values()
+
+
+def _tuple_eq(self: tuple[object, ...], other: object) -> bool:
+    return other.__class__ is self.__class__ and tuple.__eq__(self, other)
+
+
+def _tuple_ne(self: tuple[object, ...], other: object) -> bool:
+    return other.__class__ is not self.__class__ or tuple.__ne__(self, other)
+
+
+def compare_by_class(*classes: type[tuple[object, ...]]) -> None:
+    """Make NamedTuple values (events, states) equal only within their own class, as a
+    `Value` is: a NamedTuple compares as a plain tuple, so `SpeechEnded(3) == FoulGiven(3)
+    == (3,)`, and a test comparing events could not see an event of the wrong class
+    (issue 27). The hash stays the tuple's, in C: equal values still hash alike, and two
+    classes with equal fields only share a bucket. Building, reading and `_replace` are
+    untouched, so the engine's hot path keeps NamedTuple speed (docs/architecture.md)."""
+    for cls in classes:
+        if tuple not in cls.__mro__:
+            raise TypeError(f"{cls.__name__} is not a NamedTuple")
+        setattr(cls, "__eq__", _tuple_eq)  # noqa: B010 (mypy: no assigning to a method)
+        setattr(cls, "__ne__", _tuple_ne)  # noqa: B010
+        setattr(cls, "__hash__", tuple.__hash__)  # noqa: B010

@@ -1,6 +1,6 @@
 """The view contract (docs/views.md) as typed, frozen models: one description of the shape.
 
-The engine's view functions (`engine.views`) build them; the bus wraps them in snapshots and
+The engine's view functions (`engine.classic.views`) build them; the bus wraps them in snapshots and
 prints their JSON Schema (`mafiakit schema`); the table service, the pad, the scoreboard and
 the simulator read them as they are.
 
@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from engine.refusal_view import RefusalView
 from engine.roles import ClubRole, Role, Side
-from engine.scoring.view import AfterGameView
 from engine.vocab import (
     OPEN_NIGHT_STEPS,
     Cause,
@@ -174,6 +173,30 @@ class Reveal(_Closed):
     termination: Termination
     nights: tuple[NightView, ...]
     best_move: BestMoveView | None
+
+
+class SeatPoints(BaseModel):
+    """One seat's points in the protocol: the total, and what besides the win made it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: int = Field(ge=1)
+    total: float
+    extras: float = Field(description="best move + the judge's extra + mechanical points")
+    penalties: float = Field(le=0)
+
+
+class AfterGameView(BaseModel):
+    """What the judge needs between the decision and his signature."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    points: tuple[SeatPoints, ...]
+    protests: tuple[int, ...] = Field(description="seats that wrote a protest")
+    closed: bool
+    judge: str | None = Field(None, description="who signed the protocol")
+    protest_minutes: int = Field(ge=0, description="the window for protests after the game")
+    protest_clause: str
+    decided_at: AwareDatetime | None = Field(None, description="set by the table: when the "
+                                        "result was decided (the window starts then)")
 
 
 class _Common(_Closed):

@@ -3,7 +3,7 @@
 Keys go through the real `MockPin.drive_low()` / `drive_high()`; the seat LEDs are read the way
 the chain itself reads them: a gpiozero `MockSPIDevice` on the SPI0 clock, data and select pins
 records every bit the table sends and decodes the last whole frame. So the device code under it
-runs as on a Pi. With the kit's mock factory (`make_factory("mock")`, device/mockspi.py) the
+runs as on a Pi. With the kit's mock factory (`make_factory("mock")`, hardware/mockspi.py) the
 bits of a transfer arrive in one go, as a Pi's spidev sends them; with gpiozero's own
 `MockFactory` they are bit-banged through the pins one clock at a time.
 """
@@ -15,8 +15,8 @@ from typing import cast
 
 from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 
-from device.leds import FULL
-from device.pins import LED_CLOCK, LED_DATA, LED_SELECT, PinMap
+from device.hardware.leds import FULL
+from device.hardware.pins import LED_CLOCK, LED_DATA, LED_SELECT, PinMap
 
 _DIGITS = bytes.maketrans(b"\x00\x01", b"01")  # a received bit (0/1, or False/True) -> a digit
 

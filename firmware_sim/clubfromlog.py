@@ -10,34 +10,22 @@ is the same), so the line and an undo of it become that pass.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from device.clubkeys import deal_slots
+from device.table.clubkeys import deal_slots
+from device.table.tablevariant import club_night_steps
 from engine import Undo
-from engine.club import log as club_log
-from engine.club import views as club_views
-from engine.club.game import ClubGame
-from engine.club.timer import night_steps
 from engine.errors import IllegalAction, LogError
-from engine.log import parse_json_line
+from engine.log import JsonObject, parse_json_line
 from engine.replay import ReplayError
-from engine.vocab import NightAct
-from firmware_sim.fromlog import ConsoleOnly, Press, _Night
+from engine.variant import GameVariant, find_variant
+from engine.viewmodels import JudgeView
+from engine.vocab import InfoClass, NightAct
+from firmware_sim.fromlog import ConsoleOnly, Press, _Night, keys_of
 
 NIGHT_LINES = frozenset(NightAct)
 HOLDS = {"removal": 1, "team_loss": 2, "drop": 3}  # FOUL held once, twice, three times
 
-
-def is_club_log(lines: list[str]) -> bool:
-    """Whether the log's header names the club game."""
-    first = next((line for line in lines if line.strip()), "")
-    try:
-        return parse_json_line(first).get("rules") == "club"
-    except LogError:
-        return False
-
-
-Numbered = list[tuple[int, dict[str, Any]]]
+Numbered = list[tuple[int, JsonObject]]
 
 
 def _passed_maniac(numbered: Numbered) -> Numbered:
@@ -63,17 +51,23 @@ def _seat(value: object) -> list[Press]:
     return [] if value is None else [(str(value), False)]
 
 
-def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]:
-    name = line["action"]
-    judge = club_views.judge_view(game)
-    steps = [str(step) for step in night_steps(game.state)]
+def _judge(game: GameVariant) -> JudgeView:
+    view = game.view(InfoClass.JUDGE)
+    assert isinstance(view, JudgeView)
+    return view
+
+
+def _presses(line: JsonObject, game: GameVariant, night: _Night) -> list[Press]:
+    name = str(line["action"])
+    judge = _judge(game)
+    steps = [str(step) for step in club_night_steps(game)]
     if name == "roles":
-        slots = deal_slots(game.settings.seats, line.get("don") is None)
-        mafia = iter(line["mafia"])
-        seats = [next(mafia) if slot == "mafia" else line[slot] for slot in slots
+        slots = deal_slots(game.seats, line.get("don") is None)
+        mafia = iter(keys_of(line["mafia"]))
+        seats = [next(mafia) if slot == "mafia" else (str(line[slot]), False) for slot in slots
                  if slot == "mafia" or slot in line]
-        no_don = [("NEXT", False)] if line.get("don") is None else []
-        return [*no_don, *((str(s), False) for s in seats), ("NEXT", False)]
+        no_don: list[Press] = [("NEXT", False)] if line.get("don") is None else []
+        return [*no_don, *seats, ("NEXT", False)]
     if name in ("start", "night", "speech_end", "discussion_end", "nominations_end"):
         return [("NEXT", False)]
     if name == "day":
@@ -86,13 +80,13 @@ def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]
     if name == "nominate":
         return [("NOMINATE", False), (str(line["by"]), False), (str(line["seat"]), False)]
     if name == "votes":
-        return [*((str(seat), False) for seat in line["voters"]), ("VOTE", False)]
+        return [*keys_of(line["voters"]), ("VOTE", False)]
     if name == "catastrophe":
         return [(str(line["seat"]), False), ("NEXT", False)]
     if name == "foul":
         return [("FOUL", False), (str(line["seat"]), False)]
     if name == "disqualify":
-        return [*[("FOUL", True)] * HOLDS[line["kind"]], (str(line["seat"]), False)]
+        return [*[("FOUL", True)] * HOLDS[str(line["kind"])], (str(line["seat"]), False)]
     if name == "protest":
         return [("VOTE", False), (str(line["seat"]), False)]
     if name == "close":
@@ -105,9 +99,9 @@ def _presses(line: dict[str, Any], game: ClubGame, night: _Night) -> list[Press]
 
 
 def club_log_presses(lines: Iterable[str]) -> list[Press]:
-    """Every key press of a whole club game log (header first), in order; a bad or illegal
-    line raises ReplayError("line N: ...") as `mafiakit replay` reports it."""
-    game: ClubGame | None = None
+    """Every key press of a whole log of a game of the club's rules (header first), in order;
+    a bad or illegal line raises ReplayError("line N: ...") as `mafiakit replay` reports it."""
+    game: GameVariant | None = None
     objs: Numbered = []
     for number, text in enumerate(lines, 1):
         if not text.strip():
@@ -115,7 +109,8 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
         try:
             obj = parse_json_line(text)
             if game is None:
-                game = ClubGame(club_log.parse_header(obj))
+                variant = find_variant(obj)
+                game = variant.open(variant.admit_header(obj)[1])
             else:
                 objs.append((number, obj))
         except LogError as exc:
@@ -132,14 +127,13 @@ def club_log_presses(lines: Iterable[str]) -> list[Press]:
     return presses
 
 
-def _line_presses(game: ClubGame, obj: dict[str, Any], night: _Night) -> list[Press]:
+def _line_presses(game: GameVariant, obj: JsonObject, night: _Night) -> list[Press]:
     """Apply one action line to `game`; return the keys that entered it."""
-    judge = club_views.judge_view(game)
+    judge = _judge(game)
     night.sync(judge)
-    action = club_log.parse_action(obj, game.settings.seats)
-    if isinstance(action, Undo):
+    if isinstance(game.parse_line(obj), Undo):  # LogError for a line the game cannot read
         game.pop()
         return night.undo(judge)
     keys = _presses(obj, game, night)
-    game.push(action)
+    game.play_line(obj)
     return keys

@@ -10,15 +10,16 @@ judge's decision, the killed seat or a miss).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from engine import Undo
+from engine.classic.game import Game
+from engine.classic.log import parse_action, parse_header
+from engine.classic.views import judge_view
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import parse_action, parse_header, parse_json_line
+from engine.log import JsonObject, parse_json_line
 from engine.replay import ReplayError
+from engine.variant import find_variant
 from engine.viewmodels import JudgeView
-from engine.views import judge_view
 
 Press = tuple[str, bool]  # (key, held past the hold time)
 
@@ -27,10 +28,17 @@ class ConsoleOnly(ValueError):
     """A log line the pad has no keys for: it is typed at the console (docs/pad.md)."""
 
 
-def _tally(line: dict[str, Any]) -> list[Press]:
+def keys_of(value: object) -> list[Press]:
+    """A line's list of seats (checked by the engine's reader first) as seat keys."""
+    if not isinstance(value, list):
+        raise TypeError(f"a list of seats, not {value!r}")
+    return [(str(seat), False) for seat in value]
+
+
+def _tally(line: JsonObject) -> list[Press]:
     """Voters then VOTE, or VOTE / count / VOTE (an empty list is VOTE VOTE)."""
     if line.get("voters"):
-        return [*((str(seat), False) for seat in line["voters"]), ("VOTE", False)]
+        return [*keys_of(line["voters"]), ("VOTE", False)]
     count = line.get("count") or 0
     return [("VOTE", False), *([(str(count), False)] if count else []), ("VOTE", False)]
 
@@ -60,7 +68,7 @@ class _Night:
     def passing(self, judge: JudgeView, until: str | None,
                 steps: Sequence[str] | None = None) -> list[Press]:
         """NEXT for every pending step before `until` (None: all of them) not yet passed;
-        `steps` are tonight's steps (the judge view's, or the club's from device.clubkeys)."""
+        `steps` are tonight's steps (the judge view's, or the club's from device.table.clubkeys)."""
         presses: list[Press] = []
         for step in judge.night_steps if steps is None else steps:
             if step == until:
@@ -73,13 +81,13 @@ class _Night:
 
 
 def _presses(
-    line: dict[str, Any], judge: JudgeView, shot: int | None, night: _Night
+    line: JsonObject, judge: JudgeView, shot: int | None, night: _Night
 ) -> list[Press]:
-    name = line["action"]
+    name = str(line["action"])
     seat = str(line.get("seat"))
     if name == "roles":
-        seats = (line["don"], *line["mafia"], line["sheriff"])
-        return [*((str(s), False) for s in seats), ("NEXT", False)]
+        don, sheriff = (str(line["don"]), False), (str(line["sheriff"]), False)
+        return [don, *keys_of(line["mafia"]), sheriff, ("NEXT", False)]
     if name in ("start", "night", "speech_end"):
         return [("NEXT", False)]
     if name == "day":
@@ -89,8 +97,7 @@ def _presses(
     if name in ("don_check", "sheriff_check"):
         return [*night.passing(judge, name), (seat, False), ("NEXT", False)]
     if name == "best_move":
-        chosen = [(str(s), False) for s in line["seats"]]
-        return [*night.passing(judge, name), *chosen, ("NEXT", False)]
+        return [*night.passing(judge, name), *keys_of(line["seats"]), ("NEXT", False)]
     if name == "nominate":
         return [("NOMINATE", False), (seat, False)]
     if name == "withdraw":
@@ -108,7 +115,8 @@ def _presses(
         return [("VOTE", False), (seat, False)]
     if name == "close":  # the signature: NEXT held (the judge signs the paper protocol)
         return [("NEXT", True)]
-    tenths = float(line.get("points", -1)) * 10
+    points = line.get("points", -1)
+    tenths = (points if isinstance(points, int | float) else -1) * 10
     if name == "extra" and "approved_by" not in line and tenths in range(10):
         # docs/pad.md: seat, the points as a seat key (10 = withdraw), NEXT
         return [(seat, False), (str(int(tenths) or 10), False), ("NEXT", False)]
@@ -138,7 +146,7 @@ def log_presses(lines: Iterable[str]) -> list[Press]:
     return presses
 
 
-def _line_presses(game: Game, obj: dict[str, Any], night: _Night) -> list[Press]:
+def _line_presses(game: Game, obj: JsonObject, night: _Night) -> list[Press]:
     """Apply one action line to `game`; return the keys that entered it."""
     judge = judge_view(game.state, game.rules, len(game.actions))
     night.sync(judge)
@@ -157,11 +165,25 @@ def key_script(presses: Iterable[Press], gap_ms: int = 400) -> str:
     return "".join(f"{gap_ms} {key}{' hold' if held else ''}\n" for key, held in presses)
 
 
-def log_to_script(text: str, gap_ms: int = 400) -> str:
-    """A whole game log (JSON Lines text) as a key script; a club log (docs/club.md) with
-    the club grammar (firmware_sim/clubfromlog.py)."""
-    from firmware_sim.clubfromlog import club_log_presses, is_club_log
+def variant_presses(lines: list[str]) -> list[Press]:
+    """Every key press of a whole game log, in the grammar of the header's variant (the
+    club's: firmware_sim/clubfromlog.py), as the table picks its pad's grammar
+    (device/table/tablevariant.py)."""
+    from firmware_sim.clubfromlog import club_log_presses
 
-    lines = text.splitlines()
-    presses = club_log_presses(lines) if is_club_log(lines) else log_presses(lines)
-    return key_script(presses, gap_ms)
+    by_variant = {"classic": log_presses, "club": club_log_presses}
+    first = next((line for line in lines if line.strip()), "")
+    try:
+        name = find_variant(parse_json_line(first)).name
+    except LogError:
+        name = "classic"  # whose reader says in words what is wrong with the header
+    keyed = by_variant.get(name)
+    if keyed is None:
+        raise ReplayError(1, f"the pad has no keys for a {name} game (it is typed at the "
+                             "console: `mafiakit table --stdin`, docs/pad.md)")
+    return keyed(lines)
+
+
+def log_to_script(text: str, gap_ms: int = 400) -> str:
+    """A whole game log (JSON Lines text) as a key script, in its variant's grammar."""
+    return key_script(variant_presses(text.splitlines()), gap_ms)

@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING, cast
 
 from gpiozero.pins.mock import MockFactory
 
-from device.hardware import TableHardware
-from device.keys import CLASSIC_SEATS
-from device.pad import KeyEvent
-from device.pins import PinMap, make_factory, seat_of
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import PinMap, make_factory, seat_of
 from engine.viewmodels import MAX_SEATS, MIN_SEATS
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -40,7 +39,7 @@ from firmware_sim.script import (
 )
 
 if TYPE_CHECKING:
-    from device.service import TableService
+    from device.table.service import TableService
 
 
 class PadCheck:
@@ -80,8 +79,9 @@ def command(args: argparse.Namespace) -> int:
     if args.screenshot and not args.headless:
         print("sim: --screenshot goes with --headless", file=sys.stderr)
         return 2
-    problem = (seats_problem(args.seats, None if args.pad_only else args.rules)
-               or (None if args.pad_only else rules_problem(args.rules)))
+    # the rules first: the seats are checked by the game the rules name
+    problem = ((None if args.pad_only else rules_problem(args.rules))
+               or seats_problem(args.seats, None if args.pad_only else args.rules))
     keys = PinMap(seats=args.seats).keys if problem is None else ()
     stray = next((step for step in steps if step.key not in keys), None)
     if problem is None and stray is not None:
@@ -155,10 +155,10 @@ def rules_problem(rules: str) -> str | None:
     from pydantic import TypeAdapter, ValidationError
 
     from bus.errors import first_problem
-    from bus.settings import RulesOrClubId
+    from bus.settings import GameRulesId
 
     try:
-        TypeAdapter(RulesOrClubId).validate_python(rules)
+        TypeAdapter(GameRulesId).validate_python(rules)
     except ValidationError as exc:
         return f"--rules {rules}: {first_problem(exc)[1]}"
     return None
@@ -166,14 +166,16 @@ def rules_problem(rules: str) -> str | None:
 
 def seats_problem(seats: int, rules: str | None) -> str | None:
     """Why the simulator cannot seat `seats` players under `rules` (None: a pad check, no
-    game), or None. The classic rulesets seat ten (000 I.1.1); 3 to 15 is the club game
-    (004 §1), keyed with the club pad (docs/pad.md, "The club game")."""
+    game), or None: the game's variant says how many it seats (the classic rulesets ten,
+    000 I.1.1; the club game 3 to 15, 004 §1, keyed with the club pad)."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         return f"--seats {seats}: a table has {MIN_SEATS} to {MAX_SEATS} seats"
-    if rules is None or rules == "club" or seats == CLASSIC_SEATS:
+    if rules is None:
         return None
-    return (f"--seats {seats}: the {rules} rules seat exactly {CLASSIC_SEATS} players; "
-            f"{MIN_SEATS} to {MAX_SEATS} players play the club game (--rules club)")
+    from device.config import seats_problem as game_seats_problem
+
+    problem = game_seats_problem(rules, seats)
+    return None if problem is None else f"--seats {seats}: {problem}"
 
 
 def _table_headless(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
@@ -254,7 +256,7 @@ def _table(args: argparse.Namespace, steps: list[ScriptStep]) -> int:
 
 def table_status(service: TableService, lang: str) -> Callable[[], str]:
     """The window's top line for a table: its last refusal, the pad's input or the moment."""
-    from device import tablegame
+    from device.table.viewcache import view_of
     from engine.viewmodels import PublicView
     from engine.vocab import InfoClass
     from firmware_sim.words import status
@@ -266,7 +268,7 @@ def table_status(service: TableService, lang: str) -> Callable[[], str]:
 
     def line() -> str:
         game = service.table_game
-        public = tablegame.class_view(game, InfoClass.PUBLIC)
+        public = view_of(game, InfoClass.PUBLIC)
         assert isinstance(public, PublicView)
         winner = game.state.winner
         return status(public, None if winner is None else str(winner), service.pad_text,
@@ -290,14 +292,12 @@ def _after(player: ScriptPlayer, seconds: float, clock: Callable[[], float]
 
 def _open_game(service: TableService, log: Path) -> str | None:
     """Open a new game with the header line of `log`; the reason when it cannot."""
-    from device import tablegame
-    from engine.club.log import parse_header as club_header
     from engine.errors import LogError
-    from engine.log import parse_header
+    from engine.variant import find_variant
 
     try:
         header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
-        (club_header if tablegame.is_club_header(header) else parse_header)(header)
+        find_variant(header).admit_header(header)
     except (OSError, ValueError, IndexError, LogError) as exc:
         return f"no game-log header on its first line ({exc})"
     try:

@@ -15,15 +15,16 @@ Each press and release can be given contact bounce (the contact bounces `bounce`
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from device.hardware import TableHardware
-from device.pad import KeyEvent, PadTiming
-from device.pins import MAX_SEATS, keys_of
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent, PadTiming
+from device.hardware.pins import MAX_SEATS, keys_of
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
@@ -153,12 +154,17 @@ def replay_virtual(
     event goes to `consumer` in order, exactly as the table service would get them; the run is
     deterministic and takes no wall-clock time.
     """
-    while True:
-        due = [t for t in (player.next_time(), hardware.pad.deadline()) if t is not None]
-        if not due:
-            return
-        clock.set(min(due))
-        player.apply_due(clock())
-        hardware.poll()
-        while not hardware.events.empty():
-            consumer(hardware.events.get_nowait())
+    waiting: queue.Queue[KeyEvent] = queue.Queue()
+    before = hardware.send_keys_to(waiting.put)  # a service's inbox, say: handed back after
+    try:
+        while True:
+            due = [t for t in (player.next_time(), hardware.pad.deadline()) if t is not None]
+            if not due:
+                return
+            clock.set(min(due))
+            player.apply_due(clock())
+            hardware.poll()
+            while not waiting.empty():
+                consumer(waiting.get_nowait())
+    finally:
+        hardware.send_keys_to(before)

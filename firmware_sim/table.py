@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from gpiozero.pins.mock import MockFactory
 
 from bus.broker import MosquittoProcess
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.inbox import Stop
-from device.keys import CLASSIC_SEATS
-from device.music import MusicSettings, NightMusic
-from device.pins import PinMap, make_factory
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.music import MusicSettings, NightMusic
+from device.hardware.pins import PinMap, make_factory
+from device.table.inbox import Stop
+from device.table.keys import CLASSIC_SEATS
+from device.table.service import TableService
 from firmware_sim.board import MockBoard
 
 
@@ -35,7 +36,7 @@ class SimTable:
     board: MockBoard
     broker: MosquittoProcess | None = None
     thread: threading.Thread | None = None
-    _tmp: Any = field(default=None, repr=False)
+    _tmp: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
 
     @classmethod
     def start(cls, *, tournament: str = "demo", table: str = "1", rules: str = "cml",
@@ -58,15 +59,15 @@ class SimTable:
             settings = TableSettings(
                 tournament=tournament, table=table, rules=rules, journal=journal,
                 broker={"url": broker_url or "mqtt://127.0.0.1"},
-                seats=seats if rules == "club" else None)  # a club table's size
+                seats=seats)  # the game's variant checks them (device/config.py)
             factory = cast(MockFactory, make_factory("mock"))
             pins = PinMap(seats=seats)  # the board: seat keys and LEDs on the chain
             board = MockBoard(pins, factory)
-            kwargs: dict[str, Any] = {} if clock is None else {"mono": clock}
             hardware = TableHardware(pins, factory, *(() if clock is None else (clock,)),
                                      music=NightMusic(MusicSettings()) if music else None,
                                      background=background)
-            service = TableService(settings, hardware=hardware, connect=connect, **kwargs)
+            service = TableService(settings, hardware=hardware, connect=connect,
+                                   mono=time.monotonic if clock is None else clock)
             service.start()  # NumberHeld when another live table has this number
         except BaseException:
             if service is not None:

@@ -19,12 +19,12 @@ from collections.abc import Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
-from device.hardware import TableHardware
-from device.keys import CLASSIC_SEATS
-from device.pins import FUNCTION_KEYS, seat_keys
+from device.hardware.kit import TableHardware
+from device.hardware.pins import FUNCTION_KEYS, seat_keys
+from device.table.keys import CLASSIC_SEATS
 from firmware_sim.board import MockBoard
 from firmware_sim.script import ScriptPlayer, play_realtime
-from firmware_sim.words import hint, key_name, ready
+from firmware_sim.words import hint, key_name, ready, title
 from scoreboard.fonts import find_font
 
 SIZE = (800, 480)
@@ -203,8 +203,7 @@ class SimWindow:
                 target=play_realtime, args=(player, self.hardware.clock, stop), daemon=True
             ).start()
         screen = pygame.display.set_mode(SIZE)
-        pygame.display.set_caption("Стол мафии (симулятор)" if self.lang == "ru"
-                                   else "Mafia table (simulated)")
+        pygame.display.set_caption(title(self.lang))
         clock = pygame.time.Clock()
         try:
             while (all(self.handle(event) for event in pygame.event.get())

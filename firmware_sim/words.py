@@ -1,48 +1,41 @@
-"""The simulator's words in the screens' language: it borrows the scoreboard's dictionary
-(scoreboard/i18n.py) so a Russian table says the same things on the pad and on the screen."""
+"""The simulator's words in the screens' language: the kit's catalogue (words/), so a Russian
+table says the same things on the pad and on the screen."""
 
 from __future__ import annotations
 
 from engine.viewmodels import PublicView
-from scoreboard.i18n import has, pad_text, t
+from words import has, pad_text, t
 
-KEY_NAMES = {  # the pad's function keys, as printed on a Russian pad
-    "NEXT": "Далее", "NOMINATE": "Выставить", "FOUL": "Фол", "VOTE": "Голос",
-    "UNDO": "Отмена", "TIMER": "Таймер",
-}
-HINT_WORDS = {"space": "пробел"}
-EVENT_WORDS = {"press": "нажата", "hold": "удерживается", "release": "отпущена"}
+KEYS = ("NEXT", "NOMINATE", "FOUL", "VOTE", "UNDO", "TIMER")  # the function keys: `key.*`
 
 
 def ready(lang: str) -> str:
     """The top line before anything happened (the pad check, a table with no game yet)."""
-    return "Пульт готов" if lang == "ru" else "Pad ready"
+    return t(lang, "key.ready")
+
+
+def title(lang: str) -> str:
+    """The simulator's window title."""
+    return t(lang, "sim.title")
 
 
 def pad_event(key: str, kind: str, lang: str) -> str:
-    """The pad check's last key event: "Фол нажата" is wrong Russian, so the key's name comes
-    with the word "клавиша" ("клавиша Фол нажата", "клавиша 4 отпущена")."""
-    if lang != "ru":
-        return f"{key} {kind}"
-    return f"клавиша {key_name(key, lang)} {EVENT_WORDS.get(kind, kind)}"
-
-
-def pad_words(text: str, lang: str) -> str:
-    """The pad's unfinished input in `lang`: one table of the pad's words for the judge's screen and
-    the simulator (scoreboard/i18n.py)."""
-    return pad_text(text, lang)
+    """The pad check's last key event ("клавиша Фол нажата", "клавиша 4 отпущена")."""
+    return t(lang, f"key.{kind}", key=key_name(key, lang))
 
 
 def key_name(key: str, lang: str) -> str:
-    return KEY_NAMES.get(key, key) if lang == "ru" else key
+    """A function key's name as a Russian pad prints it ("Фол"); a seat key is its number."""
+    return t(lang, f"key.{key.lower()}") if key in KEYS else key
 
 
 def hint(text: str, lang: str) -> str:
-    return HINT_WORDS.get(text, text) if lang == "ru" else text
+    """A key's keyboard hint on the simulated pad: "пробел" for the space bar."""
+    return t(lang, "key.space") if text == "space" else text
 
 
 def moment(public: PublicView, winner: str | None, lang: str) -> str:
-    """Where the game is: "День 2 · Голосование" from the public view, or "Победа мирных"
+    """Where the game is: "День 2 · Голосование" from the public view, or "Победа красных"
     (the simulator stands for the table, so it knows the result when the game is decided)."""
     if winner is not None:
         return t(lang, f"winner.{winner}")
@@ -50,8 +43,8 @@ def moment(public: PublicView, winner: str | None, lang: str) -> str:
     where = t(lang, f"banner.{phase}", number=number) if has(f"banner.{phase}") else ""
     if has(f"banner.{step}") and step.value != phase.value:
         what = t(lang, f"banner.{step}", number=number)
-    elif has(f"step.{step}"):
-        what = t(lang, f"step.{step}")
+    elif has(f"night_step.{step}"):
+        what = t(lang, f"night_step.{step}")
     else:
         what = ""
     speaker = public.speaker
@@ -70,5 +63,5 @@ def status(public: PublicView, winner: str | None, pad: str, error: str | None,
     if error:
         return t(lang, "judge.error", text=error)
     if pad:
-        return t(lang, "judge.pending", text=pad_words(pad, lang))
+        return t(lang, "judge.pending", text=pad_text(pad, lang))
     return moment(public, winner, lang)

@@ -20,12 +20,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ratings.arguments import add_site_arguments
 
+if TYPE_CHECKING:  # imported when a command runs: `mafiakit --help` loads no hub
+    from hub.config import HubSettings
+    from hub.store import Store
 
-def _settings(args: argparse.Namespace) -> Any:
+
+def _settings(args: argparse.Namespace) -> HubSettings:
     from hub.config import HubConfigError, load_hub_settings
 
     try:
@@ -35,7 +39,7 @@ def _settings(args: argparse.Namespace) -> Any:
         raise SystemExit(2) from None
 
 
-def _store(settings: Any, tool: str, *, make: bool = False) -> Any:
+def _store(settings: HubSettings, tool: str, *, make: bool = False) -> Store:
     """The hub's store; a tool that only reads it says so when there is none yet (a typo in
     hub.toml's `database`, or the hub never ran here) instead of making an empty one; a store
     that cannot be opened or fails SQLite's integrity check is one line (exit 2)."""
@@ -123,13 +127,12 @@ def seat(args: argparse.Namespace) -> int:
 def round_(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
-    from bus.settings import CLUB
     from hub.config import HubConfigError, read_seating_of
-    from hub.outbox import CLUB_NIGHT_HAS_NO_ROUNDS, queue_round
+    from hub.outbox import CLUB_NIGHT_HAS_NO_ROUNDS, has_rounds, queue_round
     from hub.seating import SeatingError
 
     settings = _settings(args)
-    if settings.rules == CLUB:
+    if not has_rounds(settings.rules):
         print(f"hub round: {CLUB_NIGHT_HAS_NO_ROUNDS}", file=sys.stderr)
         return 2
     try:
@@ -197,7 +200,7 @@ def decide(args: argparse.Namespace) -> int:
     return 0
 
 
-def _value(text: str) -> Any:
+def _value(text: str) -> str | int | float:
     """A decision's argument: a number when it reads as one (seat=4, points=-0.5)."""
     try:
         number = float(text)
@@ -223,7 +226,7 @@ def export_(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
+def _export_mafiaratings(args: argparse.Namespace, settings: HubSettings) -> int:
     """`hub export --format mafiaratings`: every game as it counts, for the rating site."""
     from hub.export import export_mafiaratings
     from ratings.arguments import site_from
@@ -245,7 +248,7 @@ def _export_mafiaratings(args: argparse.Namespace, settings: Any) -> int:
 
 def evening_(args: argparse.Namespace) -> int:
     """The club evening of the club games the hub stored (docs/hub.md, "Club tables")."""
-    from engine.club_evening import EveningError
+    from engine.club.evening import EveningError
     from hub.club import club_evening
 
     settings = _settings(args)

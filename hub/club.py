@@ -1,5 +1,5 @@
 """Club tables at the hub (docs/hub.md, "Club tables"): the decided club games it stored, as
-the aggregate lists them, and the club evening's rating over them (engine/club_evening.py is
+the aggregate lists them, and the club evening's rating over them (engine/club/evening.py is
 the fold; this only picks the games and their order).
 
 A club game is no tournament game: it never enters the standings. Its points are the ones
@@ -9,15 +9,14 @@ the table's result carries (004 §8), already doubled where the weekday says so.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypedDict
 
 from bus.payloads import DecisionRefusal
-from engine.club_evening import Evening, EveningError, club_game, evening
+from engine.club.evening import Evening, EveningError, PlayerJson, club_game, evening
+from engine.log import JsonObject
 from hub.decisions import DecisionKind, Remedy, effective_games
-from hub.store import Store
+from hub.store import ClubProtocolRow, Decisions, Json, Store, section
 
-ClubRow = tuple[str, str, dict[str, Any], str]  # (table, game, protocol, received)
-Decisions = list[tuple[int, str, str, str, str, str, str, dict[str, Any]]]
 CLASSIC_SEATS = 10
 # What a head judge may decide on a club game: its result and points are the host's at the
 # table (004 §8 "на усмотрение ведущего"), so only protests and a replay are the hub's.
@@ -44,7 +43,7 @@ class ClubRefusal(NamedTuple):
 
 
 def club_refusal(store: Store, table: str, game_id: str, kind: DecisionKind,
-                 args: dict[str, Any]) -> ClubRefusal | None:
+                 args: Json) -> ClubRefusal | None:
     """Why a decision cannot be taken on this game for club reasons (seat count, kind), or
     None; a classic game is left to the tournament's checks."""
     name = f"game {game_id} at table {table}"
@@ -67,37 +66,39 @@ def club_refusal(store: Store, table: str, game_id: str, kind: DecisionKind,
     return None
 
 
-def club_games(rows: Sequence[ClubRow], decisions: Decisions) -> list[dict[str, Any]]:
+def club_games(rows: Sequence[ClubProtocolRow], decisions: Decisions) -> list[JsonObject]:
     """Every stored club game for the aggregate: who sat where, who won and why, each seat's
     points (004 §8), who holds immunity for the table's next game (004 §5), whether it
     counts (a replay ordered) and its protests."""
     kept = effective_games([(t, g, p) for t, g, p, _ in rows], decisions, {})
     counted = {(g["table"], g["game_id"]): g for g in kept}
-    out = []
+    out: list[JsonObject] = []
     for table, game_id, protocol, _ in rows:
         book = counted[(table, game_id)]
         header, result = protocol.get("header", {}), protocol.get("result", {})
-        score = result.get("score") or {}
+        score = section(result, "score")
         out.append({
             "table": table, "game_id": game_id, "game": header.get("game"),
             "date": header.get("date"), "seats": result.get("seats"),
             "players": header.get("players"), "winner": result.get("winner"),
             "termination": result.get("termination"), "rating": result.get("rating"),
-            "points": {seat: line.get("total") for seat, line in score.items()},
+            "points": {seat: line.get("total") if isinstance(line, dict) else None
+                       for seat, line in score.items()},
             "immunity_next": result.get("immunity_next", []),
             "counts": book["counts"], "protests": book["protests"],
         })
     return out
 
 
-def _order(row: ClubRow) -> tuple[str, int, str]:
+def _order(row: ClubProtocolRow) -> tuple[str, int, str]:
     """A table's games in the order played: the header's `game` number, else arrival."""
     number = row[2].get("header", {}).get("game")
-    whole = isinstance(number, int) and not isinstance(number, bool)
-    return (row[0], number if whole else 0, row[3])
+    if isinstance(number, bool) or not isinstance(number, int):
+        number = 0
+    return (row[0], number, row[3])
 
 
-def club_evening(rows: Sequence[ClubRow], decisions: Decisions,
+def club_evening(rows: Sequence[ClubProtocolRow], decisions: Decisions,
                  date: str | None = None) -> Evening:
     """The club evening of the stored club games that count (of one `date`, the headers' ISO
     date, when given): EveningError in the host's words when a game cannot count
@@ -110,7 +111,7 @@ def club_evening(rows: Sequence[ClubRow], decisions: Decisions,
     return evening(games)
 
 
-def club_tonight(club_games: list[dict[str, Any]]) -> dict[str, Any]:
+def club_tonight(club_games: list[JsonObject]) -> JsonObject:
     """The club games of the latest evening (their headers' latest `date`): every stored club
     game is about 0.5 KB, so the aggregate and the pages take one evening and stay within one
     message (docs/hub.md, 64 KiB) after any number of Fridays; `mafiakit hub evening --date`
@@ -121,15 +122,31 @@ def club_tonight(club_games: list[dict[str, Any]]) -> dict[str, Any]:
             "games": [g for g in club_games if str(g.get("date") or "") == date]}
 
 
-def club_dates(rows: Sequence[ClubRow]) -> list[str]:
+def club_dates(rows: Sequence[ClubProtocolRow]) -> list[str]:
     """The evenings the hub stored: every club game's header `date` (ISO), oldest first; a
     game without a date belongs to no evening a host can name (docs/club.md, "Header")."""
     return sorted({d for _, _, p, _ in rows if isinstance(d := p.get("header", {}).get("date"),
                                                           str) and d})
 
 
-def evening_rating(rows: Sequence[ClubRow], decisions: Decisions,
-                   date: str | None) -> dict[str, Any]:
+class EveningRatingJson(TypedDict):
+    """An evening's rating on the head judge's page (bus/hubrows.py `EveningRating`)."""
+
+    date: str | None
+    players: list[PlayerJson]
+    error: str | None
+
+
+class EveningPageJson(TypedDict):
+    """One evening's page, `hub/judge/club/{date}` (bus/hubpages.py)."""
+
+    date: str
+    games: list[JsonObject]
+    evening: EveningRatingJson
+
+
+def evening_rating(rows: Sequence[ClubProtocolRow], decisions: Decisions,
+                   date: str | None) -> EveningRatingJson:
     """One evening's rating as the head judge's page shows it: each player's row as
     `mafiakit hub evening --date` prints it (004 §8), or `error` in the host's words when a
     game of that evening cannot count."""
@@ -140,18 +157,18 @@ def evening_rating(rows: Sequence[ClubRow], decisions: Decisions,
     return {"date": date, "players": night.as_dict()["players"], "error": None}
 
 
-def evening_page(rows: Sequence[ClubRow], decisions: Decisions, date: str,
-                 undecided: Collection[tuple[str, str]] = ()) -> dict[str, Any]:
+def evening_page(rows: Sequence[ClubProtocolRow], decisions: Decisions, date: str,
+                 undecided: Collection[tuple[str, str]] = ()) -> EveningPageJson:
     """The head judge's page of one evening (`hub/judge/club/{date}`): its games as the
     aggregate lists them with each decided game's cards and nights (the protocol's reveal:
     the game is over, and the topic is the head judge's only; not for a game whose table is
     back in play after an undo, `undecided`), and its rating."""
     mine = [r for r in rows if r[2].get("header", {}).get("date") == date]
-    reveals = {(t, g): {} if (t, g) in undecided else p.get("reveal") or {}
-               for t, g, p, _ in mine}
-    games = [{**game, "roles": reveals[(game["table"], game["game_id"])].get("roles"),
-              "nights": reveals[(game["table"], game["game_id"])].get("nights", [])}
-             for game in club_games(sorted(mine, key=_order), decisions)]
+    ordered = sorted(mine, key=_order)
+    reveals = [{} if (t, g) in undecided else p.get("reveal", {}) for t, g, p, _ in ordered]
+    games: list[JsonObject] = [
+        {**game, "roles": reveal.get("roles"), "nights": reveal.get("nights", [])}
+        for game, reveal in zip(club_games(ordered, decisions), reveals, strict=True)]
     return {"date": date, "games": games, "evening": evening_rating(mine, decisions, date)}
 
 
@@ -160,8 +177,8 @@ class ClubGameNotFound(LookupError):
     words, naming what the hub has."""
 
 
-def find_club_game(rows: Sequence[ClubRow], date: str, game: int,
-                   table: str | None = None) -> ClubRow:
+def find_club_game(rows: Sequence[ClubProtocolRow], date: str, game: int,
+                   table: str | None = None) -> ClubProtocolRow:
     """The stored club game number `game` (its header's `game`) of the evening `date`, at
     `table` when several tables played a game of that number."""
     dates = club_dates(rows)
@@ -191,17 +208,17 @@ class EveningPages:
     again each time (about 13 ms an evening on the dev machine)."""
 
     def __init__(self) -> None:
-        self._made: dict[str, tuple[object, dict[str, Any]]] = {}
+        self._made: dict[str, tuple[object, EveningPageJson]] = {}
 
-    def pages(self, rows: Sequence[ClubRow], decisions: Decisions,
-              undecided: Collection[tuple[str, str]] = ()) -> dict[str, dict[str, Any]]:
+    def pages(self, rows: Sequence[ClubProtocolRow], decisions: Decisions,
+              undecided: Collection[tuple[str, str]] = ()) -> dict[str, EveningPageJson]:
         """Date -> that evening's page, for every date of `club_dates(rows)`."""
-        by_date: dict[str, list[ClubRow]] = {}
+        by_date: dict[str, list[ClubProtocolRow]] = {}
         for row in rows:
             date = row[2].get("header", {}).get("date")
             if isinstance(date, str) and date:
                 by_date.setdefault(date, []).append(row)
-        out: dict[str, dict[str, Any]] = {}
+        out: dict[str, EveningPageJson] = {}
         for date in sorted(by_date):
             mine = by_date[date]
             games = {(t, g) for t, g, _, _ in mine}

@@ -23,7 +23,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bus.config import BrokerConfig
 from bus.errors import first_problem
-from bus.settings import RulesOrClubId, TableId, TournamentId, load_toml_settings
+from bus.settings import GameRulesId, TableId, TournamentId, load_toml_settings
 from hub.roster_csv import read_seating
 from hub.seating import Seating, SeatingError
 
@@ -53,7 +53,7 @@ class HubSettings(BaseSettings):
 
     tournament: TournamentId = "local"
     name: str = ""
-    rules: RulesOrClubId = "cml"  # "club": a club night (docs/club-night.md)
+    rules: GameRulesId = "cml"  # "club": a club night (docs/club-night.md)
     tables: list[TableId] = Field(default_factory=list)
     seating: Path | None = None
     database: Path = Path("hub.sqlite")

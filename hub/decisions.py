@@ -11,14 +11,18 @@ computed by the scoring library on the game as it counts (hub/standings.py), nev
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import NotRequired, TypedDict, TypeGuard
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from bus.payloads import DecisionRefusal, Person, Reason
+from engine.classic.scoring.game import SeatScoreLine
 from engine.viewmodels import MAX_SEATS
+from hub.store import DecisionRow, Decisions, Json, ProtocolRow, StoredProtocol
 
 
 class DecisionKind(StrEnum):
@@ -54,29 +58,56 @@ PENALTY_CLAUSE = "000 III.15, \"Протест по дисциплинарным
 WINNERS = ("red", "black", "draw")
 
 
-class DecisionRow(NamedTuple):
-    """One stored decision (hub/store.py `decisions()`)."""
+class ProtestState(TypedDict):
+    """A protest written in the protocol and where it stands: open, accepted, rejected."""
 
+    seat: JsonValue
+    state: str
     id: int
-    at: str
-    who: str
-    why: str
-    kind: str
+
+
+class PointsGiven(TypedDict):
+    """Extra points (002) or a penalty (000 III.15) approved by the head judge, for a seat."""
+
+    seat: int
+    points: int | float
+    approved_by: str
+
+
+class PenaltyGiven(PointsGiven):
+    clause: str
+
+
+class GameBook(TypedDict):
+    """A decided game as it counts (`effective_games`): the table's result, the decisions
+    taken on it; `games_as_they_count` (hub/standings.py) adds its points."""
+
     table: str
     game_id: str
-    args: dict[str, Any]
+    round: int | None
+    players: JsonValue
+    table_winner: str | None
+    winner: str | None
+    counts: bool
+    extra_points: list[PointsGiven]
+    penalties: list[PenaltyGiven]
+    protests: list[ProtestState]
+    decisions: list[Json]
+    score: NotRequired[dict[str, SeatScoreLine] | None]
+    not_applied: NotRequired[list[str]]
+    left_out: NotRequired[str]
 
 
 MAX_POINTS = 100  # no league gives or takes more in one game; 1e400 reads as infinity
 
 
-def points_ok(value: object) -> bool:
+def points_ok(value: object) -> TypeGuard[int | float]:
     """A number of points a decision can carry: finite and of a sane size."""
     return (isinstance(value, int | float) and not isinstance(value, bool)
             and math.isfinite(value) and abs(value) <= MAX_POINTS)
 
 
-def _seat_ok(value: object) -> bool:
+def _seat_ok(value: object) -> TypeGuard[int]:
     """A seat of some table (1-15, 004 §1); the game's own count is checked where the game is
     known (hub/club.py `club_refusal`)."""
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_SEATS
@@ -90,7 +121,7 @@ class ArgsError(ValueError):
         self.key, self.params = key, params
 
 
-def check_args(kind: DecisionKind | Remedy, args: dict[str, Any]) -> None:
+def check_args(kind: DecisionKind | Remedy, args: Json) -> None:
     """Raise ArgsError, in the head judge's words, when `args` lack what `kind` needs."""
     what = kind.value.replace("_", " ")
     if kind in (DecisionKind.CHANGE_RESULT, Remedy.CHANGE_RESULT) and (
@@ -106,7 +137,7 @@ def check_args(kind: DecisionKind | Remedy, args: dict[str, Any]) -> None:
         raise ArgsError(DecisionRefusal.NEEDS_POINTS, "extra points need the number of points")
     if kind is Remedy.PENALTY:
         points = args.get("points")
-        if not points_ok(points) or points >= 0:  # type: ignore[operator]
+        if not points_ok(points) or points >= 0:
             raise ArgsError(DecisionRefusal.PENALTY_NEGATIVE,
                             "a penalty needs negative points, e.g. points=-0.5")
         clause = args.get("clause")
@@ -123,14 +154,14 @@ class Decision(BaseModel):
     game_id: str = Field(min_length=1, max_length=64)
     who: Person
     why: Reason
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: Json = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _args(self) -> Decision:
         check_args(self.kind, self.args)
         if self.kind is DecisionKind.PROTEST_ACCEPTED:
             remedy = self.args.get("remedy", Remedy.NONE.value)
-            if remedy not in {r.value for r in Remedy}:
+            if not isinstance(remedy, str) or remedy not in {r.value for r in Remedy}:
                 raise ArgsError(DecisionRefusal.UNKNOWN_REMEDY,
                                 "an accepted protest's remedy is one of "
                                 + ", ".join(r.value for r in Remedy))
@@ -142,36 +173,32 @@ class Decision(BaseModel):
         return effect_of(self.kind, self.args)
 
 
-def effect_of(kind: str, args: dict[str, Any]) -> str:
+def effect_of(kind: str, args: Json) -> str:
     if kind == DecisionKind.PROTEST_ACCEPTED:
         return str(args.get("remedy", Remedy.NONE.value))
     return kind
 
 
-def rows(decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]]
-         ) -> list[DecisionRow]:
-    return [DecisionRow(*d) for d in decisions]
-
-
-def effective_games(protocols: list[tuple[str, str, dict[str, Any]]],
-                    decisions: list[tuple[int, str, str, str, str, str, str, dict[str, Any]]],
-                    rounds: dict[tuple[str, str], int]) -> list[dict[str, Any]]:
+def effective_games(protocols: Iterable[ProtocolRow], decisions: Decisions,
+                    rounds: Mapping[tuple[str, str], int]) -> list[GameBook]:
     """Every finished game as it counts: the table's result, then the decisions in order.
 
     Only the bookkeeping (who decided what, which protests are open); the points of the game
     as it counts come from hub/standings.py through the scoring library."""
-    out: dict[tuple[str, str], dict[str, Any]] = {}
+    out: dict[tuple[str, str], GameBook] = {}
     for table, game_id, protocol in protocols:
         result = protocol.get("result", {})
+        winner = result.get("winner")
+        winner = winner if isinstance(winner, str) else None  # red, black, draw or none yet
         out[(table, game_id)] = {
             "table": table, "game_id": game_id,
             "round": rounds.get((table, game_id), round_of(protocol)),
             "players": protocol.get("header", {}).get("players"),
-            "table_winner": result.get("winner"), "winner": result.get("winner"),
+            "table_winner": winner, "winner": winner,
             "counts": True, "extra_points": [], "penalties": [], "protests": [],
             "decisions": [],
         }
-    for d in rows(decisions):
+    for d in decisions:
         game = out.get((d.table, d.game_id))
         if game is None:
             continue  # a decision about a game whose protocol is not in yet: applied later
@@ -179,16 +206,16 @@ def effective_games(protocols: list[tuple[str, str, dict[str, Any]]],
                                   "kind": d.kind, "clause": CLAUSES.get(d.kind, ""), **d.args})
         effect = effect_of(d.kind, d.args)
         if effect == DecisionKind.CHANGE_RESULT:
-            game["winner"] = d.args["winner"]
+            game["winner"] = str(d.args["winner"])
         elif effect == DecisionKind.ORDER_REPLAY:
             game["counts"] = False
         elif effect == DecisionKind.EXTRA_POINTS:
-            game["extra_points"].append({"seat": d.args["seat"], "points": d.args["points"],
-                                         "approved_by": d.who})
+            game["extra_points"].append({**seat_points(d), "approved_by": d.who})
         elif effect == Remedy.PENALTY:
-            game["penalties"].append({"seat": d.args["seat"], "points": d.args["points"],
-                                      "clause": d.args.get("clause") or PENALTY_CLAUSE,
-                                      "approved_by": d.who})
+            clause = d.args.get("clause")
+            game["penalties"].append({**seat_points(d), "clause": (
+                clause if isinstance(clause, str) and clause else PENALTY_CLAUSE),
+                "approved_by": d.who})
         if d.kind == DecisionKind.PROTEST_FILED:
             game["protests"].append({"seat": d.args["seat"], "state": "open", "id": d.id})
         elif d.kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED):
@@ -199,8 +226,23 @@ def effective_games(protocols: list[tuple[str, str, dict[str, Any]]],
     return list(out.values())
 
 
-def round_of(protocol: dict[str, Any]) -> int | None:
-    """The round a protocol's game belongs to: its header's `game` number (hub/service.py
+class SeatPoints(TypedDict):
+    seat: int
+    points: int | float
+
+
+def seat_points(d: DecisionRow) -> SeatPoints:
+    """The seat and points of a stored decision that gives or takes points (`check_args`
+    checked them when it was taken: anything else is a damaged store)."""
+    seat, points = d.args.get("seat"), d.args.get("points")
+    if not _seat_ok(seat) or not points_ok(points):
+        raise ValueError(f"decision {d.id} in the hub's store has no seat and points: "
+                         f"{json.dumps(d.args)[:80]}")
+    return {"seat": seat, "points": points}
+
+
+def round_of(protocol: StoredProtocol) -> int | None:
+    """The round a protocol's game belongs to: its header's `game` number (hub/outbox.py
     writes the round there when it sends the game)."""
     number = protocol.get("header", {}).get("game")
     return number if isinstance(number, int) and not isinstance(number, bool) else None

@@ -26,12 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.scoring.standings import CSV_HEADER, csv_rows
+from engine.classic.scoring.standings import CSV_HEADER, csv_rows
 from hub.decisions import effective_games
 from hub.standings import games_as_they_count, latest_round, tournament_standings
 from hub.store import Store
 
 if TYPE_CHECKING:
+    from pydantic import JsonValue
+
     from ratings.export import Site
 
 
@@ -62,7 +64,7 @@ def export(store: Store, out: Path, rules: str = "cml",
         for g in games:
             writer.writerow((g["round"] or "", g["table"], g["game_id"], g["table_winner"],
                              g["winner"], "yes" if g["counts"] else "no",
-                             " ".join(g["players"] or [])))
+                             " ".join(str(p) for p in _list(g["players"]))))
     decisions = [{"id": i, "at": at, "who": who, "why": why, "kind": k, "table": t,
                   "game_id": gid, "args": args}
                  for i, at, who, why, k, t, gid, args in store.decisions()]
@@ -85,6 +87,10 @@ def export(store: Store, out: Path, rules: str = "cml",
         csv.writer(f).writerows(rows)
     return {"protocols": len(protocols), "games": len(games), "decisions": len(decisions),
             "quarantined": len(refused), "club_protocols": len(clubs)}
+
+
+def _list(value: JsonValue) -> list[JsonValue]:
+    return value if isinstance(value, list) else []
 
 
 def export_mafiaratings(store: Store, out: Path, site: Site,

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from bus.settings import CLUB
+from engine.jsonvalue import JsonValue
+from engine.variant import find_variant
 from hub.config import HubSettings
 from hub.roster_csv import table_key
 from hub.seating import Seating, TableSeating
@@ -24,6 +25,13 @@ from hub.store import CommandState, Store
 _VERSION = re.compile(r"-v(\d+)$")
 CLUB_NIGHT_HAS_NO_ROUNDS = ("a club night has no rounds: the host opens each game at the "
                             "table (docs/club-night.md); `mafiakit hub evening` adds them up")
+
+
+def has_rounds(rules: str) -> bool:
+    """Whether a hub of these `rules` sends rounds and keeps standings: its variant's games
+    add up in a tournament (engine/variant.py `standings`); a club night's do not (004 §8:
+    an evening, at the tables the host opens)."""
+    return find_variant({"rules": rules}).standings
 
 
 def game_id_of(round_number: int, table: str) -> str:
@@ -54,13 +62,15 @@ class Queued(NamedTuple):
 
 
 def round_commands(settings: HubSettings, number: int,
-                   game: TableSeating) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+                   game: TableSeating
+                   ) -> tuple[dict[str, JsonValue], list[tuple[str, dict[str, JsonValue]]]]:
     """The header of table `game`'s game of round `number`, and its commands in order."""
     gid = game_id_of(number, game.table)
-    header: dict[str, Any] = {"format": "mafia-game-log", "version": 1,
-                              "rules": settings.rules,
-                              "tournament": settings.name or settings.tournament,
-                              "table": game.table, "game": number, "players": list(game.seats)}
+    header: dict[str, JsonValue] = {"format": "mafia-game-log", "version": 1,
+                                    "rules": settings.rules,
+                                    "tournament": settings.name or settings.tournament,
+                                    "table": game.table, "game": number,
+                                    "players": list(game.seats)}
     if game.judge:
         header["judge"] = game.judge
     return header, [("new_game", {"header": header, "game_id": gid}),
@@ -71,7 +81,7 @@ def queue_round(store: Store, settings: HubSettings, seating: Seating, number: i
                 now_iso: str) -> Queued:
     """Write round `number`'s commands to the outbox (the running hub sends them); what is
     queued already with the same content is left as it is."""
-    if settings.rules == CLUB:
+    if not has_rounds(settings.rules):
         raise ValueError(CLUB_NIGHT_HAS_NO_ROUNDS)
     rounds = {r.number: r for r in seating.rounds}
     if number not in rounds:
@@ -104,7 +114,7 @@ def requeue_fixed(store: Store, settings: HubSettings, seating: Seating, now_iso
         queue_round(store, settings, seating, number, now_iso)
 
 
-def _queue(store: Store, table: str, base: str, name: str, args: dict[str, Any], *,
+def _queue(store: Store, table: str, base: str, name: str, args: dict[str, JsonValue], *,
            now_iso: str) -> str | None:
     """Queue `name` with `args` unless its latest version says the same or was taken; the
     request id written, else None."""

@@ -7,7 +7,7 @@ player's phone saw one extra aggregate per night action, issue 24). So:
   moved by what arrives), and a page goes out only when what it says changed (`Sent`), its
   `as_of` stamp aside; a night action changes nothing a page says, so it sends nothing;
   what the clocks alone change (a protest window counting down) is looked at on every grid
-  instant (hub/service.py `_clock_moved`), never only when a message makes the pages dirty;
+  instant (hub/pages.py `_clock_moved`), never only when a message makes the pages dirty;
 - nothing goes out before the broker's retained state is in (`RetainedSync`): after a
   (re)connection the hub sends itself a marker and waits for it. MQTT keeps one client's
   order, so the retained snapshots and protocols of every table, queued by the broker when
@@ -21,7 +21,7 @@ import json
 import logging
 import math
 import secrets
-from typing import Any
+from collections.abc import Mapping
 
 log = logging.getLogger("mafiakit.hub")
 SYNC_GUARD_S = 15.0  # a marker that never comes back (an ACL without hub/sync): go on anyway
@@ -54,13 +54,12 @@ class Sent:
     def __init__(self) -> None:
         self._last: dict[str, str] = {}
 
-    def changed(self, name: str, page: dict[str, Any]) -> tuple[bytes, str] | None:
-        """(the page's bytes, what it says) if it says something new, else None."""
+    def changed(self, name: str, page: Mapping[str, object]) -> str | None:
+        """What the page says, if it says something new (the hub then builds it through its
+        model, bus/hubpages.py, and `mark`s it once sent); else None."""
         content = json.dumps({k: v for k, v in page.items() if k not in UNSTAMPED},
                              ensure_ascii=False, sort_keys=True)
-        if self._last.get(name) == content:
-            return None
-        return json.dumps(page, ensure_ascii=False).encode(), content
+        return None if self._last.get(name) == content else content
 
     def mark(self, name: str, content: str) -> None:
         """`name` went out saying `content`."""

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from bus.payloads import Claim, Event, Heartbeat, Status
 from hub.gaps import GameSeqs
+from words import t
 
 
 class Liveness(StrEnum):
@@ -245,10 +245,9 @@ class Registry:
         live.seqs.follow(None)
 
 
-def two_tables_alert(table: str, contest: Contest) -> dict[str, Any]:
+def two_tables_alert(table: str, contest: Contest) -> dict[str, str | dict[str, str]]:
     """The head judge's alert for a number claimed twice (most urgent: a second machine may
     be about to play the wrong game)."""
-    return {"kind": "two_tables", "table": table,
-            "params": {"machine": contest.machine, "holder": contest.holder},
-            "text": f"two tables claim table {table}: {contest.machine} tried to start as "
-                    f"table {table}, which {contest.holder} holds"}
+    params: dict[str, str] = {"machine": contest.machine, "holder": contest.holder}
+    return {"kind": "two_tables", "table": table, "params": params,
+            "text": t("en", "alert.two_tables", table=table, **params)}

@@ -23,7 +23,7 @@ import sqlite3
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -38,8 +38,8 @@ from bus.payloads import (
 )
 from bus.topics import HEAD_JUDGE, is_head_judge
 from hub.club import (
-    ClubRow,
     EveningPages,
+    EveningRatingJson,
     club_dates,
     club_refusal,
     club_tonight,
@@ -47,8 +47,8 @@ from hub.club import (
 )
 from hub.decisions import ArgsError, Decision, DecisionKind, effective_games, points_ok
 from hub.players import compact_standings
-from hub.standings import Decisions, rules_refusal
-from hub.store import Store
+from hub.standings import rules_refusal
+from hub.store import ClubProtocolRow, Decisions, ProtocolRow, Store
 
 EXTRA_STEP = Fraction(1, 10)  # extra points are tenths (docs/scoring.md readings)
 _REQUEST_ID = re.compile(rb'"request_id"\s*:\s*"([A-Za-z0-9_.:-]{1,64})"')
@@ -215,7 +215,13 @@ def _invalid(exc: ValidationError) -> Refused:
     return Refused(text, DecisionRefusal.BAD_REQUEST, {"text": text})
 
 
-def _game_refusal(decision: Decision, game: dict[str, Any]) -> Refused | None:
+def _objects(value: object) -> list[dict[str, object]]:
+    """The JSON objects of a JSON list (a game's protests, the aggregate's tables); none if
+    `value` is no list."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def _game_refusal(decision: Decision, game: Mapping[str, object]) -> Refused | None:
     name = f"game {decision.game_id} at table {decision.table}"
     where: dict[str, int | float | str | LangText] = {"game": decision.game_id,
                                                        "table": decision.table}
@@ -223,24 +229,26 @@ def _game_refusal(decision: Decision, game: dict[str, Any]) -> Refused | None:
     if not game["counts"] and kind is not DecisionKind.PROTEST_FILED:
         return Refused(f"{name} was ordered replayed: it no longer counts",
                        DecisionRefusal.REPLAYED, where)
-    if kind is DecisionKind.CHANGE_RESULT and args["winner"] == game["winner"]:
-        return Refused(f"{name} already counts as {_result_words(game['winner'])}",
-                       DecisionRefusal.ALREADY_COUNTS, {**where, "winner": game["winner"]})
-    open_protests = [p for p in game["protests"] if p["state"] == "open"]
+    winner = game["winner"]
+    if kind is DecisionKind.CHANGE_RESULT and args["winner"] == winner:
+        return Refused(f"{name} already counts as "
+                       f"{_result_words(winner if isinstance(winner, str) else None)}",
+                       DecisionRefusal.ALREADY_COUNTS, {**where, "winner": str(winner)})
+    open_protests = [p for p in _objects(game["protests"]) if p["state"] == "open"]
     if kind in (DecisionKind.PROTEST_ACCEPTED, DecisionKind.PROTEST_REJECTED) and not open_protests:
         return Refused(f"{name} has no open protest to rule on",
                        DecisionRefusal.NO_OPEN_PROTEST, where)
-    if isinstance(args.get("seat"), int):
-        seats = len(game.get("players") or ()) or 10
-        if args["seat"] > seats:
-            return Refused(f"{name} has seats 1-{seats}, not {args['seat']}",
-                           DecisionRefusal.SEAT_RANGE,
-                           {**where, "seats": seats, "seat": args["seat"]})
-    if points_ok(args.get("points")):
-        points = Fraction(str(args["points"]))
-        if points % EXTRA_STEP:
-            return Refused(f"points are given in tenths (0.1, 0.2 ...), not {args['points']}",
-                           DecisionRefusal.TENTHS, {"points": args["points"]})
+    seat = args.get("seat")
+    if isinstance(seat, int):
+        players = game.get("players")
+        seats = (len(players) if isinstance(players, list) else 0) or 10
+        if seat > seats:
+            return Refused(f"{name} has seats 1-{seats}, not {seat}",
+                           DecisionRefusal.SEAT_RANGE, {**where, "seats": seats, "seat": seat})
+    points = args.get("points")
+    if points_ok(points) and Fraction(str(points)) % EXTRA_STEP:
+        return Refused(f"points are given in tenths (0.1, 0.2 ...), not {points}",
+                       DecisionRefusal.TENTHS, {"points": points})
     return None
 
 
@@ -296,13 +304,14 @@ def _request_id_of(raw: bytes) -> str | None:
         return None
 
 
-def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[str, Any]]],
-                decisions: Decisions, rounds: dict[tuple[str, str], int],
+def judge_pages(aggregate: Mapping[str, object],
+                protocols: Sequence[ProtocolRow],
+                decisions: Decisions, rounds: Mapping[tuple[str, str], int],
                 started: Mapping[str, Mapping[str, float | None]] | None = None, *,
                 undecided: Collection[tuple[str, str]] = (),
                 round_numbers: Iterable[int] = (),
-                club_rows: Sequence[ClubRow] = (),
-                evenings: EveningPages | None = None) -> dict[str, dict[str, Any]]:
+                club_rows: Sequence[ClubProtocolRow] = (),
+                evenings: EveningPages | None = None) -> dict[str, dict[str, object]]:
     """Hub topic name -> JSON of the head judge's retained pages:
 
     - `judge/state`: the aggregate (its standings trimmed to what the page shows), each
@@ -323,8 +332,8 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
     """
     games = effective_games(protocols, decisions, rounds)
     stored = {(t, g): p for t, g, p in protocols}
-    by_round: dict[int, list[dict[str, Any]]] = {n: [] for n in round_numbers}
-    protests: list[dict[str, Any]] = []
+    by_round: dict[int, list[dict[str, object]]] = {n: [] for n in round_numbers}
+    protests: list[dict[str, object]] = []
     for game in games:
         if (game["table"], game["game_id"]) in undecided:
             continue
@@ -342,23 +351,24 @@ def judge_pages(aggregate: dict[str, Any], protocols: list[tuple[str, str, dict[
                         for p in game["protests"] if p["state"] == "open")
     taken = [{"id": n, "at": at, "who": who, "why": why, "kind": kind, "table": t,
               "game_id": g, "args": args} for n, at, who, why, kind, t, g, args in decisions]
-    tables = [{**t, "in_game_s": None, "uptime_s": None, **(started or {}).get(t["table"], {})}
-              for t in aggregate.get("tables", [])]
+    tables = [{**t, "in_game_s": None, "uptime_s": None, **(started or {}).get(str(t["table"]), {})}
+              for t in _objects(aggregate.get("tables", []))]
+    standings = aggregate.get("standings")
     state = {**aggregate, "tables": tables, "decisions": taken, "protests": protests,
              "rounds": sorted(n for n, played in by_round.items() if played),
-             "standings": compact_standings(aggregate.get("standings")),
-             "club_games": club_tonight(aggregate.get("club_games") or [])["games"],
+             "standings": compact_standings(standings if isinstance(standings, dict) else None),
+             "club_games": club_tonight(_objects(aggregate.get("club_games")))["games"],
              "club_evening": tonight(club_rows, decisions),
              "club_dates": club_dates(club_rows)}
-    out: dict[str, dict[str, Any]] = {"judge/state": state}
+    out: dict[str, dict[str, object]] = {"judge/state": state}
     for number, played in by_round.items():
         out[f"judge/rounds/{number}"] = {"round": number, "protocols": played}
     made = (evenings or EveningPages()).pages(club_rows, decisions, undecided)
-    out.update({f"judge/club/{date}": page for date, page in made.items()})
+    out.update({f"judge/club/{date}": dict(page) for date, page in made.items()})
     return out
 
 
-def tonight(rows: Sequence[ClubRow], decisions: Decisions) -> dict[str, Any] | None:
+def tonight(rows: Sequence[ClubProtocolRow], decisions: Decisions) -> EveningRatingJson | None:
     """The club host's rating of the latest evening (the latest header `date` of a club game
     that counts), each player's row as `mafiakit hub evening` prints it (004 §8; only the
     players, not the games, to keep `judge/state` within one message); `error` in the

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from bus.hubrows import JudgeAlert
 from hub.store import store_trouble
+from words import t
 
 log = logging.getLogger("mafiakit.hub")
 RETRY_S = 1.0
@@ -24,7 +26,7 @@ RETRY_S = 1.0
 class StoreStall:
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.held: list[Any] = []  # the messages of the refused batch, in order
+        self.held: Sequence[object] = ()  # the messages of the refused batch, in order
         self.reason: str | None = None
         self.retry_at = 0.0
 
@@ -32,7 +34,7 @@ class StoreStall:
     def active(self) -> bool:
         return self.reason is not None
 
-    def failed(self, exc: sqlite3.Error, items: list[Any], now: float) -> None:
+    def failed(self, exc: sqlite3.Error, items: Sequence[object], now: float) -> None:
         """The store refused the batch of `items`: hold them, say so once."""
         self.held = items
         self.retry_at = now + RETRY_S
@@ -47,12 +49,11 @@ class StoreStall:
         if self.reason is not None:
             log.warning("hub: its store %s takes writes again; the %d messages held are "
                         "stored", self.path, len(self.held))
-        self.reason, self.held = None, []
+        self.reason, self.held = None, ()
 
-    def alert(self) -> dict[str, Any] | None:
+    def alert(self) -> JudgeAlert | None:
         """The alert while the store refuses writes (the most urgent of all)."""
         if self.reason is None:
             return None
-        return {"kind": "store_failed", "table": "", "params": {"error": self.reason},
-                "text": f"the hub cannot write its store: {self.reason}; nothing is lost, "
-                        "results wait until it is fixed"}
+        return JudgeAlert(kind="store_failed", table="", params={"error": self.reason},
+                          text=t("en", "alert.store_failed", error=self.reason))

@@ -1,4 +1,4 @@
-"""Live standings through the scoring library (engine.scoring), never a second computation.
+"""Live standings through the scoring library (engine.classic.scoring), never a second computation.
 
 Each stored protocol is a game log (its header and every action in effect, after-game lines
 included). The game as it counts is that log with the head judge's decisions applied, and
@@ -19,32 +19,38 @@ the hub sent it with, else its header's `game`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
 
 from bus.payloads import DecisionRefusal
-from bus.settings import CLUB
+from engine.classic.game import Game
+from engine.classic.log import parse_action
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.game import SeatScoreLine, score_dict, score_game
+from engine.classic.scoring.standings import (
+    ScoredGame,
+    Standings,
+    StandingsError,
+    scored_game,
+    standings,
+)
+from engine.classic.state import GameState
 from engine.errors import IllegalAction, LogError
-from engine.game import Game
-from engine.log import LogHeader, parse_action
+from engine.log import JsonObject, LogHeader
 from engine.refusals import Phrase
-from engine.replay import ReplayError, replay
-from engine.ruleset import load_ruleset
-from engine.scoring.game import SeatScoreLine, score_dict, score_game
-from engine.scoring.standings import ScoredGame, Standings, StandingsError, scored_game, standings
-from engine.state import GameState
+from engine.replay import ReplayError
+from engine.variant import find_variant
 from hub.decisions import (
     PENALTY_CLAUSE,
     DecisionKind,
-    DecisionRow,
+    GameBook,
     Remedy,
     effect_of,
     effective_games,
     round_of,
 )
-from hub.decisions import rows as decision_rows
-
-Decisions = list[tuple[int, str, str, str, str, str, str, dict[str, Any]]]
+from hub.store import DecisionRow, Decisions, Json, ProtocolRow, StoredProtocol
 
 
 class Counted(NamedTuple):
@@ -60,7 +66,7 @@ class Counted(NamedTuple):
     refused: tuple[tuple[int, Phrase | None], ...] = ()
 
 
-def decision_line(d: DecisionRow) -> dict[str, Any] | None:
+def decision_line(d: DecisionRow) -> JsonObject | None:
     """The after-game line a decision adds to the game log, or None."""
     effect = effect_of(d.kind, d.args)
     if effect in (DecisionKind.EXTRA_POINTS, Remedy.EXTRA_POINTS):
@@ -72,7 +78,7 @@ def decision_line(d: DecisionRow) -> dict[str, Any] | None:
     return None
 
 
-def _replayed(protocol: dict[str, Any]) -> tuple[LogHeader, Game]:
+def _replayed(protocol: StoredProtocol) -> tuple[LogHeader, Game]:
     """The table's game, its signature (`close`) left off so the head judge's lines can
     follow (the signature changes no figure)."""
     actions = list(protocol.get("actions", []))
@@ -81,7 +87,7 @@ def _replayed(protocol: dict[str, Any]) -> tuple[LogHeader, Game]:
     return replay([json.dumps(protocol.get("header", {})), *(json.dumps(a) for a in actions)])
 
 
-def counted_game(protocol: dict[str, Any], decisions: Iterable[DecisionRow],
+def counted_game(protocol: StoredProtocol, decisions: Iterable[DecisionRow],
                  name: str) -> Counted:
     """The game of `protocol` with `decisions` (its own, in order) applied, scored."""
     ds = list(decisions)
@@ -98,7 +104,7 @@ def counted_game(protocol: dict[str, Any], decisions: Iterable[DecisionRow],
     for d in ds:
         effect = effect_of(d.kind, d.args)
         if effect in (DecisionKind.CHANGE_RESULT, Remedy.CHANGE_RESULT):
-            winner = d.args["winner"]
+            winner = str(d.args["winner"])  # red, black or draw (checked when taken)
         line = decision_line(d)
         if line is None:
             continue
@@ -131,7 +137,7 @@ class CountCache:
     def __init__(self) -> None:
         self._kept: dict[tuple[str, str], tuple[str, tuple[DecisionRow, ...], Counted]] = {}
 
-    def count(self, table: str, game_id: str, protocol: dict[str, Any],
+    def count(self, table: str, game_id: str, protocol: StoredProtocol,
               decisions: Iterable[DecisionRow]) -> Counted:
         mark, ds = json.dumps(protocol, sort_keys=True), tuple(decisions)
         kept = self._kept.get((table, game_id))
@@ -142,7 +148,7 @@ class CountCache:
         return counted
 
 
-def _count(cache: CountCache | None, table: str, game_id: str, protocol: dict[str, Any],
+def _count(cache: CountCache | None, table: str, game_id: str, protocol: StoredProtocol,
            decisions: Iterable[DecisionRow]) -> Counted:
     if cache is not None:
         return cache.count(table, game_id, protocol, decisions)
@@ -151,26 +157,26 @@ def _count(cache: CountCache | None, table: str, game_id: str, protocol: dict[st
 
 def by_game(decisions: Decisions) -> dict[tuple[str, str], list[DecisionRow]]:
     out: dict[tuple[str, str], list[DecisionRow]] = {}
-    for d in decision_rows(decisions):
+    for d in decisions:
         out.setdefault((d.table, d.game_id), []).append(d)
     return out
 
 
-def game_round(protocol: dict[str, Any], rounds: dict[tuple[str, str], int],
+def game_round(protocol: StoredProtocol, rounds: Mapping[tuple[str, str], int],
                table: str, game_id: str) -> int | None:
     return rounds.get((table, game_id), round_of(protocol))
 
 
 def tournament_standings(
-        protocols: list[tuple[str, str, dict[str, Any]]], decisions: Decisions, rules: str,
-        rounds: dict[tuple[str, str], int] | None = None, *,
+        protocols: Sequence[ProtocolRow], decisions: Decisions, rules: str,
+        rounds: Mapping[tuple[str, str], int] | None = None, *,
         as_of_round: int | None = None,
         cache: CountCache | None = None) -> tuple[Standings | None, list[str]]:
     """(standings or None without a countable game, the reasons games or decisions were
     left out). `as_of_round`: only the games of rounds 1..N."""
-    if rules == CLUB:  # a club night's hub: its games add up as an evening (hub/club.py)
+    if not find_variant({"rules": rules}).standings:  # a club night's hub: an evening
         return None, [f"table {t} game {g}: a tournament game at a club night's hub "
-                      "(rules = \"club\"): not added up" for t, g, _ in protocols]
+                      f"(rules = {json.dumps(rules)}): not added up" for t, g, _ in protocols]
     mine = by_game(decisions)
     games: list[ScoredGame] = []
     left_out: list[str] = []
@@ -197,16 +203,16 @@ def tournament_standings(
         return None, [*left_out, str(exc)]
 
 
-def latest_round(protocols: list[tuple[str, str, dict[str, Any]]],
-                 rounds: dict[tuple[str, str], int]) -> int | None:
+def latest_round(protocols: Sequence[ProtocolRow],
+                 rounds: Mapping[tuple[str, str], int]) -> int | None:
     """The last round with a finished game: what live standings are "as of"."""
     numbers = [n for t, g, p in protocols if (n := game_round(p, rounds, t, g)) is not None]
     return max(numbers) if numbers else None
 
 
-def games_as_they_count(protocols: list[tuple[str, str, dict[str, Any]]],
-                        decisions: Decisions, rounds: dict[tuple[str, str], int],
-                        cache: CountCache | None = None) -> list[dict[str, Any]]:
+def games_as_they_count(protocols: Sequence[ProtocolRow],
+                        decisions: Decisions, rounds: Mapping[tuple[str, str], int],
+                        cache: CountCache | None = None) -> list[GameBook]:
     """Every finished game with the decisions applied (hub/decisions.py) and the points the
     scoring library gives it as it counts, per seat with each figure's clause."""
     mine = by_game(decisions)
@@ -221,22 +227,22 @@ def games_as_they_count(protocols: list[tuple[str, str, dict[str, Any]]],
     return books
 
 
-def refusal(protocol: dict[str, Any] | None, earlier: Decisions, kind: str,
-            args: dict[str, Any], who: str) -> str | None:
+def refusal(protocol: StoredProtocol | None, earlier: Decisions, kind: str,
+            args: Json, who: str) -> str | None:
     """Why the rules refuse a new decision on this game (the engine's words), or None. A game
     whose protocol has not reached the hub yet is checked when it comes (`not_applied`)."""
     found = rules_refusal(protocol, earlier, kind, args, who)
     return None if found is None else found[0]
 
 
-def rules_refusal(protocol: dict[str, Any] | None, earlier: Decisions, kind: str,
-                  args: dict[str, Any], who: str
+def rules_refusal(protocol: StoredProtocol | None, earlier: Decisions, kind: str,
+                  args: Json, who: str
                   ) -> tuple[str, DecisionRefusal, Phrase | None] | None:
     """`refusal` as (English text, key, the engine's refusal if it gave one), or None."""
     if protocol is None:
         return None
     new = DecisionRow(0, "", who, "", kind, "", "", args)
-    ds = [*decision_rows(earlier), new]
+    ds = [*earlier, new]
     counted = counted_game(protocol, ds, "this game")
     if counted.left_out is not None and effect_of(kind, args) not in (
             DecisionKind.ORDER_REPLAY, Remedy.ORDER_REPLAY):

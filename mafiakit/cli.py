@@ -31,6 +31,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "hub.cli": ("hub",),  # hub seat | round | decide | export
     "mafiakit.demo": ("demo",),
     "mafiakit.bench.cli": ("bench",),
+    "mafiakit.words": ("words",),
 }
 
 

@@ -30,17 +30,41 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from mafiakit.demo_round import HAND_TABLE, TABLES, TOURNAMENT
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the parts the demo starts: imported when it runs
+    from device.hardware.pad import KeyEvent
+    from device.table.service import TableService
+    from engine.variant import GameVariant
     from engine.viewmodels import PublicView
+    from firmware_sim.table import SimTable
+    from mafiakit.demo_club import ClubReport
+    from mafiakit.demo_round import DemoRound, RoundStandings
+    from scoreboard.feed import FeedStore
+    from scoreboard.live import LiveFeed
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cml-red-wins-by-lift.jsonl"
 TABLE = "1"
+
+
+def _public(game: GameVariant) -> PublicView:
+    """The public view of the table's game, as its screens draw it."""
+    from engine import viewmodels
+    from engine.vocab import InfoClass
+
+    view = game.view(InfoClass.PUBLIC)
+    assert isinstance(view, viewmodels.PublicView)
+    return view
+
+
+def _team(winner: object) -> str | None:
+    """A winner as the report writes it ("red", "black", "draw"), None while undecided."""
+    return None if winner is None else str(winner)
 
 
 def _has_display() -> bool:
@@ -71,7 +95,8 @@ def command(args: argparse.Namespace) -> int:
 def _check_game(game: Path) -> str | None:
     """Why the judge could not play this log (`line N: reason`), or None: found before any
     window or broker starts."""
-    from engine.replay import ReplayError, replay
+    from engine.classic.replay import replay
+    from engine.replay import ReplayError
 
     try:
         replay(game.read_bytes().split(b"\n"))
@@ -241,8 +266,6 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bus.broker import MosquittoProcess
     from bus.config import BrokerConfig
-    from engine.protocol import result
-    from engine.views import public_view
     from firmware_sim.clock import ManualClock
     from firmware_sim.fromlog import log_to_script
     from firmware_sim.script import (
@@ -288,15 +311,15 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
 
             wait_for("table 1 opened its round-1 game", opened)
             tour.wait_games_open()
-            last: list[Any] = [None]
+            last: list[tuple[object, ...] | None] = [None]
 
-            def judge_key(event: Any) -> None:
+            def judge_key(event: KeyEvent) -> None:
                 sim.service.handle(event)
-                public = public_view(sim.service.game.state, sim.service.game.rules)
+                public = _public(sim.service.table_game)
                 moment = (public.phase, public.number, public.step, public.speaker)
                 if moment != last[0]:
                     last[0] = moment
-                    tour.advance(len(sim.service.game.actions) / entered)
+                    tour.advance(len(sim.service.table_game.actions) / entered)
                     _catch_up(feeds, stores, _seqs(sim.service, tour))
                     shots.take(public)
 
@@ -306,14 +329,14 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
             tour.advance(1.0)
             _catch_up(feeds, stores, _seqs(sim.service, tour))
             standings = tour.standings()
-            shots.take(public_view(sim.service.game.state, sim.service.game.rules), final=True)
-            outcome = result(sim.service.game.state, rules, sim.service.game.rules)
-            results = {TABLE: outcome["winner"], **{
-                t: s.service.game.state.winner for t, s in tour.scripted.items()}}
+            shots.take(_public(sim.service.table_game), final=True)
+            outcome = sim.service.table_game.scored_result()
+            results = {TABLE: _team(outcome["winner"]), **{
+                t: _team(s.service.table_game.state.winner) for t, s in tour.scripted.items()}}
             club = play_club(broker.url, Path(d), tournament=TOURNAMENT,
-                             hub_database=tour.hub.settings.database, out=out / "club",
+                             hub_database=tour.started().settings.database, out=out / "club",
                              lang=lang)
-            report = {"result": outcome, "results": results, "standings": standings,
+            report: DemoReport = {"result": outcome, "results": results, "standings": standings,
                       "steps": shots.count, "screenshots": shots.files + club["screenshots"],
                       "out": str(out), "club": club}
             (out / REPORT).write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n",
@@ -335,11 +358,23 @@ def headless(game: Path, out: Path, lang: str = "ru") -> int:
 REPORT = "demo.json"
 
 
-def summary(report: dict[str, Any], game: str) -> str:
+class DemoReport(TypedDict):
+    """What the headless demo writes to `REPORT`."""
+
+    result: Mapping[str, object]  # table 1's, keyed on its pins
+    results: dict[str, str | None]  # table -> its winner
+    standings: RoundStandings
+    steps: int
+    screenshots: int
+    out: str
+    club: ClubReport
+
+
+def summary(report: DemoReport, game: str) -> str:
     """What the headless demo did, in a few lines (everything else is in `REPORT`)."""
     out = report["out"]
     results = ", ".join(f"table {t} {w}" for t, w in report["results"].items())
-    rows = (report["standings"] or {}).get("standings") or []
+    rows = report["standings"].get("standings") or []
     top = ", ".join(f"{r['place']}. {r['player']} {r['total']:g}" for r in rows[:5])
     club = report["club"]
     leaders = ", ".join(f"{p['player']} {p['points']}" for p in club["evening"]["players"][:3])
@@ -356,17 +391,20 @@ def summary(report: dict[str, Any], game: str) -> str:
     ])
 
 
-def _seqs(service: Any, tour: Any) -> dict[str, dict[str, int]]:
+def _seqs(service: TableService, tour: DemoRound) -> dict[str, dict[str, int]]:
     """The seq each screen's latest snapshot carries, per table it shows (the public one
     counts only changes of the public view; the judge's counts journal lines)."""
-    return {"public": {TABLE: service.screen_seqs.seq["public"]},
+    from engine.vocab import InfoClass
+
+    return {"public": {TABLE: service.screen_seqs.seq[InfoClass.PUBLIC]},
             "judge": {TABLE: service.seq},
-            "wall": {TABLE: service.screen_seqs.seq["public"],
-                     **{t: s.service.screen_seqs.seq["public"]
+            "wall": {TABLE: service.screen_seqs.seq[InfoClass.PUBLIC],
+                     **{t: s.service.screen_seqs.seq[InfoClass.PUBLIC]
                         for t, s in tour.scripted.items()}}}
 
 
-def _catch_up(feeds: dict[str, Any], stores: dict[str, Any], seqs: dict[str, dict[str, int]],
+def _catch_up(feeds: Mapping[str, LiveFeed], stores: Mapping[str, FeedStore],
+              seqs: dict[str, dict[str, int]],
               guard: float = 10) -> None:
     """Pump the screens' MQTT feeds until each has every table's latest snapshot."""
     deadline = time.monotonic() + guard
@@ -383,7 +421,7 @@ class Shots:
     """One PNG per screen at each step: table (public), judge, wall and the simulator (of
     `table`; `screens` picks among them)."""
 
-    def __init__(self, out: Path, sim: Any, stores: dict[str, Any], lang: str, *,
+    def __init__(self, out: Path, sim: SimTable, stores: Mapping[str, FeedStore], lang: str, *,
                  table: str = TABLE,
                  screens: tuple[str, ...] = ("table", "judge", "wall", "sim")) -> None:
         from firmware_sim.run import table_status

@@ -12,9 +12,17 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Required, TypedDict
+
+if TYPE_CHECKING:  # the parts the demo starts: imported when it runs (never for --help)
+    from device.table.service import TableService
+    from engine.classic.scoring.standings import RowJson
+    from engine.log import JsonObject
+    from hub.config import HubSettings
+    from hub.service import HubService
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TOURNAMENT = "demo"
@@ -51,12 +59,14 @@ def seating_csv(players: dict[str, list[str]], judges: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def actions_of(log: Path) -> list[dict[str, Any]]:
+def actions_of(log: Path) -> list[JsonObject]:
+    from engine.log import parse_json_line
+
     lines = [line for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [json.loads(line) for line in lines[1:]]
+    return [parse_json_line(line) for line in lines[1:]]
 
 
-def wait_for(what: str, condition: Any, guard: float = GUARD_S) -> None:
+def wait_for(what: str, condition: Callable[[], object], guard: float = GUARD_S) -> None:
     deadline = time.monotonic() + guard
     while not condition():
         if time.monotonic() > deadline:
@@ -68,9 +78,9 @@ def wait_for(what: str, condition: Any, guard: float = GUARD_S) -> None:
 class Scripted:
     """A table service on its own thread and the game its judge enters line by line."""
 
-    service: Any
+    service: TableService
     thread: threading.Thread
-    actions: list[dict[str, Any]]
+    actions: list[JsonObject]
     done: int = 0
 
     def advance_to(self, share: float) -> None:
@@ -85,9 +95,32 @@ class Scripted:
             self.done += 1
 
 
-def round_header(game: Path, table: str, players: list[str]) -> dict[str, Any]:
+class GameCount(TypedDict):
+    """A game of the round as it counts at the hub (the demo's JSON, `standings.tables`)."""
+
+    table: str
+    game_id: str
+    winner: str | None
+    counts: bool
+
+
+class RoundStandings(TypedDict, total=False):
+    """The hub's standings after the round (`mafiakit standings`' object, none while a game
+    is left out) with every game as it counts and the games left out."""
+
+    rules: str
+    games: int
+    tie_breaks: list[str]
+    standings: list[RowJson]
+    tables: Required[list[GameCount]]
+    left_out: Required[list[str]]
+
+
+def round_header(game: Path, table: str, players: list[str]) -> JsonObject:
     """The header the hub sends a table for round 1 (hub/outbox.py `round_commands`)."""
-    head = json.loads(game.read_text(encoding="utf-8").splitlines()[0])
+    from engine.log import parse_json_line
+
+    head = parse_json_line(game.read_text(encoding="utf-8").splitlines()[0])
     return {"format": "mafia-game-log", "version": 1, "rules": head["rules"],
             "tournament": "Demo Cup", "table": table, "game": 1, "players": players}
 
@@ -107,14 +140,15 @@ class DemoRound:
     sent: tuple[str, ...] = TABLES
     tables: tuple[str, ...] = TABLES
     scripted: dict[str, Scripted] = field(default_factory=dict)
-    hub: Any = None
+    hub: HubService | None = None
     hub_thread: threading.Thread | None = None
 
-    def settings(self) -> Any:
+    def settings(self) -> HubSettings:
+        from engine.log import parse_json_line
         from hub.config import HubSettings
 
         logs = dict(zip(TABLES, (self.game, *companions(self.game, self.rules)), strict=True))
-        first = json.loads(self.game.read_text(encoding="utf-8").splitlines()[0])
+        first = parse_json_line(self.game.read_text(encoding="utf-8").splitlines()[0])
         seating = self.folder / "seating.csv"
         seating.write_text(seating_csv({t: p for t, p in self.players(first).items()
                                         if t in self.sent},
@@ -126,19 +160,23 @@ class DemoRound:
                            broker={"url": self.broker_url}, aggregate_s=0.2, resend_s=1.0)
 
     @staticmethod
-    def players(first: dict[str, Any]) -> dict[str, list[str]]:
-        return {"1": list(first["players"]), "2": list(NAMES[:10]), "3": list(NAMES[10:20]),
-                HAND_TABLE: list(NAMES[20:30])}
+    def players(first: JsonObject) -> dict[str, list[str]]:
+        """Table -> its players: table 1's from its game log's header `first`."""
+        own = first.get("players")
+        if not isinstance(own, list):
+            raise ValueError("demo: the game log's header names no players")
+        return {"1": [str(name) for name in own], "2": list(NAMES[:10]),
+                "3": list(NAMES[10:20]), HAND_TABLE: list(NAMES[20:30])}
 
     def start(self) -> DemoRound:
         """The hub, then tables 2 and 3 (table 1 is the caller's simulator)."""
         from device.config import TableSettings
-        from device.service import TableService
+        from device.table.service import TableService
         from hub.service import HubService
 
         settings = self.settings()
-        self.hub = HubService(settings).start()
-        self.hub_thread = threading.Thread(target=self.hub.run, name="hub", daemon=True)
+        hub = self.hub = HubService(settings).start()
+        self.hub_thread = threading.Thread(target=hub.run, name="hub", daemon=True)
         self.hub_thread.start()
         for table in TABLES[1:]:
             service = TableService(TableSettings(
@@ -157,10 +195,11 @@ class DemoRound:
         from hub.outbox import queue_round
         from hub.store import Store
 
-        store = Store(self.hub.settings.database)
+        hub = self.started()
+        store = Store(hub.settings.database)
         try:
-            assert self.hub.seating is not None
-            queue_round(store, self.hub.settings, self.hub.seating, 1,
+            assert hub.seating is not None
+            queue_round(store, hub.settings, hub.seating, 1,
                         datetime.now(UTC).isoformat())
         finally:
             store.close()
@@ -174,13 +213,19 @@ class DemoRound:
         for scripted in self.scripted.values():
             scripted.advance_to(share)
 
-    def standings(self) -> dict[str, Any]:
+    def started(self) -> HubService:
+        """The hub, once `start` started it."""
+        if self.hub is None:
+            raise RuntimeError("demo: the round's hub is not started")
+        return self.hub
+
+    def standings(self) -> RoundStandings:
         """Once every table's protocol reached the hub: the scoring library's standings on
         the games as they count, as the head judge exports them."""
         from hub.standings import games_as_they_count, tournament_standings
         from hub.store import Store
 
-        store = Store(self.hub.settings.database)
+        store = Store(self.started().settings.database)
         try:
             wait_for("every protocol at the hub", lambda: len(store.protocols()) >= len(TABLES))
             ranking, left_out = tournament_standings(store.protocols(), store.decisions(),
@@ -189,13 +234,15 @@ class DemoRound:
                                         store.game_rounds())
         finally:
             store.close()
-        return {**(ranking.as_dict() if ranking is not None else {}),
-                "tables": [{k: g[k] for k in ("table", "game_id", "winner", "counts")}
-                           for g in games],
-                "left_out": left_out}
+        tables: list[GameCount] = [{"table": g["table"], "game_id": g["game_id"],
+                                    "winner": g["winner"], "counts": g["counts"]}
+                                   for g in games]
+        if ranking is None:
+            return {"tables": tables, "left_out": left_out}
+        return {**ranking.as_dict(), "tables": tables, "left_out": left_out}
 
     def close(self) -> None:
-        from device.inbox import Stop as TableStop
+        from device.table.inbox import Stop as TableStop
         from hub.service import Stop
 
         for scripted in self.scripted.values():

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.club_evening import ClubGame, Evening
+    from engine.club.evening import Evening, EveningGame
 
 
 class CommandError(Exception):
@@ -42,33 +42,33 @@ def read_logs(names: list[str]) -> list[tuple[str, bytes]]:
     return logs
 
 
-def read_game(name: str, data: bytes) -> ClubGame:
+def read_game(name: str, data: bytes) -> EveningGame:
     """One log replayed into a decided club game."""
-    from engine.club.result import result
-    from engine.club_evening import EveningError, club_game
-    from engine.replay import ReplayError, is_club, replay, replay_club
+    from engine.club.evening import EveningError, club_game
+    from engine.replay import ReplayError, replay_game
+    from engine.variant import find_variant
 
     lines = data.split(b"\n")
     try:
-        if not is_club(next((line for line in lines if line.strip()), b"")):
-            classic, _ = replay(lines)
-            raise CommandError(f"{name} plays {classic['rules']!r}: a club evening adds up club "
-                               "games only (`mafiakit standings` totals a tournament)")
-        head, game = replay_club(lines)
+        head, game = replay_game(lines)
     except ReplayError as exc:
         raise CommandError(f"{name}: {exc}") from None
+    if not find_variant(head).evening:
+        raise CommandError(f"{name} plays {head.get('rules')!r}: a club evening adds up club "
+                           "games only (`mafiakit standings` totals a tournament)")
     try:
-        return club_game(head, result(game), name)
+        return club_game(head, game.scored_result(), name)
     except EveningError as exc:
         raise CommandError(str(exc)) from None
 
 
-def journal_games(path: str, date: str | None) -> list[ClubGame]:
+def journal_games(path: str, date: str | None) -> list[EveningGame]:
     """The decided club games of one table's journal (`mafiakit table --journal`), of the
     evening `date` (default: the latest date any of its club games has), in the order
     played (the header's `game`, else when each was opened). A game not decided yet, or not
     of that evening, is left out and said on stderr."""
-    from device.journal import Journal, JournalError
+    from device.table.journal import Journal, JournalError
+    from engine.variant import find_variant
 
     if not Path(path).is_file():
         raise CommandError(f"{path}: no journal there (the table writes it where its "
@@ -78,7 +78,7 @@ def journal_games(path: str, date: str | None) -> list[ClubGame]:
     except JournalError as exc:
         raise CommandError(str(exc)) from None
     try:
-        club = [g for g in reversed(journal.archive()) if g["header"].get("rules") == "club"]
+        club = [g for g in reversed(journal.archive()) if find_variant(g["header"]).evening]
         dates = sorted({str(g["header"]["date"]) for g in club if g["header"].get("date")})
         day = date or (dates[-1] if dates else None)
         chosen = [g for g in club if day is None or g["header"].get("date") == day]
@@ -103,7 +103,7 @@ def journal_games(path: str, date: str | None) -> list[ClubGame]:
 
 
 def command(args: argparse.Namespace) -> int:
-    from engine.club_evening import EveningError, evening
+    from engine.club.evening import EveningError, evening
 
     if not args.logs and not args.journal:
         print("evening: give the club game logs, in the order played, or a table's journal "

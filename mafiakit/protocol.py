@@ -8,11 +8,12 @@ from pathlib import Path
 
 
 def command(args: argparse.Namespace) -> int:
-    from engine.replay import ReplayError, replay
+    from engine.classic.replay import replay
+    from engine.replay import ReplayError
     from mafiakit.standings import CommandError, league_rulesets
-    from report.labels import Lang
     from report.protocol import build
     from report.render import to_csv, to_html, to_json, to_pdf
+    from words import check_lang
 
     try:
         leagues = league_rulesets(args.rules)
@@ -26,7 +27,7 @@ def command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    protocol = build(head, game, Lang(args.lang))
+    protocol = build(head, game, check_lang(args.lang))
     if args.format == "pdf":
         try:
             data = to_pdf(protocol)

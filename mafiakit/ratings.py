@@ -13,9 +13,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ratings.arguments import add_site_arguments
+
+if TYPE_CHECKING:  # the engine loads when a command runs, never for --help
+    from engine.log import JsonObject
+    from ratings.export import SiteGameJson
 
 FORMATS = ("mafiaratings",)
 
@@ -32,7 +36,7 @@ def export_command(args: argparse.Namespace) -> int:
     except (CommandError, OSError, ValueError) as exc:
         print(f"export: {exc}", file=sys.stderr)
         return 2
-    games: list[dict[str, Any]] = []
+    games: list[SiteGameJson] = []
     status = 0
     for name in args.files:
         try:
@@ -64,12 +68,12 @@ def export_command(args: argparse.Namespace) -> int:
     return status
 
 
-def _site_games(data: object) -> list[tuple[str, dict[str, Any]]]:
+def _site_games(data: object) -> list[tuple[str, JsonObject]]:
     """(name, game) of a file holding one game, a list of them, or {"games": [...]}."""
     if isinstance(data, dict) and isinstance(data.get("games"), list):
         data = data["games"]
     items = data if isinstance(data, list) else [data]
-    out = []
+    out: list[tuple[str, JsonObject]] = []
     for index, item in enumerate(items, start=1):
         if not isinstance(item, dict):
             raise ValueError(f"game {index}: not a JSON object")
@@ -79,7 +83,7 @@ def _site_games(data: object) -> list[tuple[str, dict[str, Any]]]:
 
 
 def import_command(args: argparse.Namespace) -> int:
-    from engine.ruleset import RulesetError, load_ruleset
+    from engine.classic.ruleset import RulesetError, load_ruleset
     from ratings.importer import ImportRefused, import_game
 
     try:

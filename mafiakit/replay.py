@@ -11,14 +11,14 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.ruleset import Ruleset
+    from engine.classic.ruleset import Ruleset
 
 
 def _league(spec: str) -> Ruleset:
     """A league's own ruleset file; a built-in id or a missing file gets a clear error."""
     from pathlib import Path  # only here: a plain replay loads no pathlib (issue 8)
 
-    from engine.ruleset import BUILTIN, RulesetError, load_ruleset
+    from engine.classic.ruleset import BUILTIN, RulesetError, load_ruleset
 
     if spec in BUILTIN:
         raise RulesetError(f"{spec!r} is built in, and a log's header chooses its own ruleset "
@@ -31,9 +31,8 @@ def _league(spec: str) -> Ruleset:
 
 
 def command(args: argparse.Namespace) -> int:
-    from engine.protocol import result
-    from engine.replay import ReplayError, is_club, replay
-    from engine.ruleset import RulesetError
+    from engine.classic.ruleset import RulesetError
+    from engine.replay import ReplayError, replay_game
 
     leagues = {}
     for spec in args.rules or ():
@@ -49,10 +48,8 @@ def command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    if is_club(next((line for line in raw if line.strip()), b"")):
-        return _club(raw, bool(leagues))
     try:
-        head, game = replay(raw, {rid: rules for rid, (_, rules) in leagues.items()})
+        head, game = replay_game(raw, {rid: rules for rid, (_, rules) in leagues.items()})
     except ReplayError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -63,24 +60,7 @@ def command(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if unused:
         return 2
-    print(json.dumps(result(game.state, game.rules.id, game.rules), ensure_ascii=False))
-    return 0
-
-
-def _club(raw: list[bytes], leagues: bool) -> int:
-    """A club log (docs/club.md): its result object with `score`."""
-    from engine.club.result import result
-    from engine.replay import ReplayError, replay_club
-
-    if leagues:
-        print("rules: a club log needs no --rules file", file=sys.stderr)
-        return 2
-    try:
-        _, game = replay_club(raw)
-    except ReplayError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    print(json.dumps(result(game), ensure_ascii=False))
+    print(json.dumps(game.scored_result(), ensure_ascii=False))
     return 0
 
 

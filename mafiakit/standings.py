@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine loads when the command runs: `mafiakit --help` stays instant
-    from engine.ruleset import Ruleset
-    from engine.scoring.standings import ScoredGame
+    from engine.classic.ruleset import Ruleset
+    from engine.classic.scoring.standings import ScoredGame
 
 
 class CommandError(Exception):
@@ -20,7 +20,7 @@ class CommandError(Exception):
 
 
 def league_rulesets(paths: list[str] | None) -> dict[str, Ruleset]:
-    from engine.ruleset import RulesetError, load_ruleset
+    from engine.classic.ruleset import RulesetError, load_ruleset
 
     leagues = {}
     for path in paths or ():
@@ -34,9 +34,10 @@ def league_rulesets(paths: list[str] | None) -> dict[str, Ruleset]:
 
 def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame]:
     """Every log replayed and scored; the same game given twice is refused."""
-    from engine.replay import ReplayError, is_club
-    from engine.scoring.logs import game_from_log
-    from engine.scoring.standings import StandingsError
+    from engine.classic.scoring.logs import game_from_log
+    from engine.classic.scoring.standings import StandingsError
+    from engine.replay import ReplayError, header_of
+    from engine.variant import find_variant
 
     games: list[ScoredGame] = []
     seen: dict[str, str] = {}
@@ -45,9 +46,11 @@ def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame
             data = Path(name).read_bytes()
         except OSError as exc:
             raise CommandError(f"{name}: cannot read: {exc.strerror}") from None
-        if is_club(next((line for line in data.split(b"\n") if line.strip()), b"")):
-            raise CommandError(f"{name} is a club game (rules: club): a club night adds up "
-                               f"with `mafiakit evening {' '.join(files)}` (004 §8)")
+        head = header_of(data.split(b"\n"))
+        if head is not None and not find_variant(head).standings:
+            raise CommandError(f"{name} is a club game (rules: {head.get('rules')}): a club "
+                               f"night adds up with `mafiakit evening {' '.join(files)}` "
+                               "(004 §8)")
         digest = hashlib.sha256(data).hexdigest()
         if digest in seen:
             raise CommandError(f"{name}: the same game log as {seen[digest]}: give each game once")
@@ -62,7 +65,7 @@ def read_games(files: list[str], leagues: dict[str, Ruleset]) -> list[ScoredGame
 
 
 def ruleset_of(games: list[ScoredGame], leagues: dict[str, Ruleset]) -> Ruleset:
-    from engine.ruleset import load_ruleset
+    from engine.classic.ruleset import load_ruleset
 
     ids = sorted({g.rules for g in games})
     if len(ids) != 1:
@@ -73,7 +76,7 @@ def ruleset_of(games: list[ScoredGame], leagues: dict[str, Ruleset]) -> Ruleset:
 
 
 def command(args: argparse.Namespace) -> int:
-    from engine.scoring.standings import StandingsError, csv_rows, standings
+    from engine.classic.scoring.standings import StandingsError, csv_rows, standings
 
     try:
         leagues = league_rulesets(args.rules)

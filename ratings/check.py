@@ -18,14 +18,14 @@ can hold every export to them (docs/mafiaratings.md, "What the reader checks"):
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from ratings.site import TIMES, SiteGame
+from ratings.site import TIMES, GameTime, RoundVotes, SiteGame
 
-Time = dict[str, Any]
+Time = GameTime  # a moment as the site records it (built here unchecked: model_construct)
 
 
-def issues(data: dict[str, Any]) -> list[str]:
+def issues(data: Mapping[str, object]) -> list[str]:
     game = SiteGame.model_validate(data)
     return _Checks(game).run()
 
@@ -54,14 +54,14 @@ class _Checks:
         if d is None or isinstance(d, bool | int | str):
             return None
         if d.time is not None:
-            return d.time.model_dump(exclude_none=True)
+            return d.time
         if d.type == "warnings" and isinstance(p.warnings, list) and len(p.warnings) > 3:
-            return p.warnings[3].model_dump(exclude_none=True)
+            return p.warnings[3]
         if d.type == "night":
-            return {"round": d.round, "time": "shooting"}
+            return Time.model_construct(round=d.round, time="shooting")
         if d.type == "day":
-            return {"round": d.round, "time": "voting kill all", "votingRound": 99}
-        return {"round": d.round, "time": "start"}
+            return Time.model_construct(round=d.round, time="voting kill all", votingRound=99)
+        return Time.model_construct(round=d.round, time="start")
 
     def alive_at(self, seat: int, t: Time) -> bool:
         gone = self.death_time(seat)
@@ -69,37 +69,38 @@ class _Checks:
 
     def before(self, a: Time, b: Time) -> bool:
         """`a` strictly before `b`, as far as the checks need it."""
-        ka, kb = (a["round"], TIMES.index(a["time"])), (b["round"], TIMES.index(b["time"]))
+        ka, kb = (a.round, TIMES.index(a.time)), (b.round, TIMES.index(b.time))
         if ka != kb:
             return ka < kb
-        if a["time"] == "voting":
+        if a.time == "voting":
             sa, sb = self._voting_key(a), self._voting_key(b)
             if sa != sb:
                 return sa < sb
-        if a["time"] == "speaking":
-            first = self.opener(int(a["round"]))
-            pa = (int(a["speaker"]) - first) % 10
-            pb = (int(b["speaker"]) - first) % 10
+        if a.time == "speaking":
+            first = self.opener(a.round)
+            pa = (_seat(a.speaker) - first) % 10
+            pb = (_seat(b.speaker) - first) % 10
             if pa != pb:
                 return pa < pb
-        return int(a.get("order", -1)) < int(b.get("order", -1))
+        return _order(a) < _order(b)
 
     def _voting_key(self, t: Time) -> tuple[int, int, int]:
-        noms = self.nominations(t["round"])
-        if t.get("nominee") is not None:
-            who = t["nominee"]
-            return (t.get("votingRound", 0), 2, noms.index(who) if who in noms else 99)
-        if t.get("speaker") is not None:
-            who = t["speaker"]
-            return (t.get("votingRound", 0), 1, noms.index(who) if who in noms else 99)
-        return (t.get("votingRound", 0), 0, 0)
+        noms = self.nominations(t.round)
+        held = t.votingRound if t.votingRound is not None else 0
+        if t.nominee is not None:
+            who = t.nominee
+            return (held, 2, noms.index(who) if who in noms else 99)
+        if t.speaker is not None:
+            who = t.speaker
+            return (held, 1, noms.index(who) if who in noms else 99)
+        return (held, 0, 0)
 
     def opener(self, r: int) -> int:
         """Who opens day r + 1: seat 1, then the first seat still at the table after the
         one who opened the day before (000 I.6.2; the site's "rotation: first")."""
         first = 1
         for day in range(r + 1):
-            start = {"round": day, "time": "day start"}
+            start = Time.model_construct(round=day, time="day start")
             candidates = [(first - 1 + i) % 10 + 1 for i in range(10)] if day == 0 else [
                 (first + i) % 10 + 1 for i in range(10)]
             first = next((s for s in candidates if self.alive_at(s, start)), first)
@@ -163,7 +164,7 @@ class _Checks:
             noms = self.nominations(r)
             if not any(v is not None for v in votes.values()):
                 continue
-            start = {"round": r, "time": "voting start"}
+            start = Time.model_construct(round=r, time="voting start")
             for seat, v in votes.items():
                 if v is None:
                     if self.alive_at(seat, start) and not self.cancelled(r, votes):
@@ -171,14 +172,14 @@ class _Checks:
                     continue
                 picks = v if isinstance(v, list) else [v]
                 for k, pick in enumerate(x for x in picks if not isinstance(x, bool)):
-                    t = {"round": r, "time": "voting", "votingRound": k, "nominee": pick}
+                    t = Time.model_construct(round=r, time="voting", votingRound=k, nominee=pick)
                     if pick not in noms:
                         self.say(f"seat {seat} voted for {pick}, not nominated in round {r}")
                     if not self.alive_at(seat, t):
                         self.say(f"seat {seat} voted for {pick} in round {r} after he left")
             self.voted_out(r, votes)
 
-    def cancelled(self, r: int, votes: dict[int, Any]) -> bool:
+    def cancelled(self, r: int, votes: dict[int, RoundVotes]) -> bool:
         """The site's own reading of a cancelled vote: a removal by discipline in round r
         not after the moment its votes decided it (the first leader's votes counted: the
         site's looser moment, docs/mafiaratings.md), or in round r - 1 after that day's
@@ -193,7 +194,7 @@ class _Checks:
                 return True
         return False
 
-    def decided(self, r: int, votes: dict[int, Any]) -> Time | None:
+    def decided(self, r: int, votes: dict[int, RoundVotes]) -> Time | None:
         last: dict[int, int] = {}
         rounds = 0
         for v in votes.values():
@@ -208,10 +209,10 @@ class _Checks:
         noms = self.nominations(r)
         first = next((n for n in noms[:-2] if last.get(n) == top),
                      noms[-2] if len(noms) >= 2 else leaders[0])
-        return {"round": r, "time": "voting", "votingRound": max(rounds - 1, 0),
-                "nominee": first}
+        return Time.model_construct(round=r, time="voting", votingRound=max(rounds - 1, 0),
+                                    nominee=first)
 
-    def voted_out(self, r: int, votes: dict[int, Any]) -> None:
+    def voted_out(self, r: int, votes: dict[int, RoundVotes]) -> None:
         leavers = [seat for seat in range(1, 11) if self.death(seat) == ("day", r)]
         if not leavers:
             return
@@ -230,4 +231,15 @@ class _Checks:
 
 def _rough(t: Time) -> Time:
     """A time without its order (the site compares the decision so)."""
-    return {k: v for k, v in t.items() if k != "order"}
+    return t.model_copy(update={"order": None})
+
+
+def _seat(seat: int | None) -> int:
+    """The speaker of a "speaking" time (the model requires one there)."""
+    if seat is None:
+        raise ValueError("a time 'speaking' names no speaker")
+    return seat
+
+
+def _order(t: Time) -> int:
+    return t.order if t.order is not None else -1

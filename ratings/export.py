@@ -12,22 +12,76 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Required, TypedDict
 
 from engine import actions as act
-from engine import events as ev
-from engine.apply import apply
-from engine.game import Game
+from engine.classic import events as ev
+from engine.classic.apply import apply
+from engine.classic.game import Game
+from engine.classic.replay import replay
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import GameState, Round
 from engine.log import LogHeader
-from engine.replay import replay
 from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.state import GameState, Round
 from ratings.rulescode import differences, rules_code
 from ratings.site import VERSION, SiteGame
 from ratings.timeline import GameTime, moment, same_moment, site_round
 
 ROLE_NAMES = {Role.DON: "don", Role.MAFIA: "maf", Role.SHERIFF: "sheriff"}
+RoundVotes = list[int | bool] | int | bool | None  # one voting round of a player (the site's)
+
+
+class SiteDeath(TypedDict, total=False):
+    """How a player left, as the site's JSON writes it (ratings.site.Death reads it)."""
+
+    round: Required[int]
+    type: Required[str]
+    time: GameTime
+
+
+class SiteRecord(TypedDict):
+    round: int
+    time: str
+    record: list[int]
+
+
+class SitePlayer(TypedDict, total=False):
+    """A player of the site's game JSON as the export writes it (ratings.site.Player reads
+    it; the fields the kit never writes are not named)."""
+
+    name: Required[str]
+    id: int
+    role: str
+    voting: list[RoundVotes]
+    nominating: list[int | None]
+    shooting: list[int | None]
+    don: int
+    sheriff: int
+    death: SiteDeath
+    warnings: list[GameTime]
+    legacy: list[int]
+    record: list[SiteRecord]
+    bonus: float
+    comment: str
+
+
+class SiteGameJson(TypedDict, total=False):
+    """The site's game JSON as the export writes it, in its key order (SiteGame reads it)."""
+
+    version: str
+    clubId: int
+    eventId: int
+    tournamentId: int
+    gameNum: int
+    tableNum: int
+    startTime: str
+    endTime: str
+    language: str
+    rules: str
+    features: str
+    winner: str
+    moderator: dict[str, int | str]
+    players: list[SitePlayer]
 WINNERS = {"red": "civ", "black": "maf", "draw": "tie"}
 
 
@@ -62,7 +116,7 @@ def player_ids(text: str) -> dict[str, int]:
 
 @dataclass
 class Exported:
-    game: dict[str, Any]
+    game: SiteGameJson
     notes: list[str]
 
 
@@ -84,7 +138,7 @@ class _Walk:
         self.rules = rules
         self.notes: list[str] = []
         self.warnings: dict[int, list[GameTime]] = {}
-        self.deaths: dict[int, dict[str, Any]] = {}
+        self.deaths: dict[int, SiteDeath] = {}
         self.days: dict[int, _Day] = {}
         self.shooting: dict[int, dict[int, int | None]] = {}  # night -> black seat -> target
         self.orders: dict[tuple[object, ...], int] = {}
@@ -95,7 +149,7 @@ class _Walk:
         t = moment(state)
         key = tuple(sorted(t.items()))
         self.orders[key] = self.orders.get(key, 0) + 1
-        stamped = {**t, "order": self.orders[key]}
+        stamped: GameTime = {**t, "order": self.orders[key]}
         if state.voting is not None:
             self.in_round.append(stamped)
         return stamped
@@ -115,9 +169,11 @@ class _Walk:
         for stamped in self.in_round:
             if not same_moment(stamped, start):
                 order += 1
-                for k in ("speaker", "nominee", "votingRound"):
-                    stamped.pop(k, None)
-                stamped.update(start, order=order)
+                stamped.pop("speaker", None)
+                stamped.pop("nominee", None)
+                stamped.pop("votingRound", None)
+                stamped.update(start)
+                stamped["order"] = order
         self.orders[key] = order
         self.in_round = []
 
@@ -211,10 +267,10 @@ def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Si
     rules = game.rules
     notes = walk.notes
     names = head.get("players") if isinstance(head.get("players"), list) else None
-    players: list[dict[str, Any]] = []
+    players: list[SitePlayer] = []
     for seat in range(1, 11):
         name = str(names[seat - 1]) if names is not None else f"Seat {seat}"
-        p: dict[str, Any] = {"name": name}
+        p: SitePlayer = {"name": name}
         if name in site.players:
             p["id"] = site.players[name]
         assert s.roles is not None
@@ -241,14 +297,21 @@ def _assemble(head: LogHeader, raw: list[str], game: Game, walk: _Walk, site: Si
     start, end = _times(raw, head, site, times)
     winner = s.winner
     assert winner is not None
-    out: dict[str, Any] = {
-        "version": VERSION, "clubId": site.club,
-        **({"eventId": site.event} if site.event is not None else {}),
-        **({"tournamentId": site.tournament} if site.tournament is not None else {}),
-        **_numbers(head), "startTime": start, "endTime": end, "language": site.language,
+    out: SiteGameJson = {"version": VERSION, "clubId": site.club}
+    if site.event is not None:
+        out["eventId"] = site.event
+    if site.tournament is not None:
+        out["tournamentId"] = site.tournament
+    game_number, table_number = _numbers(head)
+    if game_number is not None:
+        out["gameNum"] = game_number
+    if table_number is not None:
+        out["tableNum"] = table_number
+    out.update({
+        "startTime": start, "endTime": end, "language": site.language,
         "rules": rules_code(rules), "features": _ordered(features), "winner": WINNERS[winner],
         "moderator": {"id": site.moderator, **_judge(head, s)}, "players": players,
-    }
+    })
     if s.late_disqualifications and any(seat not in walk.deaths
                                         for seat, _ in s.late_disqualifications):
         notes.append("a disqualification after the decision is a kick-out at the end on the "
@@ -277,15 +340,18 @@ def _ordered(letters: str) -> str:
     return "".join(c for c in order if c in letters)
 
 
-def _numbers(head: LogHeader) -> dict[str, int]:
-    out = {}
-    for key, site_key in (("game", "gameNum"), ("table", "tableNum")):
-        value = head.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            out[site_key] = value
-        elif isinstance(value, str) and value.isdigit():
-            out[site_key] = int(value)
-    return out
+def _numbers(head: LogHeader) -> tuple[int | None, int | None]:
+    """The game's and the table's number (the site's gameNum, tableNum), where the header
+    gives one."""
+    return _number(head.get("game")), _number(head.get("table"))
+
+
+def _number(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
 
 
 def _judge(head: LogHeader, s: GameState) -> dict[str, str]:
@@ -316,7 +382,7 @@ def _times(raw: list[str], head: LogHeader, site: Site, times: tuple[str, str] |
                       "header): give the date (--date YYYY-MM-DD)")
 
 
-def _votes(walk: _Walk, players: list[dict[str, Any]], notes: list[str]) -> tuple[bool, bool]:
+def _votes(walk: _Walk, players: list[SitePlayer], notes: list[str]) -> tuple[bool, bool]:
     """Every player's vote, round by round (and his answer to the lift question). Returns
     whether the votes and the lift answers could be kept: the site keeps a vote per player,
     so a round entered as counts cannot be exported (docs/mafiaratings.md)."""
@@ -363,7 +429,7 @@ def _votes(walk: _Walk, players: list[dict[str, Any]], notes: list[str]) -> tupl
     return kept, kept and kill_all
 
 
-def _nominations(s: GameState, players: list[dict[str, Any]]) -> None:
+def _nominations(s: GameState, players: list[SitePlayer]) -> None:
     days = s.days if s.day is None else (*s.days, s.day)
     for day in days:
         r = day.number - 1
@@ -373,7 +439,7 @@ def _nominations(s: GameState, players: list[dict[str, Any]]) -> None:
             nominating[r] = nominee
 
 
-def _nights(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: list[str]
+def _nights(s: GameState, walk: _Walk, players: list[SitePlayer], notes: list[str]
             ) -> None:
     for night, shots in sorted(walk.shooting.items()):
         for black, target in shots.items():
@@ -381,29 +447,32 @@ def _nights(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: lis
             shooting.extend([None] * (night - len(shooting)))
             shooting[night - 1] = target
     for p in players:
-        shooting = p.get("shooting")
-        while shooting and shooting[-1] is None:
-            shooting.pop()
-        if shooting == []:
+        shot = p.get("shooting")
+        while shot and shot[-1] is None:
+            shot.pop()
+        if shot == []:
             del p["shooting"]
     nights = s.nights if s.night is None else (*s.nights, s.night)
     for n in nights:
         for key, seat in (("don", n.don_check), ("sheriff", n.sheriff_check)):
             if seat is None:
                 continue
-            if key in players[seat - 1]:
+            checked = players[seat - 1]
+            if key in checked:
                 notes.append(f"night {n.number}: the {key} checked seat {seat} again: the site "
                              "keeps one check of a seat by each")
-                continue
-            players[seat - 1][key] = n.number
+            elif key == "don":
+                checked["don"] = n.number
+            else:
+                checked["sheriff"] = n.number
 
 
-def _deaths(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: list[str]
+def _deaths(s: GameState, walk: _Walk, players: list[SitePlayer], notes: list[str]
             ) -> None:
     for seat, gone in walk.deaths.items():
         players[seat - 1]["death"] = gone
     for seat, times in walk.warnings.items():
-        death: dict[str, Any] | None = walk.deaths.get(seat)
+        death: SiteDeath | None = walk.deaths.get(seat)
         if death is None and len(times) >= 4:
             # a fourth foul after the decision removes nobody (002); the site's reader wants
             # a fourth warning to be a removal: one at the end, as its client writes it
@@ -429,7 +498,7 @@ def _deaths(s: GameState, walk: _Walk, players: list[dict[str, Any]], notes: lis
             {"round": r, "time": "night kill speaking", "record": [-colour.named]})
 
 
-def _sheet(s: GameState, players: list[dict[str, Any]], notes: list[str]) -> None:
+def _sheet(s: GameState, players: list[SitePlayer], notes: list[str]) -> None:
     """The judge's extra points and the penalties he assessed: the site's bonus (points can
     be negative, its rule 8.20.1), with what each was in the comment."""
     points: dict[int, int] = {}

@@ -13,20 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict
+from engine.classic.night import best_move_victim
+from engine.classic.ruleset import Ruleset, load_ruleset
+from engine.classic.state import FAREWELL, NIGHT, REGULAR_KINDS, GameState
+from engine.classic.timer import night_steps
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.log import action_to_dict, header
-from engine.night import best_move_victim
+from engine.jsonvalue import JsonValue
+from engine.log import LogLine, header
 from engine.roles import Role
-from engine.ruleset import Ruleset, load_ruleset
-from engine.state import FAREWELL, NIGHT, REGULAR_KINDS, GameState
-from engine.timer import night_steps
 from ratings.rulescode import rulesets_of, upgraded
 from ratings.site import TIMES, Death, SiteGame, known_fields
-from ratings.timeline import GameTime, moment, rank, same_moment, site_round
+from ratings.timeline import GameTime, from_site, moment, rank, same_moment, site_round
 from ratings.votes import VotePlan, plan_counts
 
 SITE_ROLES = {"don": Role.DON, "maf": Role.MAFIA, "sheriff": Role.SHERIFF}
@@ -43,7 +44,7 @@ class ImportRefused(ValueError):
 
 @dataclass
 class Imported:
-    lines: list[dict[str, Any]]  # the header, then the actions
+    lines: list[LogLine]  # the header, then the actions
     notes: list[str]
 
 
@@ -59,7 +60,7 @@ class _Event:
     done: bool = False
 
 
-def import_game(obj: Mapping[str, Any], number: int | str,
+def import_game(obj: Mapping[str, object], number: int | str,
                 rules: Ruleset | None = None) -> Imported:
     """The game log of one site game; `number` names it in refusals and notes."""
     notes: list[str] = []
@@ -99,7 +100,7 @@ class _Playback:
         self.features = site.features if site.features is not None else "gsdutclhvknwro"
         self.rules = rules or self._rules()
         self.game = Game(self.rules)
-        self.lines: list[dict[str, Any]] = []
+        self.lines: list[LogLine] = []
         self.nominated: set[tuple[int, int]] = set()  # (round, nominator) entered
         self.checks_done: set[tuple[str, int]] = set()
         self.legacy_done = False
@@ -148,7 +149,7 @@ class _Playback:
         t: GameTime | None = None
         if isinstance(death, Death):
             kind, r = death.type, death.round
-            t = death.time.model_dump(exclude_none=True) if death.time is not None else None
+            t = from_site(death.time) if death.time is not None else None
         elif isinstance(death, str):
             kind = death
         elif isinstance(death, int) and not isinstance(death, bool):
@@ -177,7 +178,7 @@ class _Playback:
     def _fouls(self, seat: int, warnings: object) -> None:
         if isinstance(warnings, list):
             for w in warnings:
-                t = w.model_dump(exclude_none=True)
+                t = from_site(w)
                 self.events.append(_Event(t, seat, act.Foul(seat=seat), f"seat {seat}'s foul"))
         elif isinstance(warnings, int) and warnings:
             kind, r = self.deaths.get(seat, ("", None))
@@ -220,8 +221,8 @@ class _Playback:
                       **self._header_fields())
         return Imported([head, *self.lines], self.notes)
 
-    def _header_fields(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def _header_fields(self) -> dict[str, JsonValue]:
+        out: dict[str, JsonValue] = {}
         if self.site.gameNum is not None:
             out["game"] = self.site.gameNum
         if self.site.tableNum is not None:
@@ -557,7 +558,8 @@ def _leavers(seats: frozenset[int]) -> str:
 def _words(t: GameTime) -> str:
     parts = [f"round {t.get('round')}", str(t.get("time"))]
     for key in ("speaker", "nominee", "votingRound"):
-        if t.get(key) is not None:
-            parts.append(f"{key} {t[key]}")
+        value = t.get(key)
+        if value is not None:
+            parts.append(f"{key} {value}")
     return ", ".join(parts)
 

@@ -7,7 +7,7 @@ and the difference is named (`differences`), for the export to say on stderr.
 
 from __future__ import annotations
 
-from engine.ruleset import BUILTIN, Ruleset, load_ruleset
+from engine.classic.ruleset import BUILTIN, Ruleset, load_ruleset
 
 # (the site's option name, its values) in code order (include/rules.php, 13 options)
 OPTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -37,7 +37,7 @@ def _digits(rules: Ruleset) -> list[int]:
     return [
         0,  # 000 I.6.2: the next day opens with the seat after yesterday's opener
         1 if colours else 0,  # 000 III.5.1: a red killed at night, in his farewell
-        1 if colours else 0,  # one colour a player (engine/scoring/entry.py)
+        1 if colours else 0,  # one colour a player (engine/classic/scoring/entry.py)
         0 if rules.day.withdraw_allowed else 2,  # 003 4.4.3: withdraw, then nominate again
         3 if rules.day.day1_majority_stays else 0,  # 000 I.6.18.5: stays unless self-vote
         0,  # revotes in nomination order (000 I.6.18, 003 4.4.12)

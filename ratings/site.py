@@ -12,9 +12,10 @@ round 0 is the zero night and day 1, round N (N >= 1) is night N and day N + 1.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 VERSION = "1.3"  # GAME_CURRENT_VERSION of the reader this was written from
 
@@ -177,7 +178,7 @@ class SiteGame(_Model):
 KNOWN_EXTRA_TOP = frozenset({"hideRoles", "streaming", "obsScene", "time"})
 
 
-def known_fields(obj: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def known_fields(obj: Mapping[str, object]) -> tuple[dict[str, object], list[str]]:
     """`obj` without the fields the models do not name, and the names set aside (the
     importer says each on stderr: never dropped silently)."""
     top = set(SiteGame.model_fields)
@@ -186,7 +187,7 @@ def known_fields(obj: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     kept = {k: v for k, v in obj.items() if k in top}
     players = kept.get("players")
     if isinstance(players, list):
-        fixed = []
+        fixed: list[object] = []
         for number, p in enumerate(players, start=1):
             if isinstance(p, dict):
                 dropped += [f"seat {number}'s field {key!r}" for key in p if key not in each]
@@ -200,9 +201,9 @@ def known_fields(obj: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
 SCHEMA_FILE = "mafiaratings.schema.json"  # in docs/, written by `write_schema`
 
 
-def schema() -> dict[str, Any]:
+def schema() -> dict[str, JsonValue]:
     """The models as a JSON Schema, as docs/mafiaratings.schema.json holds them."""
-    out: dict[str, Any] = {"$id": f"docs/{SCHEMA_FILE}", **SiteGame.model_json_schema()}
+    out: dict[str, JsonValue] = {"$id": f"docs/{SCHEMA_FILE}", **SiteGame.model_json_schema()}
     out["description"] = ("One finished game in the rating site's game JSON, format 1.3, as "
                           "the kit writes and reads it (docs/mafiaratings.md; written from "
                           "ratings/site.py by ratings.site.write_schema).")

@@ -18,12 +18,43 @@ of its own, so the round trip puts every one back where it was:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Required, TypedDict
 
-from engine.state import FAREWELL, MAJORITY_SPEECH, NIGHT, REGULAR_KINDS, TIE_SPEECH, GameState
+from engine.classic.state import (
+    FAREWELL,
+    MAJORITY_SPEECH,
+    NIGHT,
+    REGULAR_KINDS,
+    TIE_SPEECH,
+    GameState,
+)
 from ratings.site import TIMES
+from ratings.site import GameTime as SiteTime
 
-GameTime = dict[str, Any]
+
+class GameTime(TypedDict, total=False):
+    """A game time as the site's JSON writes it (ratings.site.GameTime is its model)."""
+
+    round: Required[int]
+    time: Required[str]
+    speaker: int
+    nominee: int
+    votingRound: int  # the site's name
+    order: int
+
+
+def from_site(t: SiteTime) -> GameTime:
+    """The site's game time as its JSON holds it (no key for a field it leaves out)."""
+    out: GameTime = {"round": t.round, "time": t.time}
+    if t.speaker is not None:
+        out["speaker"] = t.speaker
+    if t.nominee is not None:
+        out["nominee"] = t.nominee
+    if t.votingRound is not None:
+        out["votingRound"] = t.votingRound
+    if t.order is not None:
+        out["order"] = t.order
+    return out
 
 
 def site_round(s: GameState) -> int:
@@ -82,4 +113,4 @@ def same_moment(a: GameTime, b: GameTime) -> bool:
 
 def rank(t: GameTime) -> tuple[int, int]:
     """A coarse order of game times: by round, then by what was happening."""
-    return int(t.get("round", 0)), TIMES.index(str(t.get("time", "start")))
+    return t["round"], TIMES.index(t["time"])

@@ -14,15 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from engine.ruleset import Ruleset
-from engine.state import GameState
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import GameState
+from ratings.timeline import GameTime
 
 
 @dataclass
 class VotePlan:
     leaving: frozenset[int]
     rules: Ruleset
-    removals: list[tuple[int, dict[str, object]]] = field(default_factory=list)
+    removals: list[tuple[int, GameTime]] = field(default_factory=list)
     """(seat, time) of the day's removals dated after a candidate's votes: the kit's export
     dates a removal so only once the result was known (a cancelling one at the round's
     start), so the plan makes the result known by then."""
@@ -147,6 +148,6 @@ def _tie(candidates: tuple[int, ...], tied: list[int], n: int) -> dict[int, int]
 
 
 def plan_counts(leaving: frozenset[int], rules: Ruleset,
-                removals: list[tuple[int, dict[str, object]]], revotes: int,
+                removals: list[tuple[int, GameTime]], revotes: int,
                 tomorrow_nominated: bool) -> VotePlan:
     return VotePlan(leaving, rules, removals, revotes, tomorrow_nominated)

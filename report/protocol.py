@@ -5,14 +5,12 @@ nominations, votes, best move, points, extra points, protest; result; signature)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from engine.game import Game
-from engine.scoring.game import as_points, score_game
-from engine.scoring.limits import pts
-from report.labels import ROLE_LETTER, TEXT, Lang, stage_text
-
-CAUSE = {"kill": "killed", "fouls": "fouls_out"}  # removal cause -> its label
+from engine.classic.game import Game
+from engine.classic.scoring.game import as_points, score_game
+from engine.classic.scoring.limits import pts
+from words import Lang, has, t
 
 
 class SeatRow(NamedTuple):
@@ -41,20 +39,32 @@ class Protocol(NamedTuple):
     notes: tuple[str, ...]  # colours left, late disqualifications
 
 
-def build(header: Mapping[str, Any], game: Game, lang: Lang = Lang.RU) -> Protocol:
+def paper(lang: Lang, key: str) -> str:
+    """A word of the paper protocol in `lang` (words/paper.py)."""
+    return t(lang, f"paper.{key}")
+
+
+def left(lang: Lang, cause: str) -> str:
+    """How a player left, in the narrow "removed" column: the screens' word (`left.*`), or its
+    short form where it has one."""
+    return t(lang, f"paper.left.{cause}" if has(f"paper.left.{cause}") else f"left.{cause}")
+
+
+def build(header: Mapping[str, object], game: Game, lang: Lang = "ru") -> Protocol:
     s = game.state
-    t = TEXT[lang]
-    players = header.get("players") or [""] * 10
+    day, night = paper(lang, "day"), paper(lang, "night")
+    named = header.get("players")  # the game log's header (engine/log.py checked it)
+    players = [str(x) for x in named] if isinstance(named, list) and named else [""] * 10
     scores = score_game(s, game.rules)
     days = (*s.days, s.day) if s.day is not None else s.days
     rows = []
     for seat in range(1, 11):
         nominated = "; ".join(
-            f"{t['day']}{d.number}: " + ", ".join(
+            f"{day}{d.number}: " + ", ".join(
                 str(c) for c, by in zip(d.nominations, d.nominators, strict=False) if by == seat)
             for d in days if seat in d.nominators)
         votes = "; ".join(
-            f"{t['day']}{d.number}: " + "/".join(
+            f"{day}{d.number}: " + "/".join(
                 str(r.votes[r.candidates.index(seat)]) for r in d.rounds
                 if seat in r.candidates and r.votes)
             for d in days if any(seat in r.candidates and r.votes for r in d.rounds))
@@ -63,13 +73,12 @@ def build(header: Mapping[str, Any], game: Game, lang: Lang = Lang.RU) -> Protoc
             ", ".join(map(str, bm.guess)) + f" ({bm.black_found})")
         out = next((r for r in s.removed if r.seat == seat), None)
         removed = "" if out is None else (
-            f"{t[CAUSE.get(out.cause, out.cause)]} "
-            f"{t['night'] if out.phase == 'night' else t['day']}{out.number}")
+            f"{left(lang, out.cause)} {night if out.phase == 'night' else day}{out.number}")
         sc = scores[seat] if scores is not None else None
         protest = " / ".join(p.text for p in s.sheet.protests if p.seat == seat)
         rows.append(SeatRow(
             seat=seat, player=str(players[seat - 1]),
-            role="" if s.roles is None else ROLE_LETTER[lang][s.role(seat)],
+            role="" if s.roles is None else t(lang, f"role_letter.{s.role(seat)}"),
             fouls=s.fouls[seat - 1], nominated=nominated, votes=votes, best_move=best,
             removed=removed,
             points=as_points(sc.base) if sc else 0.0,
@@ -78,8 +87,9 @@ def build(header: Mapping[str, Any], game: Game, lang: Lang = Lang.RU) -> Protoc
             total=as_points(sc.total) if sc else 0.0, protest=protest,
             clauses="; ".join(f"{pts(r.points)} {r.clause}" for r in sc.reasons) if sc else ""))
     notes = tuple(
-        [f"{t['colour_left']}: {c.seat} → {c.named}" for c in s.sheet.colour_left]
-        + [f"{t['late_dq']}: {seat} ({kind})" for seat, kind in s.late_disqualifications])
+        [f"{paper(lang, 'colour_left')}: {c.seat} → {c.named}" for c in s.sheet.colour_left]
+        + [f"{paper(lang, 'late_dq')}: {seat} ({kind})"
+           for seat, kind in s.late_disqualifications])
     head = {k: str(header[k]) for k in ("tournament", "stage", "game", "table", "date")
             if header.get(k) is not None}
     if "stage" in head:
@@ -88,5 +98,20 @@ def build(header: Mapping[str, Any], game: Game, lang: Lang = Lang.RU) -> Protoc
     if judge:
         head["judge"] = str(judge)
     head["rules"] = game.rules.id
-    return Protocol(lang=lang, head=head, result=t[s.winner or "undecided"], rows=tuple(rows),
+    result = t(lang, f"winner.{s.winner}") if s.winner else paper(lang, "undecided")
+    return Protocol(lang=lang, head=head, result=result, rows=tuple(rows),
                     closed=s.sheet.closed, notes=notes)
+
+
+# The tournament's stage (001 9.2.1 "стадию турнира"): the game log's header carries it as
+# typed ("qualifier" in docs/game-log.md); the usual ones (`stage.*`) are printed in the
+# protocol's language, anything else as written.
+_STAGE_ALIASES = {"qualifying": "qualifier", "qualification": "qualifier"}
+
+
+def stage_text(stage: str, lang: Lang) -> str:
+    """The stage in `lang`: "qualifier", "Semi-final" or "semi_final" -> "полуфинал"; a stage
+    the kit has no word for ("Отбор, день 2") is printed as the judge wrote it."""
+    key = "".join(ch for ch in stage.casefold() if ch.isalnum())
+    key = f"stage.{_STAGE_ALIASES.get(key, key)}"
+    return t(lang, key) if has(key) else stage

@@ -9,11 +9,9 @@ import csv
 import io
 import json
 from html import escape
-from typing import Any
 
-from engine.scoring.limits import pts
-from report.labels import TEXT
-from report.protocol import Protocol, SeatRow
+from engine.classic.scoring.limits import pts
+from report.protocol import Protocol, SeatRow, paper
 
 COLUMNS = ("seat", "player", "role", "fouls", "nominated", "votes", "best_move", "removed",
            "points", "extra", "penalties", "total", "protest")
@@ -25,8 +23,8 @@ def _cell(row: SeatRow, key: str) -> str:
     return pts(round(value * 100)) if isinstance(value, float) else str(value)
 
 
-def to_dict(p: Protocol) -> dict[str, Any]:
-    return {"lang": p.lang.value, **p.head, "result": p.result, "closed": p.closed,
+def to_dict(p: Protocol) -> dict[str, object]:
+    return {"lang": p.lang, **p.head, "result": p.result, "closed": p.closed,
             "notes": list(p.notes), "seats": [r._asdict() for r in p.rows]}
 
 
@@ -38,8 +36,7 @@ def to_csv(p: Protocol) -> str:
     """One row per seat, the column names in the protocol's language."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    t = TEXT[p.lang]
-    writer.writerow([t[c] for c in COLUMNS] + [t["clauses"]])
+    writer.writerow([paper(p.lang, c) for c in COLUMNS] + [paper(p.lang, "clauses")])
     for r in p.rows:
         writer.writerow([_cell(r, c) for c in COLUMNS] + [r.clauses])
     return out.getvalue()
@@ -66,10 +63,12 @@ td.total { font-weight: bold; }
 
 
 def to_html(p: Protocol) -> str:
-    t = TEXT[p.lang]
-    head = "".join(f"<span>{escape(t[k])}: <b>{escape(p.head[k])}</b></span>"
+    def label(key: str) -> str:
+        return paper(p.lang, key)
+
+    head = "".join(f"<span>{escape(label(k))}: <b>{escape(p.head[k])}</b></span>"
                    for k in HEAD if k in p.head)
-    ths = "".join(f"<th>{escape(t[c])}</th>" for c in COLUMNS)
+    ths = "".join(f"<th>{escape(label(c))}</th>" for c in COLUMNS)
     rows = []
     for r in p.rows:
         cells = []
@@ -81,20 +80,20 @@ def to_html(p: Protocol) -> str:
         rows.append(f"<tr>{''.join(cells)}</tr>")
     notes = "".join(f"<div>{escape(n)}</div>" for n in p.notes)
     judge = escape(p.head.get("judge", ""))
-    state = t["closed"] if p.closed else t["open"]
+    state = label("closed") if p.closed else label("open")
     return f"""<!DOCTYPE html>
-<html lang="{p.lang.value}"><head><meta charset="utf-8"><title>{escape(t['title'])}</title>
+<html lang="{p.lang}"><head><meta charset="utf-8"><title>{escape(label('title'))}</title>
 <style>{CSS}</style></head><body>
-<h1>{escape(t['title'])}</h1>
+<h1>{escape(label('title'))}</h1>
 <div class="head">{head}</div>
 <table><thead><tr>{ths}</tr></thead><tbody>
 {''.join(rows)}
 </tbody></table>
-<div class="result">{escape(t['result'])}: {escape(p.result)}</div>
+<div class="result">{escape(label('result'))}: {escape(p.result)}</div>
 <div class="notes">{notes}</div>
-<div class="legend">{escape(t['legend'])}</div>
+<div class="legend">{escape(label('legend'))}</div>
 <div class="sign"><div>{escape(state)}</div>
-<div class="line">{escape(t['signature'])}{': ' + judge if judge else ''}</div></div>
+<div class="line">{escape(label('signature'))}{': ' + judge if judge else ''}</div></div>
 </body></html>
 """
 

@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scoreboard.i18n import LANGS
 from scoreboard.samples import NOW, SAMPLES, fill_store
 from scoreboard.sizes import PAGE_S, SIZES, STALE_AFTER_S, parse_size
 
@@ -54,7 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                            "at a time, from the hub's public pages")
     p.add_argument("--page-seconds", type=float, default=PAGE_S, metavar="S",
                    help=f"with --venue: how long each page stays (default {PAGE_S:g})")
-    p.add_argument("--lang", choices=LANGS, default="ru", help="screen language (default ru)")
+    p.add_argument("--lang", choices=("ru", "en"), default="ru",
+                   help="screen language (default ru)")
     p.add_argument("--size", default="1920x1080", help=f"screen size: {sizes}")
     p.add_argument("--window", metavar="WxH",
                    help="a desktop window of this size, the --size screen scaled into it")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from scoreboard.i18n import t
+from words import t
 
 LINK_STATES: Final = ("connecting", "up", "down", "refused")
 SILENCE_S: Final = 5.0  # the retained state of a running table comes within a second of the

@@ -7,7 +7,6 @@ the next redraw, whichever comes first, so an idle screen uses next to no CPU.
 
 from __future__ import annotations
 
-import json
 import queue
 import time
 from collections.abc import Callable
@@ -17,8 +16,9 @@ from typing import Final
 from bus.client import BusClient, LinkDown, Received
 from bus.config import BrokerConfig
 from bus.errors import PayloadError
+from bus.hubpages import read_aggregate
 from bus.messages import decode_message
-from bus.payloads import ClubProtocol, Event, Heartbeat, Protocol, Snapshot, Status
+from bus.payloads import Event, Heartbeat, Protocol, Snapshot, Status
 from bus.topics import VIEW_CLASSES, TopicError, hub_topic, parse, table_filter
 from scoreboard.board import PLAYERS, ROUNDS
 from scoreboard.feed import FeedStore
@@ -144,9 +144,7 @@ class LiveFeed:
         elif isinstance(payload, Event):
             self.store.on_event(table, payload.accepted, payload.reason)
         elif isinstance(payload, Protocol):
-            self.store.on_protocol(table, payload.game_id, payload.reveal)
-        elif isinstance(payload, ClubProtocol):
-            try:
+            try:  # the points a decided game shows (a club result's `score`; none yet else)
                 points = club_points(payload.result)
             except ViewError as exc:
                 self.store.problem(table, f"protocol refused: {exc}")
@@ -171,14 +169,10 @@ class LiveFeed:
 
 
 def standings_as_of(raw: bytes) -> tuple[int | None, bool] | None:
-    """(round, hidden) from the hub's aggregate (docs/hub.md), None when it does not say."""
+    """(round, hidden) from the hub's aggregate (docs/hub.md), read through its model
+    (bus/hubpages.py); None when it does not read."""
     try:
-        data = json.loads(raw)
-        as_of = data["standings_as_of"]
-        number, hidden = as_of["as_of_round"], as_of["hidden"]
-    except (ValueError, TypeError, KeyError):
+        as_of = read_aggregate(raw).standings_as_of
+    except PayloadError:
         return None
-    if not isinstance(hidden, bool) or not (
-            number is None or (isinstance(number, int) and not isinstance(number, bool))):
-        return None
-    return number, hidden
+    return as_of.as_of_round, as_of.hidden

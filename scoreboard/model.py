@@ -22,10 +22,10 @@ from scoreboard.frames import (
     WallCard,
     WallFrame,
 )
-from scoreboard.i18n import check_lang, has, t
 from scoreboard.link import Link, link_text
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import Outcome, TimerSpec
+from words import check_lang, has, t
 
 SCREEN_CLASSES = ("public", "audience")
 INFO_CLASSES = tuple(InfoClass)  # each class sees at most what the next one sees
@@ -78,7 +78,7 @@ def standings_note(as_of: tuple[int | None, bool] | None, lang: str) -> str:
         return ""
     number, hidden = as_of
     if hidden:
-        return t(lang, "wall.standings_hidden")
+        return t(lang, "standings.hidden")
     return t(lang, "wall.standings_as_of", n=number) if number is not None else ""
 
 
@@ -214,7 +214,7 @@ def _subtitle(view: View, over: bool, feed: TableFeed, lang: str) -> str:
             step = view.night_steps[0]  # "checks" stands for the next of them
         if isinstance(view, JudgeView) and view.club_night_step is not None:
             step = view.club_night_step  # the club's night, in its order (004 §7)
-        key = f"step.{step}"
+        key = f"night_step.{step}"
         return t(lang, key).capitalize() if has(key) else ""
     seat = view.vote.current if view.step == Step.VOTE and view.vote else view.speaker
     key = f"sub.{view.step}"
@@ -230,7 +230,7 @@ def _subtitle(view: View, over: bool, feed: TableFeed, lang: str) -> str:
 def _countdown(timer: TimerSpec, now: float, lang: str) -> Countdown:
     state = clock(timer, now)
     key = f"timer.{timer.kind}"
-    step = f"step.{timer.kind}"  # judge: night steps have their own timers
+    step = f"night_step.{timer.kind}"  # judge: night steps have their own timers
     label = t(lang, key) if has(key) else t(lang, step).capitalize() if has(step) else ""
     if state.paused:
         label = f"{label} · {t(lang, 'timer.paused')}" if label else t(lang, "timer.paused")

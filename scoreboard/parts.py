@@ -22,9 +22,9 @@ from engine.viewmodels import (
 )
 from engine.vocab import Phase, Step
 from scoreboard.frames import JudgePanel, LiftPanel, SeatCard, VoteLine, VotePanel
-from scoreboard.i18n import has, pad_text, t
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import Outcome, is_over
+from words import has, pad_text, t
 
 
 def ref(seat: int, lang: str) -> str:
@@ -190,9 +190,7 @@ def judge_panel(view: JudgeView | None, feed: TableFeed, lang: str,
         for club_night in view.club_nights or ():
             lines.extend(_club_night_lines(club_night, lang))
         if view.night_steps:
-            steps = ", ".join(
-                t(lang, f"step.{s}") if has(f"step.{s}") else s for s in view.night_steps
-            )
+            steps = ", ".join(t(lang, f"night_step.{s}") for s in view.night_steps)
             lines.append(t(lang, "judge.night_steps", steps=steps))
     window, closed, protests = _after_game(feed, lang, now)
     return JudgePanel(
@@ -270,11 +268,11 @@ def _night_lines(night: NightView, lang: str, *, shot_pending: bool = False) -> 
             lines.append(t(lang, "summary.miss", n=night.night))
     if night.don_check is not None:
         seat, is_sheriff = night.don_check.seat, night.don_check.sheriff
-        answer = t(lang, "judge.is_sheriff" if is_sheriff else "judge.not_sheriff")
+        answer = t(lang, "role.sheriff" if is_sheriff else "judge.not_sheriff")
         lines.append(t(lang, "judge.don_check", seat=ref(seat, lang), answer=answer))
     if night.sheriff_check is not None:
         seat, black = night.sheriff_check.seat, night.sheriff_check.black
-        answer = t(lang, "judge.black" if black else "judge.red")
+        answer = t(lang, "team.black" if black else "team.red")
         lines.append(t(lang, "judge.sheriff_check", seat=ref(seat, lang), answer=answer))
     return lines
 

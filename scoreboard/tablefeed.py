@@ -21,8 +21,7 @@ from bus.errors import describe_validation_error
 from bus.nicknames import printable
 from bus.payloads import Snapshot
 from engine.refusal_view import RefusalView
-from engine.scoring.view import AfterGameView
-from engine.viewmodels import MAX_SEATS, MIN_SEATS, View
+from engine.viewmodels import MAX_SEATS, MIN_SEATS, AfterGameView, View
 from scoreboard.link import Link
 from scoreboard.view import (
     Outcome,

@@ -15,9 +15,9 @@ from typing import Final
 
 from scoreboard.board import HubBoard
 from scoreboard.frames import VenueFrame
-from scoreboard.i18n import check_lang, t
 from scoreboard.link import Link, link_text
 from scoreboard.sizes import PAGE_S
+from words import check_lang, t
 
 COLUMNS: Final = 2
 ROWS_PER_COLUMN: Final = 12
@@ -44,7 +44,7 @@ def venue_frame(board: HubBoard, now: float, lang: str = "ru", *, page_s: float 
     pages = [(kind, n) for kind in kinds for n in range(_count(kind.rows))]
     note = name or (board.players.name if board.players and board.players.name else "")
     if board.hidden:
-        note = t(lang, "wall.standings_hidden")
+        note = t(lang, "standings.hidden")
     words = link_text(link, now, lang, heard=board.heard, hub=True)
     if not pages:
         return VenueFrame(lang=lang, kind="empty", title=t(lang, "venue.title"), note=note,
@@ -80,7 +80,7 @@ def _kinds(board: HubBoard, lang: str) -> list[_Kind]:
         kinds.append(_Kind(
             kind="standings",
             title=t(lang, "venue.during" if during else "venue.after", n=number)
-            if number is not None else t(lang, "venue.standings"),
+            if number is not None else t(lang, "standings.title"),
             headings=(t(lang, "venue.place"), t(lang, "venue.player"), t(lang, "venue.points")),
             rows=tuple((f"{row.place}{'*' if row.lot else ''}", row.player, f"{row.total:.2f}")
                        for row in standings),

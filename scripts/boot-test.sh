@@ -256,7 +256,7 @@ one_release() {
   say "-- a config error stops after one clear line"
   local t_bad restarts
   t_bad="$(inside table date +%s)"
-  inside table env PYTHONPATH=/opt/mafiakit python3 -m device.pisetup toml /etc/mafiakit/table.toml set 'rules="mafia99"'
+  inside table env PYTHONPATH=/opt/mafiakit python3 -m device.hardware.pisetup toml /etc/mafiakit/table.toml set 'rules="mafia99"'
   inside table systemctl restart mafiakit-table 2>/dev/null || true  # "Job ... failed": expected
   until_true prop_is mafiakit-table.service ActiveState failed || true
   restarts="$(prop mafiakit-table.service NRestarts)"
@@ -270,7 +270,7 @@ one_release() {
   fi
   inside table journalctl -u mafiakit-table --since "@$t_bad" -o cat --no-pager |
     sed -n '/^Starting/,$p' | shown
-  inside table env PYTHONPATH=/opt/mafiakit python3 -m device.pisetup toml /etc/mafiakit/table.toml unset rules
+  inside table env PYTHONPATH=/opt/mafiakit python3 -m device.hardware.pisetup toml /etc/mafiakit/table.toml unset rules
   inside table systemctl restart mafiakit-table
   if until_true prop_is mafiakit-table.service ActiveState active; then
     ok "mended and restarted: active"

@@ -14,7 +14,6 @@ from engine import (
     Disqualify,
     DonCheck,
     Foul,
-    Game,
     Lift,
     Night,
     Nominate,
@@ -27,9 +26,13 @@ from engine import (
     Withdraw,
 )
 from engine.actions import Action
-from engine.log import dump_lines, header
-from engine.playout import Mix, play_on, random_game
-from engine.protocol import result
+from engine.classic import (
+    Game,
+)
+from engine.classic.log import dump_lines
+from engine.classic.playout import Mix, play_on, random_game
+from engine.classic.protocol import result
+from engine.log import header
 
 OUT = Path(__file__).resolve().parents[1] / "examples"
 NICKS = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]
@@ -230,7 +233,7 @@ def second_removal_same_day() -> None:
 
 def all_tied_no_lift() -> None:
     """8. fiim-2015: all ten nominated and tied twice: no lift of everyone (a choice: 001 is
-    silent, the kit borrows 003 7.10, see engine/rulesets/fiim-2015.toml)."""
+    silent, the kit borrows 003 7.10, see engine/classic/rulesets/fiim-2015.toml)."""
     s = Script("fiim-2015")
     s(Roles(don=3, mafia=(5, 8), sheriff=1), Start(), Day())
     s.speeches({seat: seat % 10 + 1 for seat in range(1, 11)})

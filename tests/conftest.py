@@ -22,8 +22,8 @@ from gpiozero.pins.mock import MockFactory
 from bus.broker import MosquittoProcess, find_mosquitto
 from bus.testing import acl_broker as make_acl_broker
 from bus.testing import anonymous_broker
-from device.hardware import TableHardware
-from device.pins import PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("engine", "bus", "device", "firmware_sim", "scoreboard", "report", "hub", "ratings",
-         "mafiakit")
+PARTS = ("engine", "words", "bus", "device", "firmware_sim", "scoreboard", "report", "hub",
+         "ratings", "mafiakit")
 CONTRACTS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
     "contracts"]
 LINT = Path(sys.executable).with_name("lint-imports")
@@ -40,7 +40,7 @@ def planted_report(tmp: Path) -> str:
             where = tmp.joinpath(*source.split("."))
             if where.is_dir():  # a package: a module of its own
                 (where / "planted_violation.py").write_text(lines)
-            else:  # one module (`device.bridge`): the import goes into it
+            else:  # one module (`device.table.bridge`): the import goes into it
                 with where.with_suffix(".py").open("a") as module:
                     module.write(lines)
     done = lint(tmp)

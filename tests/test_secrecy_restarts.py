@@ -62,9 +62,10 @@ from bus.testing import (
     retained_now,
 )
 from bus.topics import hub_topic, table_topic
-from device import tablegame
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
+from engine.variant import open_game
 
 GAMES = int(os.environ.get("MAFIAKIT_SECRECY_GAMES", "200"))
 SEED = int(os.environ.get("MAFIAKIT_SECRECY_SEED", "24"))
@@ -179,18 +180,18 @@ class GameRecord:
     flips: list[tuple[float, bool]] = field(default_factory=list)  # (moment, decided now)
 
     def __post_init__(self) -> None:
-        self.replica = tablegame.open_game(self.head)
+        self.replica = open_game(self.head)
 
     @property
     def decided(self) -> bool:
-        return tablegame.decided(self.replica)
+        return self.replica.state.finished
 
     def took(self, line: dict[str, Any], sent: float, answered: float) -> None:
         """The journal took `line`: the replica follows; a decision counts from the moment
         it was sent (the table may reveal it before its answer comes back), an undo of the
         end from the moment the table said it was done."""
         was = self.decided
-        tablegame.apply(self.replica, tablegame.parse_line(self.replica, line))
+        self.replica.play_line(line)
         self.lines.append(line)
         if self.decided != was:
             self.flips.append((sent if self.decided else answered, self.decided))
@@ -457,7 +458,7 @@ def test_no_low_privilege_account_learns_a_running_game_through_kills(workdir: P
                     undo_end = False
                     end_undos += 1
                     time.sleep(rng.uniform(0, 0.6))  # the reveal went out; the hub may count it
-                    before = list(game.replica.actions)
+                    before = game.replica.lines()
                     while game.decided:
                         judge.enter({"action": "undo"})
                     if rng.random() < 0.5:
@@ -468,8 +469,8 @@ def test_no_low_privilege_account_learns_a_running_game_through_kills(workdir: P
                         looks += 1
                     else:
                         time.sleep(rng.uniform(0, 0.5))
-                    for action in before[len(game.replica.actions):]:
-                        judge.enter(dict(tablegame.line_of(game.replica, action)))
+                    for taken in before[len(game.replica.actions):]:
+                        judge.enter(dict(taken))
             assert game.decided, f"game {number} did not end"
         time.sleep(GRACE_S)
         seen.extend(fresh(broker, WATCHERS))

@@ -8,43 +8,9 @@
 (() => {
   const params = new URLSearchParams(window.location.search);
   const opts = Live.options();
-  const WORDS = {
-    ru: {
-      title: "Mafia Table Kit: страницы брокера", tournament: "Турнир", lang: "Язык",
-      people: "Для людей в зале", overlays: "Оверлей трансляции (OBS), по столу",
-      overlaysNote: "OBS: источник «Браузер», 1920×1080 или 1280×720, фон прозрачный",
-      table: "Стол, которого ещё нет в списке", judge: "Главный судья",
-      judgeWhat: "Все столы, тревоги, таблица, протоколы и решения (вход главного судьи)",
-      player: "Игроки", playerWhat: "Где игрок сидит дальше, его игры и таблица: "
-        + "QR-код у входа",
-      overlay: "Стол {table}", overlayWhat: "Места, речь, таймер, голосование; роли и итог "
-        + "в конце игры",
-      found: "Брокер знает: {list}", foundNone: "Брокер пока не знает ни одного турнира: "
-        + "запустите хаб или стол, или впишите турнир",
-      closed: "Брокер не показывает турниры без входа: впишите турнир",
-      entry: "турнир «{tournament}»: {tables}{hub}", tables: "столы {list}", noTables: "столов нет",
-      hub: ", хаб", pick: "выберите турнир",
-    },
-    en: {
-      title: "Mafia Table Kit: this broker's pages", tournament: "Tournament", lang: "Language",
-      people: "For the people in the hall", overlays: "Stream overlay (OBS), one per table",
-      overlaysNote: "OBS: a Browser source, 1920×1080 or 1280×720, transparent",
-      table: "A table not listed yet", judge: "Head judge",
-      judgeWhat: "Every table, alerts, standings, protocols and decisions (head judge's login)",
-      player: "Players", playerWhat: "Where a player sits next, his games and the standings: "
-        + "a QR code at the entrance",
-      overlay: "Table {table}", overlayWhat: "Seats, speaker, timer, vote; roles and the "
-        + "result at the end",
-      found: "The broker knows: {list}", foundNone: "The broker knows no tournament yet: start "
-        + "the hub or a table, or type the tournament",
-      closed: "The broker lists no tournament without a login: type the tournament",
-      entry: "tournament '{tournament}': {tables}{hub}", tables: "tables {list}",
-      noTables: "no tables", hub: ", the hub", pick: "pick a tournament",
-    },
-  };
   let lang = opts.lang;
   const $ = (id) => document.getElementById(id);
-  const { el, fill } = Live;
+  const { el } = Live;
   const root = $("app");
   // tournament -> {tables: Set, hub: bool}, from the retained statuses
   const state = { known: {}, chosen: params.get("tournament") || "", table: "" };
@@ -76,16 +42,10 @@
   }
 
   function render() {
-    const W = WORDS[lang] || WORDS.ru;
+    const W = Live.words(lang);
     document.documentElement.lang = lang;
-    $("title").textContent = W.title;
-    $("tournament-label").textContent = W.tournament;
-    $("lang-label").textContent = W.lang;
+    Live.label(W);
     $("lang").value = lang;
-    $("people-title").textContent = W.people;
-    $("overlays-title").textContent = W.overlays;
-    $("overlays-note").textContent = W.overlaysNote;
-    $("table-label").textContent = W.table;
     const mode = notice.mode();  // "unknown": a broker with nothing on it yet, said below
     const closed = mode === "refused";  // no anonymous client: nothing to list
     root.dataset.state = closed ? "closed" : mode || "live";
@@ -96,24 +56,26 @@
     const entries = names.map((name) => {
       const seen = state.known[name];
       const tables = [...seen.tables].sort(natural);
-      return fill(W.entry, { tournament: name, hub: seen.hub ? W.hub : "",
-                             tables: tables.length ? fill(W.tables, { list: tables.join(", ") })
-                               : W.noTables });
+      return W("front.entry", {
+        tournament: name, hub: seen.hub ? W("front.hub") : "",
+        tables: tables.length ? W("front.tables", { list: tables.join(", ") })
+          : W("front.no_tables") });
     });
     const up = !["connecting", "down"].includes(mode);
-    $("found").textContent = closed ? W.closed
-      : !up ? "" : names.length ? fill(W.found, { list: entries.join("; ") }) : W.foundNone;
+    $("found").textContent = closed ? W("front.closed")
+      : !up ? "" : names.length ? W("front.found", { list: entries.join("; ") })
+        : W("front.found_none");
     $("links").hidden = !state.chosen;
     root.dataset.tournament = state.chosen;
     if (!state.chosen) return;
     $("people").replaceChildren(
-      card("judge", W.judge, W.judgeWhat, address("judge", {})),
-      card("player", W.player, W.playerWhat, address("player", {})));
+      card("judge", W("front.judge"), W("front.judge_what"), address("judge", {})),
+      card("player", W("front.player"), W("front.player_what"), address("player", {})));
     const seen = state.known[state.chosen];
     const tables = seen ? [...seen.tables] : [];
     if (state.table && !tables.includes(state.table)) tables.push(state.table);
     $("overlays").replaceChildren(...tables.sort(natural).map((table) => {
-      const item = card("overlay", fill(W.overlay, { table }), W.overlayWhat,
+      const item = card("overlay", W("table", { table }), W("front.overlay_what"),
                         address("overlay", { table }));
       item.dataset.table = table;
       return item;

@@ -12,6 +12,7 @@ from engine.club.state import ClubDay, ClubState, Tally
 from engine.errors import IllegalAction
 from engine.refusals import CLUB_STEP_WORDS, Phrase, R, Refusal
 from engine.roles import ClubRole
+from engine.values import compare_by_class
 from engine.vocab import ClubCause, ClubStep, DayVote, Phase
 
 
@@ -25,6 +26,9 @@ class Line(NamedTuple):
 
     step: ClubStep
     words: Refusal
+
+
+compare_by_class(Line)
 
 
 # built once: on Python 3.11 each `Enum.MEMBER` costs as much as a tuple copy (see flow)

@@ -5,10 +5,11 @@ Judge class: `Dealt`, `NightActed` and `Dawn` carry secrets.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, get_args
 
 from engine.club.state import Speech, Tally
 from engine.roles import ClubRole, Side
+from engine.values import compare_by_class
 from engine.vocab import ClubStep, DayVote, NightAct
 
 
@@ -157,3 +158,5 @@ ClubEvent = (
     | Tied | Chosen | PickAwaited | Left | FoulGiven | Muted | Banned | VoteStruck | NightActed
     | Dawn | DropUnfined | GameEnded | ExtraGiven | PenaltyGiven | Protested | Closed
 )
+
+compare_by_class(*get_args(ClubEvent))

@@ -16,8 +16,7 @@ from engine.club import actions as ca
 from engine.club.setup import MAX_SEATS, MIN_SEATS, Settings
 from engine.errors import LogError
 from engine.jsonvalue import JsonValue
-from engine.log import FORMAT, VERSION, JsonObject, LogLine, check_fields
-from engine.scoring.lines import points_to_hundredths
+from engine.log import FORMAT, VERSION, JsonObject, LogLine, check_fields, points_to_hundredths
 from engine.vocab import NightAct
 
 HEADER_FIELDS = frozenset({

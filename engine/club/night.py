@@ -12,6 +12,7 @@ from engine.club.state import ClubNight, ClubState
 from engine.errors import IllegalAction
 from engine.refusals import CLUB_ACT_WORDS, CLUB_ROLE_WORDS, Phrase, R
 from engine.roles import CLUB_SIDES, ClubRole, Side
+from engine.values import compare_by_class
 from engine.vocab import ClubCause, NightAct, Phase
 
 ORDER = tuple(NightAct)
@@ -67,6 +68,9 @@ class Shots(NamedTuple):
     mafia: int | None
     maniac: int | None
     dead: tuple[tuple[int, ClubCause], ...]
+
+
+compare_by_class(Shots)
 
 
 def shots(s: ClubState) -> Shots:
@@ -234,6 +238,9 @@ class Leaving(NamedTuple):
     seat: int
     cause: ClubCause
     last_word: bool
+
+
+compare_by_class(Leaving)
 
 
 def morning(s: ClubState, tonight: Shots | None = None

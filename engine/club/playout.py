@@ -1,4 +1,4 @@
-"""Random legal club games, like `engine.playout`: for property tests, benches and demos.
+"""Random legal club games, like `engine.classic.playout`: for property tests, benches and demos.
 
 Deterministic for a seed. Every action is checked with `is_legal` before it is pushed, and
 the random judge always has a legal way on, so a stuck game is a bug (raised, never skipped).

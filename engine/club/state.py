@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.roles import CLUB_SIDES, ClubRole, Side
+from engine.values import compare_by_class
 from engine.vocab import CLUB_REMOVALS, ClubSpeech, ClubStep, DayVote, NightAct, Phase
 
 
@@ -130,3 +131,5 @@ class ClubState(NamedTuple):
     def immune_now(self, seat: int) -> bool:
         """Immunity holds in day 1 and night 1 (004 §5, club R23)."""
         return seat in self.immune and self.number == 1
+
+compare_by_class(Speech, Leave, Tally, ClubDay, ClubNight, ClubState)

@@ -24,7 +24,7 @@ NIGHT_SECONDS = {  # 004 §7
 
 def night_steps(s: ClubState) -> tuple[NightAct, ...]:
     """Tonight's steps still to come whose player is awake, in the order of 004 §7 (the
-    judge's pad walks them, device/clubkeys.py)."""
+    judge's pad walks them, device/table/clubkeys.py)."""
     if s.night is None or s.finished:
         return ()
     done = [ORDER.index(a) for a, _ in s.night.acts]

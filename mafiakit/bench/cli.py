@@ -1,7 +1,7 @@
 """`mafiakit bench NAME`: run one benchmark, print exactly one JSON object on stdout.
 
 Each benchmark lives in `mafiakit/bench/<name>.py` and defines
-`run(args: argparse.Namespace) -> dict`; progress goes to stderr.
+`run(args: argparse.Namespace) -> Result` (one JSON object); progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import json
 import os
 import platform
 import sys
-from typing import Any
 
+from mafiakit.bench import Result
 from mafiakit.bench.boards import BOARD_NAMES, BOARDS
 
 NAMES = ("engine", "bus", "pad", "scoreboard", "hub", "overlay", "e2e", "scoring", "fans")
 
 
-def machine() -> dict[str, Any]:
+def machine() -> dict[str, str | int | None]:
     return {
         "python": platform.python_version(),
         "machine": platform.machine(),
@@ -28,7 +28,7 @@ def machine() -> dict[str, Any]:
     }
 
 
-def run_one(name: str, args: argparse.Namespace) -> dict[str, Any]:
+def run_one(name: str, args: argparse.Namespace) -> Result:
     """One benchmark's object; with `--pi-proxy` its measured processes run on the Pi's
     budget (mafiakit/bench/proxy.py) and the object gains `proxy`."""
     module = importlib.import_module(f"mafiakit.bench.{name}")
@@ -46,7 +46,7 @@ def run_one(name: str, args: argparse.Namespace) -> dict[str, Any]:
         print(f"bench {name}: on a {BOARD_NAMES[proxy.board]}'s budget: "
               f"{proxy.quota_us} us of CPU {proxy.cpu} every {proxy.period_us} us "
               f"({proxy.path})", file=sys.stderr)
-        result: dict[str, Any] = {"bench": name, **module.run(args)}
+        result: Result = {"bench": name, **module.run(args)}
         result["proxy"] = proxy.report()
     return result
 
@@ -69,7 +69,7 @@ def command(args: argparse.Namespace) -> int:
                     results.append(run_one(name, args))
                 except ModuleNotFoundError as exc:
                     print(f"bench {name}: not available ({exc})", file=sys.stderr)
-            out: dict[str, Any] = {"bench": "all", "machine": machine(), "results": results}
+            out: Result = {"bench": "all", "machine": machine(), "results": results}
         else:
             out = {**run_one(args.name, args), "machine": machine()}
     except ProxyError as exc:

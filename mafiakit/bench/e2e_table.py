@@ -25,32 +25,34 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, cast
+from typing import NamedTuple, cast
 
 from gpiozero.pins.mock import MockFactory
 
 from device.cli import tune_runtime
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.inbox import NewGame, Stop, Submit
-from device.pins import PinMap, make_factory
-from device.service import TableService
-from device.tablegame import class_view
-from engine.log import header
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap, make_factory
+from device.table.inbox import NewGame, Stop, Submit
+from device.table.service import TableService
+from device.table.viewcache import view_of
+from engine.log import JsonObject
+from engine.variant import find_variant
+from engine.viewmodels import PublicView
 from engine.vocab import InfoClass
 from firmware_sim.board import MockBoard
 from mafiakit.bench.floor import profiled
 
 TAP_S = 0.08  # a judge's tap on NEXT
 SETTLE_S = 0.03  # after the release: its key event is handled before the next press
-DAY: tuple[dict[str, Any], ...] = (
+DAY: tuple[JsonObject, ...] = (
     {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
     {"action": "start"},
     {"action": "day"},
 )
 CLUB_SEATS = 15  # the club's largest table (004 §1): every seat key and LED in use
 # A 15-seat club deal (004 §1-3), as `bench pad`'s club part deals it
-CLUB_DAY: tuple[dict[str, Any], ...] = (
+CLUB_DAY: tuple[JsonObject, ...] = (
     {"action": "roles", "mafia": [3, 12, 14], "don": 10, "maniac": 8, "doctor": 6,
      "commissar": 1, "kamikaze": 11, "sapper": 4, "putana": 13},
     {"action": "start"},
@@ -59,22 +61,31 @@ CLUB_DAY: tuple[dict[str, Any], ...] = (
 )
 
 
+class Opening(NamedTuple):
+    """How a part of the bench opens its game up to the first speech: the table's size
+    (None: the variant's own) and the lines dealt, started and talked up to it."""
+
+    seats: int | None
+    lines: tuple[JsonObject, ...]
+
+
+OPENINGS = {"cml": Opening(None, DAY), "club": Opening(CLUB_SEATS, CLUB_DAY)}
+
+
 class BenchTable:
     """One table service with its engine thread, on mock pins this process can press."""
 
     def __init__(self, broker_url: str, journal: Path, tournament: str, table: str,
                  rules: str = "cml") -> None:
         factory = cast(MockFactory, make_factory("mock"))
-        club = rules == "club"
-        pins = PinMap(seats=CLUB_SEATS if club else 10)
+        seats, self.opening = OPENINGS[rules]
+        pins = PinMap(seats=seats or 10)
         self.board = MockBoard(pins, factory)
-        self.head = header(rules, seats=CLUB_SEATS, table=table, game=1,
-                           players=[f"Player {seat}" for seat in range(1, CLUB_SEATS + 1)]
-                           ) if club else header(rules)
-        self.opening = CLUB_DAY if club else DAY
+        # the table's own header of its variant (engine/variant.py), as `mafiakit table` opens
+        self.head: JsonObject = dict(find_variant({"rules": rules}).default_header(
+            rules, tournament, table, seats, "2026-12-05"))
         settings = TableSettings(tournament=tournament, table=table, journal=journal,
-                                 broker={"url": broker_url}, rules=rules,
-                                 seats=CLUB_SEATS if club else None)
+                                 broker={"url": broker_url}, rules=rules, seats=seats)
         self.service = TableService(settings, hardware=TableHardware(pins, factory)).start()
         assert self.service.bus is not None
         if not self.service.bus.wait_ready(30):
@@ -104,8 +115,8 @@ class BenchTable:
         deadline = t0 + 30
         # Accepted (one more action) and published (the first change after the press is the
         # action's own: nothing else at the table publishes between a NEXT and its action).
-        game = service.table_game
-        while len(game.actions) == before or not self.changes or self.changes[-1] < t0:
+        while len(service.table_game.actions) == before or not self.changes \
+                or self.changes[-1] < t0:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"NEXT was never accepted ({service.last_error})")
             time.sleep(0.001)
@@ -118,9 +129,10 @@ class BenchTable:
 
     def _speaker(self) -> int:
         """The seat whose speech runs, as the screens show it (0: none, the speeches are over),
-        read from the public view: one question for a game of either kind."""
-        speaker = class_view(self.service.table_game, InfoClass.PUBLIC).speaker
-        return speaker or 0
+        read from the cached public view: one question for a game of either kind."""
+        view = view_of(self.service.table_game, InfoClass.PUBLIC)  # the table's own, cached
+        assert isinstance(view, PublicView)
+        return view.speaker or 0
 
     def close(self) -> None:
         self.service.inbox.put(Stop())

@@ -11,15 +11,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from typing import Any
 
-from engine.game import Game
-from engine.log import action_to_dict, parse_action
-from engine.playout import Mix, random_game
-from mafiakit.bench.replay import Line, Replayer, measure
+from engine.actions import Action
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.playout import Mix, random_game
+from mafiakit.bench import Result
+from mafiakit.bench.replay import Line, Replayer, as_line, measure
 
 RULES = ("cml", "fiim", "fiim-2015", "judge-guide")
-CLASSIC: Replayer[str] = Replayer(new_game=Game, reader=lambda rules: parse_action)
+CLASSIC: Replayer[str, Action] = Replayer(new_game=Game, reader=lambda rules: parse_action)
 PI_PROXY = True  # --pi-proxy: the replays (a table's engine) on the budget: throughput
 
 
@@ -29,11 +30,11 @@ def _logs(n: int) -> list[tuple[str, list[Line]]]:
     for seed in range(n):
         rules = RULES[seed % len(RULES)]
         p = random_game(rules, seed, mix)
-        out.append((rules, [action_to_dict(a) for a in p.entered]))
+        out.append((rules, [as_line(action_to_dict(a)) for a in p.entered]))
     return out
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace) -> Result:
     """Classic games, then club games; with `args.proxy` (--pi-proxy) the replays run on
     the Pi's budget (the games are made before, off it)."""
     quick = getattr(args, "quick", False)
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return {**result, "club": _club(args)}
 
 
-def _club(args: argparse.Namespace) -> dict[str, Any]:
+def _club(args: argparse.Namespace) -> Result:
     """The club game (docs/club.md) alongside: 3 to 15 seats."""
     from mafiakit.bench import club
 

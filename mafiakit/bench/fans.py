@@ -36,18 +36,60 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from pydantic import TypeAdapter
+from typing_extensions import TypedDict  # pydantic reads typing's own only from Python 3.12
 
 from bus import topics
 from bus.bridge import FOLLOWER
 from bus.broker import MosquittoProcess
 from bus.outside import OutsideBroker, add_bridge
-from engine.log import action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import LogLine, header
+from mafiakit.bench import JsonObject, Result
 from mafiakit.bench.floor import pct
+
+
+class CatchUp(TypedDict):
+    """A gap a follower closed with a newer retained snapshot after a reconnect."""
+
+    table: str
+    from_game: str
+    from_seq: int
+    game: str
+    seq: int
+
+
+class FollowerReport(TypedDict):
+    """What a followers' process says on `report` (followers.mjs), as `tally` reads it."""
+
+    bucket_ms: float
+    histogram: list[tuple[int, int]]  # (bucket, deliveries)
+    seen: list[tuple[str, int]]  # ("table game seq", followers that had it)
+    catch_ups: list[CatchUp]
+    duplicates: int
+    reconnects: int
+    refused: int
+
+
+class Tally(TypedDict):
+    """All the followers' reports added up (`tally`)."""
+
+    deliveries: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    lost: int
+    caught_up: int
+    duplicates: int
+    reconnects: int
+    refused: int
+
+
+_REPORT = TypeAdapter(FollowerReport)
 
 TOURNAMENT = "bench"
 TABLES = 10
@@ -104,7 +146,7 @@ class Watch:
         if not self.ready.wait(30):
             raise RuntimeError(f"bench fans: no subscription at {host}:{port}")
 
-    def _message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+    def _message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         at = time.time() * 1000
         if msg.topic == PROBE:
             with self.lock:
@@ -150,7 +192,7 @@ class Round:
 
     def __init__(self, url: str, folder: Path) -> None:
         from device.config import TableSettings
-        from device.service import TableService
+        from device.table.service import TableService
 
         self.tables = []
         for n in range(1, TABLES + 1):
@@ -160,7 +202,7 @@ class Round:
             assert table.bus is not None and table.bus.wait_ready(30)
             self.tables.append(table)
         self.games = [0] * TABLES
-        self.left: list[list[dict[str, Any]]] = [[] for _ in range(TABLES)]
+        self.left: list[list[LogLine]] = [[] for _ in range(TABLES)]
         self.actions = 0
 
     def _next(self, i: int) -> None:
@@ -215,7 +257,7 @@ class Followers:
             self._read(proc, "connected", guard=300)
 
     @staticmethod
-    def _read(proc: subprocess.Popen[str], event: str, guard: float = 60) -> dict[str, Any]:
+    def _read(proc: subprocess.Popen[str], event: str, guard: float = 60) -> JsonObject:
         assert proc.stdout is not None
         timer = threading.Timer(guard, proc.kill)
         timer.start()
@@ -225,8 +267,8 @@ class Followers:
             timer.cancel()
         if not line:
             raise RuntimeError(f"bench fans: a followers' process ended before {event!r}")
-        said: dict[str, Any] = json.loads(line)
-        if said.get("event") != event:
+        said = json.loads(line)
+        if not isinstance(said, dict) or said.get("event") != event:
             raise RuntimeError(f"bench fans: expected {event!r} from the followers, got {said}")
         return said
 
@@ -235,10 +277,10 @@ class Followers:
         proc.stdin.write(json.dumps({"cmd": cmd}) + "\n")
         proc.stdin.flush()
 
-    def report(self) -> list[dict[str, Any]]:
+    def report(self) -> list[FollowerReport]:
         for proc in self.procs:
             self._say(proc, "report")
-        return [self._read(proc, "report") for proc in self.procs]
+        return [_REPORT.validate_python(self._read(proc, "report")) for proc in self.procs]
 
     @property
     def pids(self) -> list[int]:
@@ -256,12 +298,12 @@ class Followers:
                 proc.wait()
 
 
-def tally(reports: list[dict[str, Any]], expected: set[tuple[str, str, int]],
-          followers: int) -> dict[str, Any]:
+def tally(reports: list[FollowerReport], expected: set[tuple[str, str, int]],
+          followers: int) -> Tally:
     """Latency percentiles and losses from the followers' reports (see the module doc)."""
     histogram: dict[int, int] = {}
     seen: dict[tuple[str, str, int], int] = {}
-    catch_ups: list[dict[str, Any]] = []
+    catch_ups: list[CatchUp] = []
     for report in reports:
         for bucket, count in report["histogram"]:
             histogram[bucket] = histogram.get(bucket, 0) + count
@@ -295,7 +337,8 @@ def tally(reports: list[dict[str, Any]], expected: set[tuple[str, str, int]],
             "refused": sum(r["refused"] for r in reports)}
 
 
-def settle(watch: Watch, mark: int, followers: Followers | None, count: int) -> list[Any]:
+def settle(watch: Watch, mark: int, followers: Followers | None,
+           count: int) -> list[FollowerReport]:
     """After a phase: until every follower had the last snapshot of every table (the guard
     SETTLE_S keeps a broken run from hanging); the followers' last reports."""
     time.sleep(1.0)  # the tables' last snapshots reach the venue's watch
@@ -317,7 +360,7 @@ def settle(watch: Watch, mark: int, followers: Followers | None, count: int) -> 
         time.sleep(1.0)
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace) -> Result:
     quick = getattr(args, "quick", False)
     count = getattr(args, "followers", None) or (200 if quick else 2000)
     processes = getattr(args, "follower_processes", None) or 2
@@ -365,10 +408,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 tables.close()
                 truth.close()
                 one.close()
-    out: dict[str, Any] = {
-        "followers": count, **{k: result[k] for k in ("p50_ms", "p99_ms")},
+    venue_cpu_0, venue_cpu_n = cpu0[0], cpun[0]
+    return {
+        "followers": count, "p50_ms": result["p50_ms"], "p99_ms": result["p99_ms"],
         "lost": result["lost"],
-        "venue_cpu_percent_0": cpu0[0], "venue_cpu_percent_n": cpun[0],
+        "venue_cpu_percent_0": venue_cpu_0, "venue_cpu_percent_n": venue_cpu_n,
         "outside_cpu_percent_0": cpu0[1], "outside_cpu_percent_n": cpun[1],
         "followers_cpu_percent": cpun[2], "follower_processes": processes,
         "one_p50_ms": round(pct(floor, 0.5), 2) if floor else None,
@@ -379,12 +423,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "connect_drain_s": drain_s,
         "tables": TABLES, "actions_per_s": round(actions / seconds, 1),
         "snapshots": len(expected), "seconds_per_phase": seconds,
-        **{k: result[k] for k in ("deliveries", "max_ms", "caught_up", "duplicates",
-                                  "reconnects", "refused")},
+        "deliveries": result["deliveries"], "max_ms": result["max_ms"],
+        "caught_up": result["caught_up"], "duplicates": result["duplicates"],
+        "reconnects": result["reconnects"], "refused": result["refused"],
         "path": "table service (journal commit, sent_at) -> venue mosquitto -> bridge (TLS) "
                 "-> outside mosquitto -> WebSockets -> MQTT.js follower under Node.js",
+        "target_met": bool(
+            count >= 2000 and result["p99_ms"] < 500 and result["lost"] == 0
+            and venue_cpu_n <= 1.25 * venue_cpu_0 + 1.0),
     }
-    out["target_met"] = bool(
-        count >= 2000 and out["p99_ms"] < 500 and out["lost"] == 0
-        and out["venue_cpu_percent_n"] <= 1.25 * out["venue_cpu_percent_0"] + 1.0)
-    return out

@@ -15,12 +15,11 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from device.journal import Journal
+from device.table.journal import Journal
 from engine.log import header
 from mafiakit.bench.scoreboard import SAMPLES
 
@@ -40,10 +39,10 @@ def raw_round_trips(host: str, port: int, n: int) -> list[float]:
     got: queue.Queue[float] = queue.Queue()
     ready = threading.Event()
 
-    def on_message(client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+    def on_message(client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         got.put(time.perf_counter())
 
-    def on_subscribe(*_: Any) -> None:
+    def on_subscribe(*_: object) -> None:
         ready.set()
 
     sub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"bench-raw-sub-{os.getpid()}")

@@ -22,7 +22,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+from mafiakit.bench import Result
 
 NAMES = ["Сова", "Lynx", "Барон", "Mira", "Кит", "Orion", "Туман", "Vega", "Эхо", "Zed"]
 # The page stamps each redraw; installed before the page's own scripts run.
@@ -43,14 +44,17 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace) -> Result:
     from playwright.sync_api import sync_playwright
 
     from bus.broker import WEB_DIR, MosquittoProcess
     from device.config import TableSettings
-    from device.service import TableService
-    from engine.log import action_to_dict, header
-    from engine.playout import random_game
+    from device.table.service import TableService
+    from device.table.viewcache import view_of
+    from engine.classic.log import action_to_dict
+    from engine.classic.playout import random_game
+    from engine.log import header
+    from engine.vocab import InfoClass
 
     presses = getattr(args, "presses", None) or (60 if args.quick else 300)
     proxy = getattr(args, "proxy", None)
@@ -81,9 +85,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 table.set_names(NAMES)
                 for action in random_game("cml", seed).entered:
                     line = action_to_dict(action)
-                    state = table.game.state
-                    timed = line["action"] == "speech_end" and state.phase == "day" \
-                        and state.speech is not None
+                    public = view_of(table.table_game, InfoClass.PUBLIC)
+                    timed = line["action"] == "speech_end" and public.phase == "day" \
+                        and public.speaker is not None
                     start_ms = time.time() * 1000
                     ok, reason = table.submit_line(line)
                     if not ok:

@@ -34,17 +34,25 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from gpiozero.pins.mock import MockFactory
 
-from device.feedback import OK_FLASH, press_feedback_seat, seat_pattern
-from device.hardware import TableHardware
-from device.pad import KeyEvent
-from device.pins import PinMap, make_factory
+from device.hardware.kit import TableHardware
+from device.hardware.leds import OK_FLASH
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import PinMap, make_factory
+from device.table.feedback import press_feedback_seat, seat_pattern
+from device.table.viewcache import view_of
 from engine.viewmodels import PublicView, SeatView
-from engine.vocab import DayVote, Phase, Step
+from engine.vocab import DayVote, InfoClass, Phase, Step
 from firmware_sim.board import MockBoard
+
+if TYPE_CHECKING:  # the table service loads when a bench that needs it runs
+    from device.table.inbox import InboxItem
+    from device.table.service import TableService
+
+    Ask = dict[str, object] | InboxItem  # an action line (answered) or any inbox item
 
 Consumer = Callable[[KeyEvent], None]
 Leds = tuple[float, ...]
@@ -160,11 +168,12 @@ def measure(
 
 
 @contextmanager
-def _table(seats: int, rules: str) -> Iterator[tuple[Any, MockBoard, Callable[[Any], None]]]:
+def _table(seats: int, rules: str
+           ) -> Iterator[tuple[TableService, MockBoard, Callable[[Ask], None]]]:
     """A real table service on mock pins with its engine thread: (service, board, ask)."""
     from device.config import TableSettings
-    from device.inbox import Stop, Submit
-    from device.service import TableService
+    from device.table.inbox import Stop, Submit
+    from device.table.service import TableService
 
     factory = cast(MockFactory, make_factory("mock"))
     pin_map = PinMap(seats=seats)
@@ -173,13 +182,13 @@ def _table(seats: int, rules: str) -> Iterator[tuple[Any, MockBoard, Callable[[A
     with tempfile.TemporaryDirectory(prefix="mafiakit-bench-pad-") as tmp:
         service = TableService(
             TableSettings(journal=Path(tmp) / "t.sqlite", rules=rules,
-                          seats=seats if rules == "club" else None),
+                          seats=seats),  # the game's variant checks them
             connect=False, hardware=hardware)
         engine = threading.Thread(target=service.run, daemon=True)
         engine.start()
         answers: queue.Queue[tuple[bool, str]] = queue.Queue()
 
-        def ask(item: Any) -> None:
+        def ask(item: Ask) -> None:
             service.inbox.put(Submit(item, answers) if isinstance(item, dict) else item)
             if isinstance(item, dict):
                 ok, why = answers.get(timeout=10)
@@ -194,7 +203,7 @@ def _table(seats: int, rules: str) -> Iterator[tuple[Any, MockBoard, Callable[[A
             service.close()
 
 
-def _tap(service: Any, board: MockBoard, watch: LedWatch, key: str,
+def _tap(service: TableService, board: MockBoard, watch: LedWatch, key: str,
          led: int | None = None) -> float:
     """Press `key`, wait for the seat LEDs to change (only `led`'s, when given), hold it as a
     real tap does (80 ms) and release it once the engine has recorded an action: the ms from
@@ -226,18 +235,21 @@ def through_the_table(presses: int) -> list[float]:
     Day-1 speeches are ended one after another; a new game is set up (not timed) whenever
     the day runs out of speeches.
     """
-    from device.inbox import NewGame
+    from device.table.inbox import NewGame
     from engine.log import header
 
     latencies: list[float] = []
     with _table(10, "cml") as (service, board, ask):
         watch = LedWatch(board)
         while len(latencies) < presses:
-            speech = service.game.state.speech
-            if speech is None or speech.kind != "speech":
+            public = view_of(service.table_game, InfoClass.PUBLIC)
+            assert isinstance(public, PublicView)
+            if public.speaker is None or public.step is not Step.SPEECH:
                 ask(NewGame(header("cml")))
-                for line in ({"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
-                             {"action": "start"}, {"action": "day"}):
+                deal: list[dict[str, object]] = [
+                    {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1},
+                    {"action": "start"}, {"action": "day"}]
+                for line in deal:
                     ask(line)
                 continue
             latencies.append(_tap(service, board, watch, "NEXT"))
@@ -253,7 +265,7 @@ def club_through_the_table(presses: int) -> list[float]:
     every seat once, seats 11-15 among them; a new game is dealt and talked up to its
     nominations (not timed) when they are all made.
     """
-    from device.inbox import NewGame
+    from device.table.inbox import NewGame
     from engine.log import header
 
     head = header("club", seats=CLUB_SEATS, table="1", game=1,
@@ -263,9 +275,11 @@ def club_through_the_table(presses: int) -> list[float]:
         watch = LedWatch(board)
         while len(latencies) < presses:
             ask(NewGame(head))
-            for line in (CLUB_ROLES, {"action": "start"}, {"action": "day"},
-                         {"action": "discussion_end"},
-                         *({"action": "speech_end"},) * CLUB_SEATS):
+            talk: list[dict[str, object]] = [
+                CLUB_ROLES, {"action": "start"}, {"action": "day"},
+                {"action": "discussion_end"}]
+            talk += [{"action": "speech_end"}] * CLUB_SEATS
+            for line in talk:
                 ask(line)
             for by in range(1, CLUB_SEATS + 1):
                 if len(latencies) == presses:
@@ -309,7 +323,7 @@ def _figures(full: list[float], alone: list[float]) -> dict[str, float]:
 def run(
     args: argparse.Namespace,
     make_consumer: Callable[[TableHardware], Consumer] | None = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Measure `presses` key presses (--presses N, else 200 with --quick, else 1000) at a
     classic table and as many at a 15-seat club table (`club`); print progress to stderr.
     With `args.proxy` (--pi-proxy) the whole run is on the Pi's budget."""
@@ -320,14 +334,18 @@ def run(
     with proxy.inside("bench pad: the table service, its pad and LED chain on mock pins, "
                       "the presses"):
         out = _run(presses, make_consumer)
-    for figures in (out, out["club"]):
+    club = out["club"]
+    assert isinstance(club, dict)
+    for figures in (out, club):
+        p99 = figures["p99_ms"]
+        assert isinstance(p99, float)
         figures["pi_target_p99_ms"] = PI_TARGET_P99_MS
-        figures["pi_target_met"] = figures["p99_ms"] <= PI_TARGET_P99_MS
+        figures["pi_target_met"] = p99 <= PI_TARGET_P99_MS
     return out
 
 
 def _run(presses: int, make_consumer: Callable[[TableHardware], Consumer] | None
-         ) -> dict[str, Any]:
+         ) -> dict[str, object]:
     print(f"bench pad: {presses} presses through the table service", file=sys.stderr)
     full = through_the_table(presses)
     print(f"bench pad: {presses} presses", file=sys.stderr)

@@ -26,7 +26,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 from mafiakit.bench.boards import BOARDS, budget
 
@@ -221,7 +220,7 @@ class PiProxy:
                 "throttled_periods": values.get("nr_throttled", 0),
                 "throttled_ms": throttled_us // 1000}
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> dict[str, object]:
         """The object's `proxy` key."""
         assert self.hierarchy is not None
         return {"board": self.board, "period_us": self.period_us, "quota_us": self.quota_us,

@@ -12,27 +12,65 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, Protocol, TypedDict, TypeVar
 
 from engine.actions import Undo
+from engine.log import JsonObject
 
-S = TypeVar("S")
+S = TypeVar("S")  # what opens a game: the classic rules' id, the club's settings
+A = TypeVar("A")  # the variant's action
+A_contra = TypeVar("A_contra", contravariant=True)
 FLOOR_WALKS = 10  # a floor round walks the lines this often: long enough to time steadily
-Line = dict[str, Any]
+Line = JsonObject  # a game-log line as the engine's reader takes it
+
+
+def as_line(line: Mapping[str, object]) -> Line:
+    """A written game-log line (`action_to_dict`'s) as the engine's reader takes it: a copy,
+    made when the games are generated, before anything is timed."""
+    return dict(line)
+
+
+class Playable(Protocol[A_contra]):
+    """A game as a replay drives it: push an action, pop one (an undo line)."""
+
+    def push(self, action: A_contra, /) -> object: ...
+
+    def pop(self) -> object: ...
+
+
+class Target(TypedDict):
+    games_per_s: str
+    us_per_action_p99: str
+
+
+class Figures(TypedDict):
+    """What `measure` reports (docs/benchmarks.md, `bench engine`)."""
+
+    games: int
+    actions: int
+    actions_per_game: float
+    games_per_s: float
+    games_per_s_best: float
+    us_per_action_p50: float
+    us_per_action_p99: float
+    us_per_action_max: float
+    floor_games_per_s: float
+    ratio_to_floor: float
+    target: Target
 
 
 @dataclass(frozen=True, slots=True)
-class Replayer(Generic[S]):
+class Replayer(Generic[S, A]):
     """How one kind of game is replayed: a new game from its setup, and the reader of its
     lines (the engine's own parse, bound to the setup once per game, not once per line)."""
 
-    new_game: Callable[[S], Any]
-    reader: Callable[[S], Callable[[Line], object]]
+    new_game: Callable[[S], Playable[A]]
+    reader: Callable[[S], Callable[[Line], A]]
 
 
-def replay(how: Replayer[S], setup: S, lines: Sequence[Line]) -> Any:
+def replay(how: Replayer[S, A], setup: S, lines: Sequence[Line]) -> Playable[A]:
     """One whole game, line by line: parse + rules + apply (`Undo` is `pop`); the game."""
     game = how.new_game(setup)
     parse = how.reader(setup)
@@ -54,8 +92,8 @@ def _floor(logs: Sequence[tuple[S, Sequence[Line]]]) -> None:
             seen[name] = seen.get(name, 0) + 1
 
 
-def measure(how: Replayer[S], logs: Sequence[tuple[S, Sequence[Line]]], *, rounds: int,
-            warm_up: int) -> dict[str, Any]:
+def measure(how: Replayer[S, A], logs: Sequence[tuple[S, Sequence[Line]]], *, rounds: int,
+            warm_up: int) -> Figures:
     """games/s over whole games (median and best round), µs per action (p50/p99/max)."""
     n = len(logs)
     actions = sum(len(lines) for _, lines in logs)
@@ -90,7 +128,7 @@ def measure(how: Replayer[S], logs: Sequence[tuple[S, Sequence[Line]]], *, round
     }
 
 
-def _per_action(how: Replayer[S], logs: Sequence[tuple[S, Sequence[Line]]]) -> list[int]:
+def _per_action(how: Replayer[S, A], logs: Sequence[tuple[S, Sequence[Line]]]) -> list[int]:
     """Each line's parse + rules + apply on its own clock (ns), sorted."""
     out: list[int] = []
     clock = time.perf_counter_ns

@@ -13,7 +13,14 @@ import os
 import statistics
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
+
+from mafiakit.bench import Result
+
+if TYPE_CHECKING:  # the screen's modules load pygame: imported when the bench runs
+    from scoreboard.display import Display, ScreenLoop
+    from scoreboard.frames import TableFrame
+    from scoreboard.render import Renderer
 
 SAMPLES = ("speech", "vote", "revote", "lift", "speech_last_seconds", "judge_day")
 CLUB_SAMPLES = ("seats15_mid",)  # a 15-seat club table's speech with its countdown (004 §1)
@@ -26,7 +33,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def busy_frames(count: int, samples: tuple[str, ...] = SAMPLES) -> list[Any]:
+def busy_frames(count: int, samples: tuple[str, ...] = SAMPLES) -> list[TableFrame]:
     """`count` frames of the busy `samples`, one second apart, alternating languages."""
     from scoreboard.model import judge_frame, table_frame
     from scoreboard.samples import NOW, sample_feed
@@ -41,7 +48,7 @@ def busy_frames(count: int, samples: tuple[str, ...] = SAMPLES) -> list[Any]:
     return frames
 
 
-def time_frames(renderer: Any, display: Any, frames: list[Any], gap_s: float = 0.0
+def time_frames(renderer: Renderer, display: Display, frames: list[TableFrame], gap_s: float = 0.0
                 ) -> list[float]:
     """Draw and show each frame, in ms each. `gap_s` idles between frames: on a Pi's budget
     (--pi-proxy) two CFS periods, so each frame starts with its quota refilled, as a screen
@@ -58,7 +65,7 @@ def time_frames(renderer: Any, display: Any, frames: list[Any], gap_s: float = 0
     return times
 
 
-def _cpu_percent(loop: Any, seconds: float, poll: float) -> float:
+def _cpu_percent(loop: ScreenLoop, seconds: float, poll: float) -> float:
     wall0, cpu0 = time.perf_counter(), time.process_time()
     deadline = wall0 + seconds
     loop.run(wait=time.sleep, poll=poll, until=lambda: time.perf_counter() >= deadline)
@@ -66,25 +73,56 @@ def _cpu_percent(loop: Any, seconds: float, poll: float) -> float:
     return round(100.0 * cpu / wall, 2)
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+class ClubFigures(TypedDict):
+    """The same frames at a 15-seat club table (`club`)."""
+
+    frame_p50_ms: float
+    frame_p99_ms: float
+    frame_max_ms: float
+    frames: int
+    samples: str
+
+
+class Figures(TypedDict):
+    """What one run measures (docs/benchmarks.md, `bench scoreboard`)."""
+
+    frame_p50_ms: float
+    frame_p99_ms: float
+    frame_max_ms: float
+    first_frame_ms: float
+    model_us_per_frame: float
+    idle_cpu_percent: float
+    idle_redraws: int
+    idle_wakeups: int
+    countdown_cpu_percent: float
+    countdown_redraws: int
+    frames: int
+    size: str
+    poll_s: float
+    gap_ms: float
+    club: ClubFigures
+
+
+def run(args: argparse.Namespace) -> Result:
     """Render timing and idle CPU; `args.quick` shortens both. With `args.proxy`
     (--pi-proxy) the whole run is on the Pi's budget, and the CPU figures gain their share
     of that budget (`*_budget_percent`)."""
     proxy = getattr(args, "proxy", None)
     if proxy is None:
-        return _run(bool(getattr(args, "quick", False)))
+        return dict(_run(bool(getattr(args, "quick", False))))
     with proxy.inside("bench scoreboard: the renderer, the display and its loop"):
-        out = _run(bool(getattr(args, "quick", False)), proxy.refill_s)
+        figures = _run(bool(getattr(args, "quick", False)), proxy.refill_s)
     share = proxy.quota_us / proxy.period_us
-    out["idle_budget_percent"] = round(out["idle_cpu_percent"] / share, 2)
-    out["countdown_budget_percent"] = round(out["countdown_cpu_percent"] / share, 2)
-    out["pi_target_p99_ms"] = PI_TARGET_P99_MS
-    out["pi_target_met"] = out["frame_p99_ms"] <= PI_TARGET_P99_MS
-    out["club"]["pi_target_met"] = out["club"]["frame_p99_ms"] <= PI_TARGET_P99_MS
-    return out
+    club = figures["club"]
+    return {**figures,
+            "idle_budget_percent": round(figures["idle_cpu_percent"] / share, 2),
+            "countdown_budget_percent": round(figures["countdown_cpu_percent"] / share, 2),
+            "pi_target_p99_ms": PI_TARGET_P99_MS,
+            "pi_target_met": figures["frame_p99_ms"] <= PI_TARGET_P99_MS,
+            "club": {**club, "pi_target_met": club["frame_p99_ms"] <= PI_TARGET_P99_MS}}
 
 
-def _run(quick: bool, gap_s: float = 0.0) -> dict[str, Any]:
+def _run(quick: bool, gap_s: float = 0.0) -> Figures:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scoreboard.display import POLL_S, Display, ScreenLoop

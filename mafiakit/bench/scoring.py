@@ -13,18 +13,18 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.playout import random_tournament
-from engine.scoring.standings import standings
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.playout import random_tournament
+from engine.classic.scoring.standings import standings
+from mafiakit.bench import Result
 
 PLAYERS, ROUNDS = 100, 12
 PI_PROXY = True  # --pi-proxy: the timed part (a club's hub on a Pi) on the budget
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: argparse.Namespace) -> Result:
     rules = load_ruleset("cml")
     players, rounds = PLAYERS, (3 if args.quick else ROUNDS)
     with tempfile.TemporaryDirectory() as folder:

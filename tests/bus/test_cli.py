@@ -15,6 +15,7 @@ from bus.broker import MosquittoProcess
 from bus.cli import register
 from bus.client import BusClient, LinkDown
 from bus.config import BrokerConfig
+from bus.hubpages import PAGE_MODELS, PAGE_VERSION
 from bus.payloads import MODELS
 from bus.testing import connected_client, lan_address, next_of, reachable
 from mafiakit.cli import resolve
@@ -35,11 +36,12 @@ def run(argv: list[str]) -> int:
 def test_schema_prints_one_object_with_every_payload(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["schema"]) == 0
     schemas = json.loads(capsys.readouterr().out)
-    assert set(schemas) == PAYLOAD_NAMES
+    assert set(schemas) == PAYLOAD_NAMES | set(PAGE_MODELS)
     for name, schema in schemas.items():
         assert schema["type"] == "object", name
         assert schema["additionalProperties"] is False, name
-        assert schema["properties"]["schema_version"]["const"] == MODELS[name].VERSION, name
+        version = MODELS[name].VERSION if name in MODELS else PAGE_VERSION
+        assert schema["properties"]["schema_version"]["const"] == version, name
     for view_class in ("public", "audience", "judge"):
         assert schemas[view_class]["properties"]["view_class"]["const"] == view_class
         assert schemas[view_class]["title"] == f"{view_class.capitalize()}Snapshot"
@@ -53,7 +55,7 @@ def test_schema_through_the_mafiakit_command() -> None:
         [sys.executable, "-m", "mafiakit.cli", "schema"], capture_output=True, text=True,
         check=True,
     )
-    assert set(json.loads(done.stdout)) == PAYLOAD_NAMES
+    assert set(json.loads(done.stdout)) == PAYLOAD_NAMES | set(PAGE_MODELS)
 
 
 def test_acl_prints_a_block_per_table(capsys: pytest.CaptureFixture[str]) -> None:

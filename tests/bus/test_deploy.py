@@ -465,7 +465,7 @@ def test_tls_failures_are_named_as_such_by_the_client_the_table_and_the_screen(
     import logging
 
     from device.config import TableSettings
-    from device.service import TableService
+    from device.table.service import TableService
     from mafiakit.cli import main
 
     config, accounts = production

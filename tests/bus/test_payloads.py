@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from bus.payloads import (
     MAX_PAYLOAD_BYTES,
     MODELS,
     Claim,
+    ClassicReveal,
+    ClubReveal,
     Command,
     DecisionReply,
     DecisionRequest,
@@ -28,15 +31,22 @@ from bus.payloads import (
     StreamSnapshot,
     decode,
     encode,
+    reveal_of,
 )
 from bus.testing import SAMPLE_TIME, sample_snapshot_fields, sample_stream, sample_view
-from engine.roles import Role
+from engine.replay import replay_game
+from engine.roles import ClubRole, Role, Side
+from engine.variant import GameVariant, open_game
 from engine.viewmodels import JudgeView
+from engine.vocab import InfoClass
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 HEADER = {"format": "mafia-game-log", "version": 1, "rules": "cml", "table": "3",
           "players": [f"Nick{n}" for n in range(1, 11)]}
 RESULT = {"rules": "cml", "finished": True, "winner": "red", "removed": []}
-REVEAL = {"roles": {str(n): "citizen" for n in range(1, 11)} | {"1": "sheriff", "2": "don",
+REVEAL = {"variant": "classic",
+          "roles": {str(n): "citizen" for n in range(1, 11)} | {"1": "sheriff", "2": "don",
                                                                  "5": "mafia", "8": "mafia"},
           "winner": "red", "termination": "all_black_out",
           "nights": [{"night": 1, "shot": 7, "shots": None, "don_check": None,
@@ -93,9 +103,10 @@ def test_versions_grew_where_the_json_changed() -> None:
     """Snapshots (no secret fields, screen seqs), heartbeat (last_public_seq) and protocol
     (the reveal) changed shape in issue 8: version 2; snapshots (the timer's time left at the
     table's clock instead of a wall-clock start) and heartbeat (clock_step_s) in issue 28:
-    version 3; the rest is still version 1."""
+    version 3; the protocol (one for every variant, its reveal tagged) in issue 27: version
+    3; the rest is still version 1."""
     assert {kind: model.VERSION for kind, model in MODELS.items()} == {
-        "public": 3, "audience": 3, "judge": 3, "heartbeat": 3, "protocol": 2,
+        "public": 3, "audience": 3, "judge": 3, "heartbeat": 3, "protocol": 3,
         "status": 1, "event": 1, "command": 1, "reply": 1, "decision_request": 1,
         "decision_reply": 1, "stream": 1, "claim": 1}
 
@@ -267,6 +278,91 @@ def test_the_protocol_carries_the_reveal() -> None:
     assert protocol.reveal.roles[1] is Role.SHERIFF and protocol.reveal.winner == "red"
     with pytest.raises(PayloadError, match="missing field 'reveal'"):
         decode("protocol", raw("protocol", reveal=None))
+
+
+def decided(example: str) -> tuple[dict[str, Any], GameVariant]:
+    lines = (EXAMPLES / example).read_text(encoding="utf-8").splitlines()
+    head, game = replay_game(lines)
+    assert game.state.finished
+    return dict(head), game
+
+
+def published(example: str) -> bytes:
+    """A decided example's protocol as a table publishes it (device/table/snapshots.py)."""
+    head, game = decided(example)
+    return encode(Protocol(game_id="g-1", header=head, actions=game.lines(),
+                           result=dict(game.result()),
+                           reveal=reveal_of(game.view(InfoClass.JUDGE))))
+
+
+def test_one_protocol_for_every_variant_its_reveal_typed_by_the_variant() -> None:
+    """Issue 27: one `Protocol`; its reveal a discriminated union on `variant` (a classic
+    reveal with best move and the nights' shots, a club one with every card and the host's
+    night record, 004 §7). Nothing picks the model by the header's rules."""
+    classic = decode("protocol", published("cml-red-wins-by-lift.jsonl"))
+    club = decode("protocol", published("club-seven-maniac-and-doctor.jsonl"))
+    assert isinstance(classic, Protocol) and isinstance(classic.reveal, ClassicReveal)
+    assert isinstance(club, Protocol) and isinstance(club.reveal, ClubReveal)
+    assert club.reveal.winner is Side.CITY and club.reveal.roles[6] is ClubRole.MANIAC
+    assert json.loads(encode(club))["reveal"]["variant"] == "club"
+    assert "best_move" not in json.loads(encode(club))["reveal"]
+    # the tag says which model reads the rest: a club reveal tagged classic is refused
+    wrong = json.loads(encode(club))
+    wrong["reveal"]["variant"] = "classic"
+    with pytest.raises(PayloadError, match=r"protocol payload: .*reveal"):
+        decode("protocol", json.dumps(wrong).encode())
+    for tag, words in ((None, "its variant, one of classic, club, not null"),
+                       ("toy", 'its variant, one of classic, club, not "toy"')):
+        bad = json.loads(encode(classic))
+        bad["reveal"].pop("variant")
+        if tag is not None:
+            bad["reveal"]["variant"] = tag
+        with pytest.raises(PayloadError, match=words):
+            decode("protocol", json.dumps(bad).encode())
+
+
+@pytest.mark.parametrize(("example", "old", "variant"),
+                         [("cml-red-wins-by-lift.jsonl", 2, "classic"),
+                          ("club-seven-maniac-and-doctor.jsonl", 1, "club")])
+def test_a_protocol_of_the_previous_release_reads_as_version_3(example: str, old: int,
+                                                               variant: str) -> None:
+    """The previous release published a classic `Protocol` (version 2) and a club
+    `ClubProtocol` (version 1), neither reveal tagged: a hub or screen of this release reads
+    both (`upgrade_protocol`), so a venue need not update its tables first."""
+    now = decode("protocol", published(example))
+    data = json.loads(encode(now))
+    data["schema_version"] = old
+    del data["reveal"]["variant"]
+    again = decode("protocol", json.dumps(data).encode())
+    assert isinstance(again, Protocol) and again == now and again.reveal.variant == variant
+    data["schema_version"] = 3 - old  # the other one: not what that release wrote
+    with pytest.raises(PayloadError, match="protocol payload"):
+        decode("protocol", json.dumps(data).encode())
+    for version in (0, 4, "2", True):
+        data["schema_version"] = version
+        with pytest.raises(PayloadError, match="unsupported schema_version"):
+            decode("protocol", json.dumps(data).encode())
+
+
+def test_a_reveal_is_read_off_a_decided_games_judge_view_only() -> None:
+    """`reveal_of` builds what the protocol reveals from the judge view; a screen's view
+    and an undecided game's have none (the table publishes no protocol then)."""
+    _, game = decided("cml-red-wins-by-lift.jsonl")
+    assert isinstance(reveal_of(game.view(InfoClass.JUDGE)), ClassicReveal)
+    with pytest.raises(ValueError, match="judge view"):
+        reveal_of(game.view(InfoClass.PUBLIC))
+    head, _ = decided("cml-red-wins-by-lift.jsonl")
+    going = open_game(head)  # the judge sees every role from the deal on: still no reveal
+    judge = going.view(InfoClass.JUDGE)
+    for line in game.lines():
+        going.play_line(dict(line))
+        if going.state.finished:
+            break
+        judge = going.view(InfoClass.JUDGE)  # the last one before the decision
+    going.pop()
+    assert isinstance(judge, JudgeView) and judge.roles and not going.state.finished
+    with pytest.raises(ValueError, match="only once the game is decided"):
+        reveal_of(judge)
 
 
 def test_the_judge_snapshot_carries_everything() -> None:

@@ -11,13 +11,13 @@ from pydantic import JsonValue, ValidationError
 
 from bus.schema import VIEW_MODELS, all_schemas
 from device.config import TableSettings
-from device.service import TableService
-from device.snapshots import snapshot
+from device.table.service import TableService
+from device.table.snapshots import snapshot
 from engine import actions as act
-from engine.game import Game
-from engine.playout import Mix, random_game
+from engine.classic.game import Game
+from engine.classic.playout import Mix, random_game
+from engine.classic.views import view
 from engine.roles import Role, Team
-from engine.views import view
 
 # Names of fields that could carry a role, a team, a shot, a check or the best move.
 SECRET_FIELDS = {"roles", "role", "team", "winner", "termination", "nights", "shot", "shots",
@@ -85,7 +85,7 @@ def test_table_snapshots_with_timer_and_judge_extras_fit(tmp_path: Path) -> None
         assert table.submit_line(line)[0]
     table.timer_key()  # paused: the timer carries paused/remaining
     for info_class in ("public", "audience", "judge"):
-        shot = snapshot(table.game, info_class, tournament="t", table="1", seq=table.seq,
+        shot = snapshot(table.table_game, info_class, tournament="t", table="1", seq=table.seq,
                         game_id=table.game_id, names=[], countdown=table.countdown,
                         mono_now=table.mono(), wall_now=table.wall(),
                         judge_extra=table.judge_extra() if info_class == "judge" else None)

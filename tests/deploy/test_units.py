@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from bus.config import BrokerConfig
-from device.bootconfig import check_boot_config
 from device.config import load_settings
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.bootconfig import check_boot_config
+from device.hardware.pins import PinMap
+from device.table.service import TableService
 
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = sorted((ROOT / "deploy" / "systemd").glob("*.service"))

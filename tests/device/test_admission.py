@@ -8,8 +8,8 @@ import json
 import secrets
 import subprocess
 import sys
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,13 +18,15 @@ from bus.client import BusClient, Received
 from bus.payloads import Command, Reply, decode
 from bus.testing import connected_client, next_of, raw_publish
 from bus.topics import command_topic, table_topic
-from device.journal import Journal
-from device.service import TableService
+from device.table.journal import Journal
+from device.table.service import TableService
 from device.testing import running_table, submit
+from engine.log import LogLine
+from tests.classic import classic_game
 
 T, N = "hard", "1"
-ROLES = {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}
-HEADER = {"format": "mafia-game-log", "version": 1, "rules": "cml"}
+ROLES: LogLine = {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}
+HEADER: LogLine = {"format": "mafia-game-log", "version": 1, "rules": "cml"}
 NAMES = ["Анна", "Bob", "דוד", "علي", "Eve O'Neil", "Frank-2", "Gülşen", "H", "Ivan", "Jo"]
 
 
@@ -38,18 +40,19 @@ def reply_to(hub: BusClient, rid: str) -> Reply:
     return reply
 
 
-def command(hub: BusClient, name: str, rid: str | None = None, **args: Any) -> Reply:
+def command(hub: BusClient, name: str, rid: str | None = None, /, **args: object) -> Reply:
     rid = rid or secrets.token_hex(4)
-    hub.publish(command_topic(T, N, name), Command(name=name, request_id=rid, args=args))
+    hub.publish(command_topic(T, N, name), Command.model_validate(
+        {"name": name, "request_id": rid, "args": args}))
     return reply_to(hub, rid)
 
 
-def raw(hub: BusClient, name: str, payload: dict[str, Any] | bytes) -> None:
+def raw(hub: BusClient, name: str, payload: Mapping[str, object] | bytes) -> None:
     data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
     hub.publish(command_topic(T, N, name), data, qos=1, retain=False)
 
 
-def journal_lines(path: Path) -> list[dict[str, Any]]:
+def journal_lines(path: Path) -> list[LogLine]:
     journal = Journal(path)
     try:
         saved = journal.current()
@@ -60,7 +63,7 @@ def journal_lines(path: Path) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def hub(broker: MosquittoProcess) -> Any:
+def hub(broker: MosquittoProcess) -> Iterator[BusClient]:
     client = connected_client(broker.config(), "hub", table_topic(T, N, "reply"))
     yield client
     client.close()
@@ -86,7 +89,7 @@ BAD_ACTIONS = [
 
 @pytest.mark.parametrize(("line", "message"), BAD_ACTIONS)
 def test_bad_actions_are_refused_before_the_journal(
-    broker: MosquittoProcess, hub: BusClient, tmp_path: Path, line: dict[str, Any], message: str
+    broker: MosquittoProcess, hub: BusClient, tmp_path: Path, line: LogLine, message: str
 ) -> None:
     journal = tmp_path / "j.sqlite"
     with running_table(journal, broker.url, tournament=T, table=N) as table:
@@ -126,7 +129,7 @@ def test_seven_long_reasons_still_fit_one_protocol(
     ({"header": {**HEADER, "note": "n" * 10_000}}, "header"),
 ])
 def test_bad_new_games_are_refused_and_nothing_changes(
-    broker: MosquittoProcess, hub: BusClient, tmp_path: Path, args: dict[str, Any], message: str
+    broker: MosquittoProcess, hub: BusClient, tmp_path: Path, args: LogLine, message: str
 ) -> None:
     journal = tmp_path / "j.sqlite"
     with running_table(journal, broker.url, tournament=T, table=N) as table:
@@ -164,7 +167,7 @@ def test_a_journal_written_by_an_older_kit_still_starts(tmp_path: Path) -> None:
     long_reason = tmp_path / "long.sqlite"
     old = Journal(long_reason)
     old.new_game("g1", HEADER, [], "2026-11-30T18:00:00+00:00")
-    lines: list[dict[str, Any]] = [ROLES, {"action": "start"},
+    lines: list[LogLine] = [ROLES, {"action": "start"},
                                    {"action": "foul", "seat": 2, "reason": "r" * 20_000}]
     for seq, line in enumerate(lines, 1):
         old.append("g1", seq, line)
@@ -187,14 +190,14 @@ def test_deep_and_mistyped_commands_never_kill_the_table(
             + b"[" * 3000 + b"]" * 3000 + b"}")
         reply = reply_to(hub, "deep")
         assert not reply.ok and reply.error is not None and "nested" in reply.error
-        header: Any
+        header: object
         for number, header in enumerate((5, None, [], "cml")):
             raw(hub, "new_game", {"schema_version": 1, "name": "new_game",
                                   "request_id": f"h{number}", "args": {"header": header}})
             reply = reply_to(hub, f"h{number}")
             assert not reply.ok and reply.error is not None and "header" in reply.error
         assert command(hub, "ping").ok
-        assert table.game.actions == ()
+        assert classic_game(table).actions == ()
 
 
 def console(journal: Path, lines: list[str]) -> list[str]:
@@ -246,11 +249,11 @@ def test_a_retained_command_is_not_applied_again_on_restart(
             play_to_day(table)
             raw_publish(broker.config(), [(topic, foul, True)])
             first = answered()  # delivered live: carried out once
-            assert first.ok and table.game.state.fouls[5] == 1
+            assert first.ok and classic_game(table).state.fouls[5] == 1
         for _ in range(3):
             with running_table(journal, broker.url, tournament=T, table="9") as table:
                 assert answered() == first  # delivered retained: answered, not applied
-                assert table.game.state.fouls[5] == 1 and table.seq == 3
+                assert classic_game(table).state.fouls[5] == 1 and table.seq == 3
     finally:
         raw_publish(broker.config(), [(topic, b"", True)])  # clear the retained message
         watcher.close()
@@ -270,7 +273,7 @@ def test_a_command_retained_while_the_table_was_away_is_never_applied(
             reply = decode("reply", item.payload)
             assert isinstance(reply, Reply) and not reply.ok
             assert reply.error is not None and "retained" in reply.error
-            assert table.game.actions == ()
+            assert classic_game(table).actions == ()
     finally:
         raw_publish(broker.config(), [(topic, b"", True)])
         watcher.close()
@@ -283,17 +286,17 @@ def test_request_ids_are_kept_with_the_game(
     journal = tmp_path / "j.sqlite"
     with running_table(journal, broker.url, tournament=T, table=N) as table:
         play_to_day(table)
-        first = command(hub, "action", rid="the-foul", action={"action": "foul", "seat": 6})
+        first = command(hub, "action", "the-foul", action={"action": "foul", "seat": 6})
         assert first.ok
         for _ in range(300):
             assert command(hub, "ping").ok
-        assert command(hub, "action", rid="the-foul", action={"action": "foul", "seat": 6}
+        assert command(hub, "action", "the-foul", action={"action": "foul", "seat": 6}
                        ) == first
-        assert table.game.state.fouls[5] == 1
+        assert classic_game(table).state.fouls[5] == 1
     with running_table(journal, broker.url, tournament=T, table=N) as table:
-        assert command(hub, "action", rid="the-foul", action={"action": "foul", "seat": 6}
+        assert command(hub, "action", "the-foul", action={"action": "foul", "seat": 6}
                        ) == first
-        assert table.game.state.fouls[5] == 1
+        assert classic_game(table).state.fouls[5] == 1
         assert table.seq == 3
 
 
@@ -332,7 +335,7 @@ def test_nicknames_a_screen_cannot_draw_are_refused_with_a_reply(
 ])
 def test_every_refused_command_is_answered_in_words(
     broker: MosquittoProcess, hub: BusClient, tmp_path: Path, name: str,
-    payload: dict[str, Any], message: str
+    payload: LogLine, message: str
 ) -> None:
     with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table=N):
         rid = secrets.token_hex(4)

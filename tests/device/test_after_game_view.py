@@ -7,10 +7,11 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from device import snapshots as snap
 from device.config import TableSettings
-from device.service import TableService
+from device.table import snapshots as snap
+from device.table.service import TableService
 from engine.vocab import InfoClass
+from tests.classic import classic_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cml-red-wins-by-lift.jsonl"
 
@@ -22,7 +23,7 @@ def _lines() -> list[dict[str, object]]:
 
 
 def _judge_after_game(service: TableService) -> object:
-    v, _ = snap.class_view(service.game, InfoClass.JUDGE, countdown=None, mono_now=0.0,
+    v, _ = snap.class_view(classic_game(service), InfoClass.JUDGE, countdown=None, mono_now=0.0,
                            judge_extra=service.judge_extra())
     return getattr(v, "after_game", None)
 
@@ -33,9 +34,9 @@ def test_the_protest_window_starts_at_the_line_that_decided_the_game(tmp_path: P
     lines = _lines()
     deciding = None
     for line in lines:
-        before = service.game.state.finished
+        before = classic_game(service).state.finished
         assert service.submit_line(dict(line))[0]
-        if service.game.state.finished and not before:
+        if classic_game(service).state.finished and not before:
             deciding = line["t"]
     assert deciding is not None
     assert service.decided_at == datetime.fromisoformat(str(deciding))
@@ -47,7 +48,7 @@ def test_the_protest_window_starts_at_the_line_that_decided_the_game(tmp_path: P
     service.close()
     again = TableService(TableSettings(journal=journal), connect=False)
     assert again.decided_at == datetime.fromisoformat(str(deciding))  # a restart keeps it
-    while again.game.state.finished:
+    while classic_game(again).state.finished:
         assert again.submit_line({"action": "undo"})[0]
     assert again.decided_at is None and _judge_after_game(again) is None
     again.close()

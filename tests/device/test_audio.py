@@ -1,4 +1,4 @@
-"""Sound by a name that plays (device/audio.py): the names the table picks on a Pi 4, a Pi 5 and
+"""Sound by a name that plays (hardware/audio.py): the names the table picks on a Pi 4, a Pi 5 and
 a Zero 2 W are ones alsa-lib lists for their cards (recorded `aplay -L`), HDMI goes through
 alsa-lib's `hdmi` plugin, which frames PCM for the card (checked with the real alsa-lib and
 Debian's card configuration here), and a name that cannot play on a Pi's HDMI is refused in
@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from device.audio import (
+from device.config import ConfigError, load_settings
+from device.hardware.audio import (
     alsa_defines,
     candidates,
     card_config,
@@ -20,8 +21,7 @@ from device.audio import (
     parse_cards,
     pcm_name,
 )
-from device.config import ConfigError, load_settings
-from device.music import MusicSettings, NightMusic
+from device.hardware.music import MusicSettings, NightMusic
 
 DATA = Path(__file__).parent / "data" / "alsa"
 

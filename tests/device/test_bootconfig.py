@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from device.bootconfig import check_boot_config, clashes
 from device.config import ConfigError, load_settings
-from device.pins import PinMap
+from device.hardware.bootconfig import check_boot_config, clashes
+from device.hardware.pins import PinMap
 
 PI_SETUP = "dtoverlay=spi0-0cs\n"  # what deploy/pi-setup.sh writes
 

@@ -35,10 +35,11 @@ from bus.testing import (
     received_until,
 )
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import watch_to_last_public
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from engine.vocab import InfoClass
 from tests.bus.relay import Relay
 from tests.bus.test_bridge import MARKER, QUICK, WATCHER, bridge_up, crosses

@@ -13,7 +13,7 @@ from bus.client import BusClient, Received
 from bus.testing import GUARD_S, connected_client
 from bus.topics import table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from engine.log import header
 from tests.hub.helpers import actions_of
 

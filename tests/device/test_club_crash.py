@@ -17,10 +17,10 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from bus.client import Received
-from bus.payloads import ClubProtocol, decode
+from bus.payloads import ClubReveal, Protocol, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_topic
-from device.journal import Journal
+from device.table.journal import Journal
 from device.testing import send_line, start_table_process
 from engine.club.log import action_to_dict, dump_lines, header
 from engine.club.playout import ClubMix, random_club_game
@@ -96,7 +96,7 @@ def test_sigkill_during_a_club_game_loses_nothing(broker: MosquittoProcess,
     assert saved.header == head
     assert [{k: v for k, v in line.items() if k != "t"} for line in saved.lines] == lines
     retained = decode("protocol", message.payload)
-    assert isinstance(retained, ClubProtocol)
+    assert isinstance(retained, Protocol) and isinstance(retained.reveal, ClubReveal)
     assert retained.result == expected and retained.actions == final
 
     exported = cli("table", "--journal", str(journal), "--export", "club-crash")

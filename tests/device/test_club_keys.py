@@ -1,27 +1,27 @@
-"""Scenarios of the club pad's grammar (docs/pad.md, "The club game"; device/clubkeys.py):
+"""Scenarios of the club pad's grammar (docs/pad.md, "The club game"; device/table/clubkeys.py):
 each club key sequence and its refusals, on the real club engine (seed 004 §1-§9)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from device.clubkeys import ClubDecoder, deal_slots
-from device.keys import Action, PadError, Pending, Result
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
+from device.table.clubkeys import ClubDecoder, deal_slots
+from device.table.keys import Action, PadError, Pending, Result
 from engine.club import views
 from engine.club.game import ClubGame
 from engine.club.log import parse_action
 from engine.club.setup import Settings
 from engine.club.timer import night_steps
 from engine.refusals import R
+from engine.viewmodels import JudgeView
 
-Line = dict[str, Any]
+Line = dict[str, object]
+SPEECH_END: Line = {"action": "speech_end"}
 DAY_ONE: list[Line] = [{"action": "start"}, {"action": "day"}, {"action": "discussion_end"}]
 # six seats: mafia 5, maniac 6; day 1 voted into a tie of seats 1 and 2 (3 votes each)
 TIE: list[Line] = [{"action": "roles", "mafia": [5], "maniac": 6}, *DAY_ONE,
-       *[{"action": "speech_end"}] * 6,
+       *[SPEECH_END] * 6,
        {"action": "nominate", "by": 2, "seat": 1}, {"action": "nominate", "by": 1, "seat": 2},
        {"action": "nominations_end"}, {"action": "speech_end"}, {"action": "speech_end"},
        {"action": "votes", "seat": 1, "voters": [3, 4]}]
@@ -39,7 +39,7 @@ class Pad:
         for line in lines:
             self.game.push(parse_action(line, seats))
 
-    def view(self) -> Any:
+    def view(self) -> JudgeView:
         return views.judge_view(self.game)
 
     def keys(self, *keys: str) -> Result:
@@ -66,7 +66,7 @@ class Pad:
         return self.decoder.text(self.view(), night_steps(self.game.state))
 
 
-def recorded(result: Result) -> dict[str, Any]:
+def recorded(result: Result) -> Line:
     assert isinstance(result, Action), result
     return result.action
 
@@ -194,7 +194,7 @@ def test_a_foul_is_foul_then_seat() -> None:
 # ---- the night (004 §7) -----------------------------------------------------------------------
 
 def night_13() -> Pad:
-    tie: list[Line] = [*TIE[1:4], *[{"action": "speech_end"}] * 13, {"action": "nominations_end"}]
+    tie: list[Line] = [*TIE[1:4], *[SPEECH_END] * 13, {"action": "nominations_end"}]
     return Pad(13, [DEAL_13, *tie, {"action": "night"}])
 
 
@@ -239,7 +239,7 @@ def test_the_kamikazes_pick_when_he_dies_tonight() -> None:
 
 def test_extra_point_is_seat_one_next_and_other_values_are_refused() -> None:
     decided: list[Line] = [{"action": "roles", "mafia": [], "don": 3}, *DAY_ONE,
-               *[{"action": "speech_end"}] * 3,
+               *[SPEECH_END] * 3,
                {"action": "nominate", "by": 1, "seat": 3}, {"action": "nominations_end"},
                {"action": "speech_end"}, {"action": "votes", "seat": 3, "voters": [1, 2]}]
     pad = Pad(3, decided)
@@ -267,7 +267,7 @@ def test_a_kamikaze_voted_out_picks_with_a_seat_and_next() -> None:
     """004 §5 "при голосовании", club R18: his pick comes before the last words."""
     deal: Line = {"action": "roles", "mafia": [2, 3], "don": 1, "maniac": 4, "doctor": 5,
                   "commissar": 6, "kamikaze": 7}
-    pad = Pad(10, [deal, *DAY_ONE, *[{"action": "speech_end"}] * 10,
+    pad = Pad(10, [deal, *DAY_ONE, *[SPEECH_END] * 10,
                    {"action": "nominate", "by": 1, "seat": 7}, {"action": "nominations_end"},
                    {"action": "speech_end"}])
     pad.keys("1", "2", "3", "4", "5", "6", "8", "VOTE")

@@ -11,12 +11,12 @@ from gpiozero.pins.mock import MockFactory
 
 from bus.testing import sample_snapshot
 from device.config import TableSettings
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.keys import Action, PadDecoder, PadError, pad_problem
-from device.leds import Pattern, level_byte, pattern_level
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern, level_byte, pattern_level
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
+from device.table.keys import Action, PadDecoder, PadError, pad_problem
+from device.table.service import TableService
 from engine.errors import LogError
 from engine.viewmodels import JudgeView, PublicView
 from firmware_sim.board import MockBoard
@@ -45,12 +45,12 @@ def test_a_ten_key_pad_refuses_a_twelve_seat_game_before_it_starts(tmp_path: Pat
     service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False,
                            hardware=hardware, mono=clock)
     try:
-        before = (service.game_id, service.seq, service.game.state)
+        before = (service.game_id, service.seq, service.table_game.state)
         leds = board.led_bytes()
         assert leds == (level_byte(pattern_level(Pattern.DIM, 0.0)),) * 10  # the deal
         with pytest.raises(LogError, match="seats 11-12 could not be keyed in"):
             service.new_game({"rules": "club", "seats": 12})
-        assert (service.game_id, service.seq, service.game.state) == before
+        assert (service.game_id, service.seq, service.table_game.state) == before
         clock.advance(1.0)
         hardware.poll()
         assert board.led_bytes() == leds

@@ -17,9 +17,9 @@ from bus.client import Received
 from bus.testing import connected_client, next_item
 from bus.topics import table_topic
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap
+from device.table.service import TableService
 from engine.club.game import ClubGame
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -46,8 +46,8 @@ def test_the_deal_keyed_on_the_club_pad_reaches_only_the_judge(broker: Mosquitto
                     (board.press if down else board.release)(name)
                     clock.advance(0.06)
                     hardware.poll()
-                    while not hardware.events.empty():
-                        service.handle(hardware.events.get())
+                    while not service.inbox.empty():
+                        service.handle(service.inbox.get())
 
         keys("4", "9")  # the don, a mafia member: the screen asks for the next card
         publics: list[str] = []

@@ -17,7 +17,7 @@ from bus.testing import (
 )
 from bus.topics import parse, table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import watch_to_last_public
 from engine.club.log import action_to_dict, header
 from engine.club.playout import ClubMix, random_club_game

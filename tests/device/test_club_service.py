@@ -13,13 +13,12 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from bus.client import Received
-from bus.payloads import ClubProtocol, Command, Snapshot, decode
+from bus.payloads import ClubReveal, Command, Protocol, Snapshot, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_base, table_topic
-from device import tablegame
 from device.config import ConfigError, TableSettings, load_settings
-from device.inbox import NewGame
-from device.service import TableService
+from device.table.inbox import NewGame
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.club.game import ClubGame
 from engine.club.log import header as club_header
@@ -55,7 +54,7 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
         for number, line in enumerate(lines, start=2):
             assert submit(table, line) == (True, ""), (number, line)
         assert isinstance(table.table_game, ClubGame)
-        assert tablegame.result(table.table_game) == expected
+        assert table.table_game.result() == expected
         saved = table.journal.current()
         assert saved is not None and saved.finished and len(saved.lines) == len(lines)
         topic = table_topic(T, N, "protocol")
@@ -64,7 +63,7 @@ def test_a_bundled_club_game_through_the_service_equals_replay(
                        len(json.loads(i.payload)["actions"]) == len(table.table_game.actions))
     watcher.close()
     protocol = decode("protocol", item.payload)
-    assert isinstance(protocol, ClubProtocol)
+    assert isinstance(protocol, Protocol) and isinstance(protocol.reveal, ClubReveal)
     assert protocol.result == expected and "score" in protocol.result
     assert protocol.reveal.winner == expected["winner"]
 
@@ -145,7 +144,8 @@ def test_the_config_chooses_a_club_table_and_its_seats(tmp_path: Path) -> None:
     assert table.header["rules"] == "club" and table.header["seats"] == 15
     table.close()
     toml.write_text('rules = "cml"\nseats = 12\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match="seats = 12 is for a club table"):
+    with pytest.raises(ConfigError, match="seats = 12: the cml rules seat exactly 10 players; "
+                                          "12 players play the club game"):
         load_settings(toml)
 
 

@@ -4,7 +4,7 @@ Random legal club games (engine/club/playout.py, undos, fouls and removals inclu
 tables of 3 to 15 seats, and the hand-checked club examples (examples/club-*), become the
 judge's key presses (firmware_sim/clubfromlog.py); the keys drive gpiozero's MockFactory pins
 of the club pad (21 keys, 15 LEDs on the chain), the real table service decodes them with the
-club grammar (device/clubkeys.py) and journals them. After every accepted action the seat
+club grammar (device/table/clubkeys.py) and journals them. After every accepted action the seat
 LEDs must show the public view's pattern (dark at night, seats beyond the game's dark
 always); at the end the journaled game must equal the played one, line by line, and give the
 same result.
@@ -18,13 +18,12 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.bridge import winners
 from device.config import TableSettings
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.leds import Pattern, level_byte, pattern_level
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern, level_byte, pattern_level
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
+from device.table.service import TableService
 from device.testing import at_each_action
 from engine.club.game import ClubGame
 from engine.club.log import action_to_dict, dump_lines, header, parse_action, parse_header
@@ -95,7 +94,7 @@ def check_leds(service: TableService, board: MockBoard) -> None:
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
     levels = board.led_bytes()
     seats = len(public.seats)
-    for seat, pattern in enumerate(seat_pattern(public, left, winners(game)), start=1):
+    for seat, pattern in enumerate(seat_pattern(public, left, game.winners()), start=1):
         if pattern in (Pattern.OFF, Pattern.STEADY, Pattern.DIM):
             assert levels[seat - 1] == level_byte(pattern_level(pattern, 0.0)), (
                 seat, public.step)

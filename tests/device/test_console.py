@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from device.config import TableSettings
-from device.service import TableService
-from engine.log import action_to_dict
-from engine.playout import random_game
-from engine.protocol import result
+from device.table.service import TableService
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.classic.protocol import result
 
 
 def table(journal: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -21,12 +21,13 @@ from bus.client import Received
 from bus.payloads import Protocol, decode
 from bus.testing import connected_client, next_of
 from bus.topics import table_topic
-from device.journal import Journal
+from device.table.journal import Journal
 from device.testing import send_line, start_table_process
-from engine.log import action_to_dict, dump_lines, header
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import replay
+from engine.classic.log import action_to_dict, dump_lines
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.log import header
 
 KILLS = 110
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from device.pins import PinMap
+from device.hardware.pins import PinMap
 
 ROOT = Path(__file__).resolve().parents[2]
 ROW = re.compile(r"^\| (key \S+|LED chain \w+|buzzer) \| GPIO (\d+) \| (\d+) \|$", re.MULTILINE)

@@ -1,4 +1,4 @@
-"""The wiring in volts, computed from the bill of materials (device/wiring.toml).
+"""The wiring in volts, computed from the bill of materials (device/hardware/wiring.toml).
 
 Every key of the ten- and fifteen-seat plans must read: pressed well below VIL, released well
 above VIH, on every SoC the kit runs on, over the parts' tolerances and the SoC's internal
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.electrical import Bom, ChainPower, KeyParts, bom, key_levels, plan_levels
-from device.leds import LED_COLOR, Pattern, SeatLeds
-from device.pins import PinMap
+from device.hardware.electrical import Bom, ChainPower, KeyParts, bom, key_levels, plan_levels
+from device.hardware.leds import LED_COLOR, Pattern, SeatLeds
+from device.hardware.pins import PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from device.feedback import press_feedback_seat, seat_pattern
-from device.leds import Pattern
-from device.pins import KEYS
-from engine.game import Game
-from engine.ruleset import load_ruleset
+from device.hardware.leds import Pattern
+from device.hardware.pins import KEYS
+from device.table.feedback import press_feedback_seat, seat_pattern
+from engine.classic.game import Game
+from engine.classic.ruleset import load_ruleset
+from engine.classic.views import judge_view
 from engine.viewmodels import AudienceView, PublicView, Reveal
-from engine.views import judge_view
 
 P = Pattern
 
@@ -26,7 +24,7 @@ def public(
     *,
     speaker: int | None = None,
     out: tuple[int, ...] = (),
-    **extra: Any,
+    **extra: object,
 ) -> PublicView:
     return PublicView.model_validate({
         "view": "public", "rules": "cml", "phase": phase, "step": step, "number": 1,

@@ -39,12 +39,12 @@ from bus.testing import (
     raw_publish,
 )
 from bus.topics import command_topic, parse, table_topic
-from device.journal import Journal
+from device.table.journal import Journal
 from engine.actions import Undo
-from engine.game import Game
-from engine.log import action_to_dict, parse_action
-from engine.playout import Mix, next_action
-from engine.replay import replay
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.playout import Mix, next_action
+from engine.classic.replay import replay
 
 INPUTS = int(os.environ.get("MAFIAKIT_FUZZ_INPUTS", "10000"))
 SEED = int(os.environ.get("MAFIAKIT_FUZZ_SEED", "20261130"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from device.gpiolines import (
+from device.hardware.gpiolines import (
     GPIO_GET_CHIPINFO_IOCTL,
     GPIO_V2_GET_LINEINFO_IOCTL,
     LINE_INFO,
@@ -21,7 +21,7 @@ from device.gpiolines import (
     parse_gpioinfo,
     parse_pinctrl,
 )
-from device.pins import PinMap
+from device.hardware.pins import PinMap
 
 DATA = Path(__file__).parent / "data" / "gpio"
 

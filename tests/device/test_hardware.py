@@ -12,11 +12,11 @@ import pytest
 from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
-from device.hardware import TableHardware
-from device.leds import DIM_LEVEL, FRAME, Pattern, level_byte
-from device.music import MusicSettings, NightMusic
-from device.pad import KeyEvent
-from device.pins import LED_CLOCK, LED_DATA, PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.leds import DIM_LEVEL, FRAME, Pattern, level_byte
+from device.hardware.music import MusicSettings, NightMusic
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import LED_CLOCK, LED_DATA, PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
@@ -153,16 +153,24 @@ def test_the_background_thread_debounces_and_signals_on_its_own(
 def test_key_events_can_go_straight_to_the_consumers_own_queue(
     pin_map: PinMap, factory: MockFactory, clock: ManualClock, board: MockBoard
 ) -> None:
+    """The table service takes the keys on its own inbox (one queue for all it handles):
+    the waiting ones first, then each as it comes, none left in `events`."""
     inbox: queue.Queue[object] = queue.Queue()
     inbox.put("an item of the service's own")
-    table = TableHardware(pin_map, factory, clock, events=inbox, background=False)
+    table = TableHardware(pin_map, factory, clock, background=False)
     try:
         board.press("NEXT")
         clock.advance(0.01)
+        table.poll()  # a key before the consumer asked: it waits in `events`
+        table.send_keys_to(inbox.put)
+        board.release("NEXT")
+        clock.advance(0.2)  # past the chatter window after the press
         table.poll()
         assert inbox.get_nowait() == "an item of the service's own"
-        event = inbox.get_nowait()
-        assert isinstance(event, KeyEvent)
-        assert (event.key, event.kind) == ("NEXT", "press")
+        got = [inbox.get_nowait(), inbox.get_nowait()]
+        assert all(isinstance(event, KeyEvent) for event in got)
+        assert [(e.key, e.kind) for e in got if isinstance(e, KeyEvent)] == [
+            ("NEXT", "press"), ("NEXT", "release")]
+        assert inbox.empty() and table.events.empty()
     finally:
         table.close()

@@ -28,8 +28,9 @@ from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT, GUARD_S
 from bus.topics import table_topic
 from device.testing import send_line, start_table_process
 from engine import actions as act
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from tests.timing import controls_in, detect
 
 PERIOD = 0.3  # s: a short grid gives many beats in a minute; the grid works the same at 2 s

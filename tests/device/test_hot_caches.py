@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from device import tablegame
-from device.electrical import Bom, ChainPower, bom
-from device.leds import LedChain, chain_frame
-from device.pins import PinMap, make_factory
-from engine.actions import Action
-from engine.club.actions import ClubAction
+from device.hardware.electrical import Bom, ChainPower, bom
+from device.hardware.leds import LedChain, chain_frame
+from device.hardware.pins import PinMap, make_factory
+from device.table import viewcache
+from engine.classic.game import Game
+from engine.classic.playout import random_game
 from engine.club.game import ClubGame
 from engine.club.playout import random_club_game
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.playout import random_game
+from engine.log import JsonObject
+from engine.variant import GameVariant
 from engine.vocab import InfoClass
 from firmware_sim.board import MockBoard
 
@@ -48,9 +48,9 @@ def test_a_frame_shown_again_is_sent_again_and_a_new_supply_is_heeded() -> None:
         chain.close()
 
 
-def _check(game: Game | ClubGame) -> None:
+def _check(game: GameVariant) -> None:
     for info_class in InfoClass:
-        assert tablegame.class_view(game, info_class) == tablegame._class_view(game, info_class)
+        assert viewcache.view_of(game, info_class) == game.view(info_class)
 
 
 @pytest.mark.parametrize("club", [False, True])
@@ -59,26 +59,26 @@ def test_the_views_follow_every_action_and_undo(club: bool) -> None:
     played side by side: each view equals one made afresh."""
     played = random_club_game(11, 3).game if club else random_game("cml", 3).game
     assert played is not None
-    games: list[Game | ClubGame] = [
+    games: list[GameVariant] = [
         ClubGame(played.settings) if isinstance(played, ClubGame) else Game("cml")
         for _ in range(2)]
-    actions: tuple[Action | ClubAction, ...] = played.actions
-    assert len(actions) > 20
-    for i, action in enumerate(actions):
+    lines: list[JsonObject] = [dict(line) for line in played.lines()]
+    assert len(lines) > 20
+    for i, line in enumerate(lines):
         for game in games:
             _check(game)
-            tablegame.push_back(game, action)
+            game.play_line(line)
             _check(game)
-        if i % 5 == 4 and i + 1 < len(actions):
+        if i % 5 == 4 and i + 1 < len(lines):
             game = games[0]
-            undone = game.pop()
+            game.pop()
             _check(game)
             try:
-                tablegame.push_back(game, actions[i + 1])
+                game.play_line(lines[i + 1])
             except IllegalAction:  # not legal here: the undo alone is checked
                 pass
             else:
                 _check(game)
                 game.pop()
-            tablegame.push_back(game, undone)
+            game.play_line(line)
             _check(game)

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from device.config import TableSettings
-from device.journal import Journal
-from device.service import TableService
-from engine.log import action_to_dict
-from engine.playout import Mix, random_game
-from engine.timer import current_timer
+from device.table.journal import Journal
+from device.table.service import TableService
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.classic.timer import current_timer
+from tests.classic import classic_game
 
 
 def test_sqlite_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
@@ -42,27 +43,30 @@ def test_restart_resumes_the_same_game_at_the_same_step(tmp_path: Path, seed: in
     first = TableService(settings, connect=False)
     for action in p.entered[:cut]:
         assert first.submit_line(action_to_dict(action)) == (True, "")
-    state, timer = first.game.state, current_timer(first.game.state, first.game.rules)
+    game = classic_game(first)
+    state, timer = game.state, current_timer(game.state, game.rules)
     first.close()
     second = TableService(settings, connect=False)
-    assert second.game.state == state
-    assert current_timer(second.game.state, second.game.rules) == timer
+    assert classic_game(second).state == state
+    assert current_timer(classic_game(second).state, classic_game(second).rules) == timer
     for action in p.entered[cut:]:
         assert second.submit_line(action_to_dict(action)) == (True, "")
-    assert p.game is not None and second.game.state == p.game.state
+    assert p.game is not None and classic_game(second).state == p.game.state
     archive = second.journal.archive()
-    assert archive[0]["finished"] is True and archive[0]["result"]["winner"] == p.game.state.winner
+    result = archive[0]["result"]
+    assert archive[0]["finished"] is True and result is not None
+    assert result["winner"] == p.game.state.winner
     second.close()
 
 
 def test_rejected_action_changes_nothing_and_is_not_journaled(tmp_path: Path) -> None:
     service = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False)
-    before = service.game.state
+    before = service.table_game.state
     ok, why = service.submit_line({"action": "day"})
     assert not ok and "cards are not dealt" in why
     ok, why = service.submit_line({"action": "nominate", "seat": "x"})
     assert not ok and "seat number" in why
-    assert service.game.state is before
+    assert service.table_game.state is before
     assert service.last_error == why
     assert service.journal.current() is None  # nothing journaled, not even a game
     service.close()

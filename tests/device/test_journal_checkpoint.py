@@ -1,5 +1,5 @@
 """The journal's WAL goes back into the database while the table is idle, not inside a
-judge's commit (device/journal.py): the lines stay in the WAL while actions come, and are
+judge's commit (device/table/journal.py): the lines stay in the WAL while actions come, and are
 in the database file itself after an idle moment. Read here from the database file alone
 (`immutable=1` ignores the WAL), which is what a checkpoint fills."""
 
@@ -9,9 +9,9 @@ import sqlite3
 from pathlib import Path
 
 from device.config import TableSettings
-from device.service import TableService
-from engine.log import action_to_dict
-from engine.playout import random_game
+from device.table.service import TableService
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 
 
 def _lines_in_the_database_file(path: Path) -> int:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
-from device.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
-from device.pad import KeyEvent
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, DeviceCommand, PadDecoder, PadError, Pending, Result
 from engine.viewmodels import JudgeView
 
 
@@ -20,7 +19,7 @@ def view(
     number: int = 1,
     speaker: int | None = None,
     out: tuple[int, ...] = (),
-    vote: dict[str, Any] | None = None,
+    vote: dict[str, object] | None = None,
     night_steps: tuple[str, ...] = (),
     actions: int = 12,
 ) -> JudgeView:
@@ -75,7 +74,7 @@ def last(keys: str, at: JudgeView) -> Result:
     return feed(PadDecoder(), keys, at)[-1]
 
 
-ACTIONS: dict[str, tuple[JudgeView, str, dict[str, Any]]] = {
+ACTIONS: dict[str, tuple[JudgeView, str, dict[str, object]]] = {
     # setup
     "roles: don, two mafia, sheriff, NEXT": (
         DEAL, "3 5 8 1 NEXT", {"action": "roles", "don": 3, "mafia": [5, 8], "sheriff": 1}),

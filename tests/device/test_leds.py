@@ -8,11 +8,12 @@ import pytest
 from gpiozero import DigitalOutputDevice
 from gpiozero.pins.mock import MockFactory
 
-from device.feedback import ERROR_FLASH, OK_FLASH
-from device.leds import (
+from device.hardware.leds import (
     BLINK_PERIOD,
     DIM_LEVEL,
+    ERROR_FLASH,
     FRAME,
+    OK_FLASH,
     PULSE_PERIOD,
     ChainError,
     Pattern,
@@ -23,8 +24,8 @@ from device.leds import (
     pattern_level,
     signal_step,
 )
-from device.mockspi import MockSpidev, MockTableFactory
-from device.pins import PinMap
+from device.hardware.mockspi import MockSpidev, MockTableFactory
+from device.hardware.pins import PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

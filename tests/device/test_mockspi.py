@@ -1,4 +1,4 @@
-"""The mock factory's SPI0 (device/mockspi.py) delivers what gpiozero's bit-banged bus does."""
+"""The mock factory's SPI0 (hardware/mockspi.py) delivers what gpiozero's bit-banged bus does."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from contextlib import contextmanager
 import pytest
 from gpiozero.pins.mock import MockFactory, MockSPIInterface
 
-from device.leds import CHAIN_HZ, LedChain, chain_frame
-from device.mockspi import MockSpidev, MockTableFactory
-from device.pins import PinMap, make_factory
+from device.hardware.leds import CHAIN_HZ, LedChain, chain_frame
+from device.hardware.mockspi import MockSpidev, MockTableFactory
+from device.hardware.pins import PinMap, make_factory
 from firmware_sim.board import MockBoard
 
 LEVELS = [0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 0.3, 0.9, 0.05, 0.6]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.music import (
+from device.hardware.music import (
     DEFAULT_TRACK,
     MusicSettings,
     NightMusic,
@@ -202,7 +202,7 @@ def test_without_a_sound_card_our_one_line_is_all_that_is_said(tmp_path: Path) -
 
     env = {**os.environ, "SDL_AUDIODRIVER": "alsa", "AUDIODEV": "hw:97,0",
            "XDG_CACHE_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", "from device.music import NightMusic\n"
+    done = subprocess.run([sys.executable, "-c", "from device.hardware.music import NightMusic\n"
                            "print(NightMusic().available)"], env=env, capture_output=True,
                           text=True, check=False, timeout=60)
     assert done.stdout == "False\n"

@@ -14,7 +14,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -24,26 +23,28 @@ from bus.client import Received
 from bus.payloads import Command, Reply, decode
 from bus.testing import connected_client, next_of
 from bus.topics import command_topic, table_topic
-from device.commands import CommandOutcome
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.journal import Request
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap
+from device.table.commands import CommandOutcome
+from device.table.journal import Request
+from device.table.service import TableService
 from device.testing import running_table, submit
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.jsonvalue import JsonValue
+from engine.log import LogLine, header
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 
 T, N = "cup", "8"  # a table no other test uses: the session's broker keeps retained state
 LINES = [action_to_dict(a) for a in random_game("cml", 21, Mix(undo=0.0)).entered]
 PLAYERS_2 = [f"R2-{n}" for n in range(1, 11)]
-ROUND_2: dict[str, Any] = {"header": header("cml", game=2, players=list(PLAYERS_2)),
+ROUND_2: LogLine = {"header": header("cml", game=2, players=list(PLAYERS_2)),
                            "game_id": "r2-t8"}
 
 
-def hub_command(name: str, request_id: str, **args: Any) -> Command:
+def hub_command(name: str, request_id: str, **args: JsonValue) -> Command:
     return Command(name=name, request_id=request_id, args=args)
 
 

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from device import tablegame
-from device.music import MusicSettings, NightMusic, write_ambient_pad
-from device.nightscript import NightScript
+from device.hardware.music import MusicSettings, NightMusic, write_ambient_pad
+from device.table.nightscript import NightScript
 from device.testing import running_table, submit
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict
+from engine.classic.replay import replay
 from engine.club.game import ClubGame
-from engine.game import Game
-from engine.log import action_to_dict
-from engine.replay import replay
 from engine.viewmodels import JudgeView
 from engine.vocab import ClubStep, InfoClass, NightAct, NightStep
 from tests.engine.club.script import THIRTEEN, game, push, to_step
@@ -47,7 +45,7 @@ def music(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, calls: Path) -> Itera
 
 
 def judge(g: ClubGame | Game) -> JudgeView:
-    view = tablegame.class_view(g, InfoClass.JUDGE)
+    view = g.view(InfoClass.JUDGE)
     assert isinstance(view, JudgeView)
     return view
 
@@ -56,14 +54,15 @@ def said(music: NightMusic) -> list[str]:
     return [p.stem for p in music.announced]
 
 
-def club_night(music: NightMusic, *lines: dict[str, Any]) -> tuple[NightScript, list[bool]]:
+def club_night(music: NightMusic, *lines: dict[str, object]) -> tuple[NightScript, list[bool]]:
     """13 seats with the putana (4): day 1 without a vote, then night 1 line by line, the
     script following the judge view after each line; whether the music played at each."""
     script = NightScript(music)
     g = to_step(game(13, {**THIRTEEN, "putana": 4}, "start", "day"), ClubStep.AWAIT_NIGHT)
     script.follow(judge(g))
     playing = [music.playing]
-    for x in ({"action": "night"}, *lines):
+    night: list[dict[str, object]] = [{"action": "night"}, *lines]
+    for x in night:
         push(g, x)
         script.follow(judge(g))
         playing.append(music.playing)
@@ -171,8 +170,8 @@ def test_a_club_table_on_mock_pins_plays_its_night(
         music = table.hardware.music
         assert music is not None and music.available
         day = ["start", "day", "discussion_end", *["speech_end"] * 13, "nominations_end"]
-        lines: list[dict[str, Any]] = [{"action": "roles", **THIRTEEN, "putana": 4},
-                                       *({"action": x} for x in [*day, "night"]),
+        lines: list[dict[str, object]] = [{"action": "roles", **THIRTEEN, "putana": 4},
+                                       *(dict[str, object](action=x) for x in [*day, "night"]),
                                        {"action": "putana", "seat": 11}]
         for line in lines:
             assert submit(table, line) == (True, "")

@@ -17,13 +17,14 @@ from bus.payloads import Heartbeat, Protocol, Snapshot, decode
 from bus.testing import connected_client, next_item
 from bus.topics import parse, table_base, table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine import actions as act
-from engine.log import action_to_dict
-from engine.playout import Mix, random_game
-from engine.state import NIGHT
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.classic.state import NIGHT
 from engine.vocab import InfoClass
+from tests.classic import classic_game
 
 T, N = "cup", "7"  # a table no other test uses: the session's broker keeps retained state
 NIGHT_ACTIONS = (act.Shoot, act.DonCheck, act.SheriffCheck, act.BestMove)
@@ -52,7 +53,7 @@ def test_night_actions_leave_the_screen_seqs_alone(tmp_path: Path) -> None:
     before, night = _first_night()
     for action in before:
         assert table.submit_line(action_to_dict(action))[0]
-    assert table.game.state.phase == NIGHT and table.game.state.number == 1
+    assert classic_game(table).state.phase == NIGHT and classic_game(table).state.number == 1
     seqs, journal = dict(table.screen_seqs.seq), table.seq
     for action in night:
         assert table.submit_line(action_to_dict(action))[0]
@@ -156,14 +157,14 @@ def test_an_undo_after_the_end_clears_the_retained_protocol(broker: MosquittoPro
     with running_table(tmp_path / "j.sqlite", broker.url, tournament=T, table=N) as table:
         for action in played.entered:
             assert submit(table, action_to_dict(action)) == (True, "")
-        assert table.game.state.finished
+        assert classic_game(table).state.finished
         protocol = table_topic(T, N, "protocol")
         decided = [m for m in _retained_now(broker, table, "early") if m.topic == protocol]
         assert len(decided) == 1  # the reveal is there while the game is decided
         shown = decode("protocol", decided[0].payload)
         assert isinstance(shown, Protocol) and len(shown.reveal.roles) == 10
 
-        while table.game.state.finished:  # back past the action that decided the game
+        while classic_game(table).state.finished:  # back past the action that decided the game
             assert submit(table, {"action": "undo"}) == (True, "")
         later = _retained_now(broker, table, "late")
     assert [m for m in later if m.topic == protocol and m.payload] == []

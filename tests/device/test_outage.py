@@ -13,9 +13,10 @@ from bus.client import Received
 from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from device.testing import running_table, submit
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 from engine.vocab import InfoClass
+from tests.classic import classic_game
 
 OUTAGE_S = 30.0
 
@@ -36,7 +37,7 @@ def test_broker_outage_mid_game(tmp_path: Path, spawn_broker: type[MosquittoProc
         down_at = time.monotonic()
         for line in lines[half:]:  # the judge goes on while the broker is away
             assert submit(table, line) == (True, "")
-        assert table.game.state.finished
+        assert table.table_game.state.finished
         time.sleep(max(0.0, OUTAGE_S - (time.monotonic() - down_at)))
         broker.start()
         back_at = time.monotonic()
@@ -50,7 +51,7 @@ def test_broker_outage_mid_game(tmp_path: Path, spawn_broker: type[MosquittoProc
         # decided: the result and the roles reach the screen on the retained protocol
         shown = next_of(screen, Received, lambda i: i.topic == protocol)
         reveal = json.loads(shown.payload)["reveal"]
-        assert reveal["winner"] == table.game.state.winner and len(reveal["roles"]) == 10
+        assert reveal["winner"] == classic_game(table).state.winner and len(reveal["roles"]) == 10
         saved = table.journal.current()
         assert saved is not None and len(saved.lines) == final  # nothing lost
         print(f"\noutage {OUTAGE_S:.0f} s: screen converged {converged_s:.2f} s after the "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.pad import KeyEvent, KeyFilter, PadTiming
+from device.hardware.pad import KeyEvent, KeyFilter, PadTiming
 
 MS = 0.001
 TIMING = PadTiming(settle=1 * MS, chatter=20 * MS, hold=0.8)

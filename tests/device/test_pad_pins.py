@@ -8,8 +8,8 @@ import pytest
 from gpiozero import DigitalInputDevice
 from gpiozero.pins.mock import MockFactory
 
-from device.hardware import TableHardware
-from device.pins import PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.pins import PinMap
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 

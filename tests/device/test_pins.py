@@ -6,7 +6,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from pydantic import ValidationError
 
-from device.pins import (
+from device.hardware.pins import (
     CHAIN_PINS,
     KEYS,
     PULLED_UP_AT_RESET,

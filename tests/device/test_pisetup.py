@@ -1,4 +1,4 @@
-"""device.pisetup: pi-setup's edits of table.toml and cmdline.txt keep what they were not told
+"""hardware.pisetup: pi-setup's edits of table.toml and cmdline.txt keep what they were not told
 to change, and refuse an edit they cannot make safely instead of guessing."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bus.config import BrokerConfig
-from device.pisetup import (
+from device.hardware.pisetup import (
     SetupFileError,
     broker_url,
     edit_toml,
@@ -79,7 +79,8 @@ def test_a_broken_file_is_left_alone() -> None:
 def test_the_command_line_tool_leaves_a_file_it_refuses_untouched(tmp_path: Path) -> None:
     path = tmp_path / "table.toml"
     path.write_text('hardware.pins = "mock"\n', encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "device.pisetup", "toml", str(path), "set",
+    done = subprocess.run([sys.executable, "-m", "device.hardware.pisetup", "toml", str(path),
+                           "set",
                            'hardware.pins="lgpio"'], capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "by hand" in done.stderr
     assert path.read_text(encoding="utf-8") == 'hardware.pins = "mock"\n'

@@ -17,7 +17,6 @@ import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -34,10 +33,12 @@ from bus.testing import (
     received_until,
 )
 from bus.topics import table_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table, submit
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import LogLine, header
+from tests.classic import classic_game
 
 PROTOCOL = table_topic(ACL_TOURNAMENT, ACL_TABLE, "protocol")
 HEARTBEAT = table_topic(ACL_TOURNAMENT, ACL_TABLE, "heartbeat")
@@ -52,7 +53,7 @@ def persistent() -> Iterator[MosquittoProcess]:
         yield broker
 
 
-def decided_lines(seed: int) -> list[dict[str, Any]]:
+def decided_lines(seed: int) -> list[LogLine]:
     return [action_to_dict(a) for a in random_game("cml", seed, Mix(undo=0.0)).entered]
 
 
@@ -109,11 +110,11 @@ def test_an_undo_while_the_broker_was_away_is_cleared_after_a_table_restart(
         settled(table, persistent)
         assert all(games == [second] for games in protocols_seen(table, persistent).values())
         persistent.stop()  # a clean stop: it saves the decided game's protocol
-        while table.game.state.finished:
+        while classic_game(table).state.finished:
             assert submit(table, {"action": "undo"}) == (True, "")
     persistent.start()
     with running_table(journal, table_url(persistent), **where) as table:
-        assert table.game_id == second and not table.game.state.finished
+        assert table.game_id == second and not classic_game(table).state.finished
         settled(table, persistent)
         seen = protocols_seen(table, persistent)
     assert seen == {user: [first] for user in SCREENS}, seen
@@ -134,7 +135,7 @@ def test_a_broker_back_from_an_old_autosave_loses_the_stale_protocol(
         shutil.copyfile(persistent.database, saved)
         persistent.start()
         assert table.bus is not None and table.bus.wait_ready(60)
-        while table.game.state.finished:
+        while classic_game(table).state.finished:
             assert submit(table, {"action": "undo"}) == (True, "")
         settled(table, persistent)
         assert protocols_seen(table, persistent) == {user: [] for user in SCREENS}
@@ -144,5 +145,5 @@ def test_a_broker_back_from_an_old_autosave_loses_the_stale_protocol(
         assert table.bus.wait_ready(60)
         settled(table, persistent)
         seen = protocols_seen(table, persistent)
-        assert not table.game.state.finished
+        assert not classic_game(table).state.finished
     assert seen == {user: [] for user in SCREENS}, seen

@@ -18,10 +18,11 @@ from bus.testing import (
 )
 from bus.topics import parse, table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import watch_to_last_public
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from engine.vocab import InfoClass
 
 GAMES = 100
@@ -44,7 +45,7 @@ def test_scoreboard_account_never_sees_a_secret(private_acl_broker: MosquittoPro
         table.new_game(header(rules[n % 4], game=n))
         for action in random_game(rules[n % 4], n, Mix(undo=0.03, foul=0.03)).entered:
             assert table.submit_line(action_to_dict(action))[0]
-    assert table.game.state.finished
+    assert table.table_game.state.finished
     last_seq, last_game = table.screen_seqs.seq[InfoClass.PUBLIC], table.game_id
     public = table_topic(ACL_TOURNAMENT, ACL_TABLE, "public")
     seen = watch_to_last_public(screen, public, last_game, last_seq)  # the last game's last

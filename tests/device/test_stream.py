@@ -12,7 +12,6 @@ import sqlite3
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -24,12 +23,13 @@ from bus.payloads import StreamSnapshot
 from bus.testing import connected_client, received_until
 from bus.topics import table_topic
 from device.config import TableSettings, load_settings
-from device.journal import Journal
-from device.service import TableService
-from device.stream import DelayedStream
+from device.table.journal import Journal
+from device.table.service import TableService
+from device.table.stream import DelayedStream
 from device.testing import settle
-from engine.log import action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import LogLine, header
 from engine.roles import Role
 from firmware_sim.clock import ManualClock  # the table's wall clock, moved by the test
 
@@ -70,7 +70,7 @@ def stream_since(service: TableService, watcher: BusClient, n: int) -> list[Stre
     return shots
 
 
-def play(service: TableService, clock: ManualClock, lines: list[dict[str, Any]],
+def play(service: TableService, clock: ManualClock, lines: list[LogLine],
          every: float = 5.0) -> None:
     for line in lines:
         clock.now += every

@@ -11,12 +11,12 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.config import TableSettings
-from device.hardware import TableHardware
-from device.leds import Pattern
-from device.music import MusicSettings, NightMusic
-from device.pins import PinMap
-from device.service import TableService
-from device.systemd import Notifier
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern
+from device.hardware.music import MusicSettings, NightMusic
+from device.hardware.pins import PinMap
+from device.table.service import TableService
+from device.table.systemd import Notifier
 from firmware_sim.board import MockBoard
 
 

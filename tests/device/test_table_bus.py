@@ -20,9 +20,10 @@ from bus.testing import (
 )
 from bus.topics import command_topic, table_base, table_topic
 from device.testing import running_table, submit
+from engine.classic.views import view
 from engine.viewmodels import JudgeView, PublicView
-from engine.views import view
 from engine.vocab import InfoClass
+from tests.classic import classic_game
 
 T, N = "cup", "3"
 
@@ -49,11 +50,12 @@ def test_every_accepted_action_updates_the_retained_views(broker: MosquittoProce
         watcher = connected_client(broker.config(), "watcher", table_base(T, N) + "/#")
         public_seq = table.screen_seqs.seq[InfoClass.PUBLIC]
         snap = snapshot_with(watcher, public_topic(), public_seq)  # the retained one
-        assert snap.view == view(table.game.state, table.game.rules, "public").model_copy(
+        game = classic_game(table)
+        assert snap.view == view(game.state, game.rules, "public").model_copy(
             update={"timer": snap.view.timer})
         assert snap.view.speaker == 1 and snap.view.timer is not None
         assert snap.view.timer.paused is False and snap.view.timer.remaining is not None
-        assert 0 < snap.uptime_s <= table.mono() - table._booted  # the table's clock
+        assert 0 < snap.uptime_s <= table.mono() - table.publisher.booted  # the table's clock
         assert isinstance(snap.view, PublicView)  # no field for roles at all
         judge = snapshot_with(watcher, table_topic(T, N, "judge"), 3)
         assert isinstance(judge.view, JudgeView) and judge.view.roles is not None
@@ -90,14 +92,14 @@ def test_hub_commands(broker: MosquittoProcess, tmp_path: Path) -> None:
         reply = command(hub, "new_game", header=header, game_id="g-7")
         assert reply.ok and reply.result == {"game_id": "g-7"}
         assert command(hub, "roster", names=[f"P{i}" for i in range(1, 11)]).ok
-        assert table.names[0] == "P1" and table.game.rules.id == "fiim"
+        assert table.names[0] == "P1" and classic_game(table).rules.id == "fiim"
         reply = command(hub, "action", action={"action": "start"})
         assert not reply.ok and reply.error is not None and "deal the cards first" in reply.error
         reply = command(hub, "action", action={"action": "roles", "don": 1, "mafia": [2, 3],
                                                 "sheriff": 4})
         assert reply.ok
         assert command(hub, "undo").ok
-        assert table.game.state.roles is None
+        assert classic_game(table).state.roles is None
         pong = command(hub, "ping")
         assert pong.ok and pong.result == {"game_id": "g-7", "actions": 0}
         hub.close()
@@ -117,7 +119,7 @@ def test_garbage_on_cmd_never_crashes_the_table(broker: MosquittoProcess, tmp_pa
                     json.dumps({**good, "args": {"action": "start"}}).encode()):
             hub.publish(topic, raw, qos=1, retain=False)
         assert command(hub, "ping").ok  # still alive, and nothing happened
-        assert table.game.actions == ()
+        assert classic_game(table).actions == ()
         hub.close()
 
 
@@ -139,7 +141,7 @@ def test_only_the_hub_can_command_a_table(acl_broker: MosquittoProcess, tmp_path
                     Command(name="ping", request_id="r-ping"))
         reply = next_message(hub, table_topic(ACL_TOURNAMENT, ACL_TABLE, "reply"))
         assert json.loads(reply.payload)["request_id"] == "r-ping"
-        assert table.game.actions == ()  # the intruders' roles never arrived
+        assert classic_game(table).actions == ()  # the intruders' roles never arrived
         hub.close()
 
 
@@ -159,6 +161,6 @@ def test_a_command_delivered_twice_is_applied_once(broker: MosquittoProcess,
                            json.loads(i.payload)["request_id"] == "same-id")
                    for _ in range(2)]
         assert [json.loads(r.payload)["ok"] for r in replies] == [True, True]
-        assert table.game.state.fouls[5] == 1
+        assert classic_game(table).state.fouls[5] == 1
         hub.close()
 

@@ -17,22 +17,24 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from device.config import TableSettings
-from device.electrical import ChainPower
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.leds import LED_COLOR, Pattern, level_byte, pattern_level
-from device.pins import PinMap
-from device.service import TableService
+from device.hardware.electrical import ChainPower
+from device.hardware.kit import TableHardware
+from device.hardware.leds import LED_COLOR, Pattern, level_byte, pattern_level
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
+from device.table.service import TableService
 from device.testing import at_each_action
-from engine.log import ACTION_FIELDS, dump_lines, header
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import replay
-from engine.views import judge_view, public_view, reveal
+from engine.classic.log import ACTION_FIELDS, dump_lines
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.views import judge_view, public_view, reveal
+from engine.log import header
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import log_to_script
 from firmware_sim.script import ScriptPlayer, parse_script, replay_virtual, schedule
+from tests.classic import classic_game
 
 # the classic games; the hand-checked club games (examples/club-*) wait for the pad's club
 # keys (the table plays them from the console: tests/device/test_club_service.py)
@@ -78,11 +80,12 @@ ACTIONS_SEEN: set[str] = set()
 
 def check_leds(service: TableService, board: MockBoard) -> None:
     """The seat LED pins against the public view's pattern, right after an action."""
-    public = public_view(service.game.state, service.game.rules)
+    game = classic_game(service)
+    public = public_view(game.state, game.rules)
     left = None if service.countdown is None else service.countdown.remaining(service.mono())
     levels = board.led_bytes()
     assert len(levels) == board.pin_map.seats
-    for seat, pattern in enumerate(seat_pattern(public, left, reveal(service.game.state)),
+    for seat, pattern in enumerate(seat_pattern(public, left, reveal(game.state)),
                                    start=1):
         if pattern in (Pattern.OFF, Pattern.STEADY, Pattern.DIM):
             assert levels[seat - 1] == level_byte(pattern_level(pattern, 0.0)), (
@@ -121,9 +124,10 @@ def test_a_game_keyed_in_through_the_pins(
     finally:
         service.close()
     assert service.last_error is None
-    assert result(service.game.state, head["rules"]) == result(original.state, head["rules"])
+    game = classic_game(service)
+    assert result(game.state, head["rules"]) == result(original.state, head["rules"])
     saved = TableService(TableSettings(journal=tmp_path / "t.sqlite"), connect=False)
-    assert saved.game.state == service.game.state  # the journal has every keyed action
+    assert saved.table_game.state == game.state  # the journal has every keyed action
     saved.close()
     assert len(checked) >= len(original.actions)
     ACTIONS_SEEN.update(json.loads(line)["action"] for line in text.splitlines()[1:])
@@ -150,14 +154,16 @@ def test_a_club_tables_extra_seat_key_is_refused_in_a_ten_seat_game(tmp_path: Pa
         board.press("12")
         clock.advance(0.01)
         hardware.poll()
-        while not hardware.events.empty():
-            service.handle(hardware.events.get())
+        while not service.inbox.empty():
+            service.handle(service.inbox.get())
         assert service.last_error == "there is no seat 12: this game has 10 seats"
         assert service.refusal is not None  # and by key, for a Russian judge's screen
         assert service.refusal.text("ru") == "места 12 нет: в этой игре 10 мест"
         assert service.bridge is not None
-        judge = judge_view(service.game.state, service.game.rules)
-        assert "12" not in service.bridge.decoder.text(judge)  # the deal did not take it
+        game = classic_game(service)
+        judge = judge_view(game.state, game.rules)
+        pad = service.bridge.grammar(game)
+        assert "12" not in pad.text(game, judge)  # the deal did not take it
         # the error flash, on every LED of the chain, at the supply's cap for fifteen seats
         # at full (deploy/wiring.md, "Electrical figures")
         capped = ChainPower(15).capped([LED_COLOR] * 15)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.timer import Countdown, TimerError, TimerEvent
+from device.table.timer import Countdown, TimerError, TimerEvent
 
 
 def test_counts_down_and_never_below_zero() -> None:

@@ -4,12 +4,13 @@ stands; the real engine decides what the removal does (000 I.8.1-8.2, 003 7.1-7.
 
 from __future__ import annotations
 
-from device.keys import Action, PadDecoder, Pending, Result
-from device.pad import KeyEvent
-from engine import Day, Game, Shoot
-from engine.log import parse_action
-from engine.testing import second_day
-from engine.views import judge_view
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, PadDecoder, Pending, Result
+from engine import Day, Shoot
+from engine.classic import Game
+from engine.classic.log import parse_action
+from engine.classic.testing import second_day
+from engine.classic.views import judge_view
 
 
 def key(game: Game, decoder: PadDecoder, keys: str) -> list[Result]:

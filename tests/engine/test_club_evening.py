@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.club_evening import EveningError, club_game, evening, immunity_seats
+from engine.club.evening import EveningError, club_game, evening, immunity_seats
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NIGHT = ("club-seven-maniac-and-doctor", "club-twelve-catastrophe-and-cancelled-vote",

@@ -13,19 +13,21 @@ from engine import (
     Day,
     Disqualify,
     Foul,
-    Game,
     Night,
     Nominate,
-    Outcome,
     Shoot,
     SpeechEnd,
     Termination,
     Votes,
     Winner,
 )
-from engine.protocol import result
-from engine.state import Speech
-from engine.testing import (
+from engine.classic import (
+    Game,
+    Outcome,
+)
+from engine.classic.protocol import result
+from engine.classic.state import Speech
+from engine.classic.testing import (
     day_result,
     end_speeches,
     refused,
@@ -34,8 +36,8 @@ from engine.testing import (
     timer_of,
     to_day,
 )
+from engine.classic.views import view
 from engine.viewmodels import Out, SeatView
-from engine.views import view
 from engine.vocab import Cause
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")

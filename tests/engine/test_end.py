@@ -14,10 +14,8 @@ from engine import (
     Disqualify,
     DonCheck,
     Foul,
-    Game,
     Night,
     Nominate,
-    Outcome,
     SheriffCheck,
     Shoot,
     SpeechEnd,
@@ -26,12 +24,16 @@ from engine import (
     Votes,
     Winner,
 )
-from engine.protocol import result
-from engine.state import Speech
-from engine.testing import quiet_day, refused, speeches, started, to_day
-from engine.timer import current_timer
+from engine.classic import (
+    Game,
+    Outcome,
+)
+from engine.classic.protocol import result
+from engine.classic.state import Speech
+from engine.classic.testing import quiet_day, refused, speeches, started, to_day
+from engine.classic.timer import current_timer
+from engine.classic.views import public_view, reveal
 from engine.viewmodels import PublicView, TimerView
-from engine.views import public_view, reveal
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.

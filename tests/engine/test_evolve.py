@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.classic.state import DayLog, GameState, Speech
 from engine.club.game import initial_state
 from engine.club.setup import Settings
 from engine.evolve import replacer
-from engine.state import DayLog, GameState, Speech
 
 
 def test_evolve_equals_replace_field_by_field() -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from engine import actions as act
-from engine import events as ev
-from engine.checks import at_table
+from engine.classic import events as ev
+from engine.classic.checks import at_table
+from engine.classic.flow import next_opener, seats_from
+from engine.classic.log import parse_action
+from engine.classic.state import SPEECHES, GameState, Speech
 from engine.errors import IllegalAction, LogError
-from engine.flow import next_opener, seats_from
-from engine.log import parse_action
 from engine.refusals import R
-from engine.state import SPEECHES, GameState, Speech
 from engine.vocab import SpeechKind
 
 

@@ -11,11 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.log import action_to_dict, dump_lines, header, parse_action
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import ReplayError, replay
-from engine.views import best_move_view
+from engine.classic.log import action_to_dict, dump_lines, parse_action
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.views import best_move_view
+from engine.log import header
+from engine.replay import ReplayError
 
 # the classic games (the classic reader); the hand-checked club games (examples/club-*) are
 # replayed by the club engine in tests/engine/club/test_examples.py

@@ -16,9 +16,9 @@ from engine import (
     SpeechEnd,
     Votes,
 )
-from engine.protocol import result
-from engine.testing import end_speeches, speeches, started, to_day
-from engine.timer import current_timer
+from engine.classic.protocol import result
+from engine.classic.testing import end_speeches, speeches, started, to_day
+from engine.classic.timer import current_timer
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 

@@ -11,19 +11,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import actions as act
-from engine import events as ev
-from engine.apply import fold
+from engine.classic import events as ev
+from engine.classic.apply import fold
+from engine.classic.game import Game
+from engine.classic.log import dump_lines
+from engine.classic.moment import SETTLES_THE_DAY, after_tie
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.ruleset import Ruleset
+from engine.classic.state import GameState
+from engine.classic.views import view
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.log import dump_lines, header
-from engine.moment import SETTLES_THE_DAY, after_tie
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import replay
+from engine.log import header
 from engine.roles import Role
-from engine.ruleset import Ruleset
-from engine.state import GameState
-from engine.views import view
 
 RULES = st.sampled_from(["cml", "fiim", "fiim-2015", "judge-guide"])
 MIXES = st.builds(Mix, foul=st.floats(0, 0.08), disqualify=st.floats(0, 0.01),
@@ -67,7 +68,7 @@ def test_random_games_end_and_keep_the_invariants(rules: str, seed: int, mix: Mi
                 assert day is not None
                 closed = day.rounds[-1]
                 # every player at the table votes once; one removed inside the round after
-                # its result was known may or may not have voted (engine.moment)
+                # its result was known may or may not have voted (engine.classic.moment)
                 assert len(g.state.at_table) <= sum(e.votes) <= closed.electorate
                 if not closed.gone:
                     assert sum(e.votes) == len(before.at_table)
@@ -89,7 +90,7 @@ def _spreads(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 
 def _known_by_brute_force(s: GameState, rules: Ruleset) -> bool:
-    """The moment of 000 I.8.2 / 003 7.2 by enumeration, not by engine.moment's formula:
+    """The moment of 000 I.8.2 / 003 7.2 by enumeration, not by engine.classic.moment's formula:
     every way of counting the votes still to come gives the same leaders, and they settle
     the day (one leader, or a tie that takes no revote and no lift question)."""
     voting, day = s.voting, s.day

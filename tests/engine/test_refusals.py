@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import actions as act
+from engine.classic.game import Game
+from engine.classic.playout import Mix, random_game
 from engine.errors import IllegalAction
-from engine.game import Game
-from engine.playout import Mix, random_game
 from engine.refusal_texts import TEXTS
 from engine.refusal_view import RefusalView
 from engine.refusals import LANGS, Phrase, R, Refusal, placeholders
@@ -135,9 +135,9 @@ def test_no_refusal_anywhere_is_given_as_text() -> None:
 
 
 def test_the_club_game_texts_are_its_own_module_and_in_the_catalogue() -> None:
-    """engine.refusals_club holds exactly the club game's keys (club_*, cw_*); the catalogue
+    """engine.club.refusals holds exactly the club game's keys (club_*, cw_*); the catalogue
     every screen reads has them all."""
-    from engine.refusals_club import CLUB_TEXTS
+    from engine.club.refusals import CLUB_TEXTS
 
     club = {key for key in Refusal if key.value.startswith(("club_", "cw_"))}
     assert set(CLUB_TEXTS) == club

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Day, Disqualify, Foul, Game, Lift, Night, Votes
-from engine.log import dump_lines, header
-from engine.moment import result_known
-from engine.protocol import result
-from engine.replay import replay
-from engine.ruleset import load_ruleset
-from engine.state import Speech
-from engine.testing import (
+from engine import Day, Disqualify, Foul, Lift, Night, Votes
+from engine.classic import Game
+from engine.classic.log import dump_lines
+from engine.classic.moment import result_known
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
+from engine.classic.state import Speech
+from engine.classic.testing import (
     day_result,
     end_speeches,
     refused,
@@ -33,7 +34,8 @@ from engine.testing import (
     started,
     to_day,
 )
-from engine.views import view
+from engine.classic.views import view
+from engine.log import header
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 TOMORROW_CANCELLED = {"cml": True, "fiim": True, "fiim-2015": False, "judge-guide": True}

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import Day, Game, Nominate, Roles, Start, Withdraw
-from engine.ruleset import (
+from engine import Day, Nominate, Roles, Start, Withdraw
+from engine.classic import Game
+from engine.classic.ruleset import (
     BUILTIN,
     RulesetError,
     builtin_from_toml,
@@ -19,7 +20,7 @@ from engine.ruleset import (
     load_ruleset,
 )
 
-CML = Path(__file__).resolve().parents[2] / "engine/rulesets/cml.toml"
+CML = Path(__file__).resolve().parents[2] / "engine/classic/rulesets/cml.toml"
 
 
 @pytest.mark.parametrize("rule_id", BUILTIN)
@@ -86,10 +87,10 @@ def test_bad_league_files_name_the_option(tmp_path: Path, change: dict[str, str]
 
 @pytest.mark.parametrize("rule_id", BUILTIN)
 def test_a_builtin_ruleset_is_what_pydantic_reads_from_its_file(rule_id: str) -> None:
-    """The built-ins are built without pydantic (engine.ruleset.built, so replaying a log
+    """The built-ins are built without pydantic (engine.classic.ruleset.built, so replaying a log
     never loads it); pydantic, which checks a league's file, must read each built-in file to
     the very same ruleset: a typo, a wrong type or a bound broken there fails here."""
-    from engine.ruleset_check import validated
+    from engine.classic.ruleset_check import validated
 
     text = (CML.parent / f"{rule_id}.toml").read_text(encoding="utf-8")
     checked = validated(tomllib.loads(text), f"{rule_id}.toml")
@@ -99,8 +100,8 @@ def test_a_builtin_ruleset_is_what_pydantic_reads_from_its_file(rule_id: str) ->
 
 @pytest.mark.parametrize("rule_id", BUILTIN)
 def test_a_precomputed_builtin_is_its_file(rule_id: str) -> None:
-    """`load_ruleset` returns the precomputed ruleset (engine/ruleset_builtin.py, so a replay
-    reads no TOML); it must be what the file says, to the float."""
+    """`load_ruleset` returns the precomputed ruleset (engine/classic/ruleset_builtin.py, so a
+    replay reads no TOML); it must be what the file says, to the float."""
     assert repr(load_ruleset(rule_id)) == repr(builtin_from_toml(rule_id))
     assert load_ruleset(rule_id) is load_ruleset(rule_id)
 
@@ -108,7 +109,7 @@ def test_a_precomputed_builtin_is_its_file(rule_id: str) -> None:
 def test_the_precomputed_module_is_written_from_the_files() -> None:
     assert builtin_module().read_text(encoding="utf-8") == builtin_source(), (
         "a built-in ruleset file changed: run "
-        "python -c 'from engine.ruleset import write_builtin; write_builtin()'")
+        "python -c 'from engine.classic.ruleset import write_builtin; write_builtin()'")
 
 
 def test_unknown_ruleset_name() -> None:

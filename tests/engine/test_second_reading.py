@@ -23,23 +23,25 @@ from engine import (
     Day,
     Disqualify,
     Foul,
-    Game,
     IllegalAction,
     Lift,
     Night,
-    Outcome,
     Shoot,
     SpeechEnd,
     Termination,
     Votes,
     Winner,
 )
+from engine.classic import (
+    Game,
+    Outcome,
+)
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.protocol import result
+from engine.classic.ruleset import BUILTIN, Ruleset, load_ruleset
+from engine.classic.state import Speech
+from engine.classic.testing import day_result, end_speeches, refused, speeches, started
 from engine.errors import LogError
-from engine.log import action_to_dict, parse_action
-from engine.protocol import result
-from engine.ruleset import BUILTIN, Ruleset, load_ruleset
-from engine.state import Speech
-from engine.testing import day_result, end_speeches, refused, speeches, started
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 
@@ -353,7 +355,7 @@ def test_every_option_cites_its_clause_or_says_choice(rules: str) -> None:
     (docs/scoring.md) carry their clause as data, in `clause` keys read into every figure's
     explanation: a `[scoring.*]` table with such a key, or a header comment that cites, covers
     its figures."""
-    text = resources.files("engine").joinpath(f"rulesets/{rules}.toml").read_text("utf-8")
+    text = resources.files("engine.classic").joinpath(f"rulesets/{rules}.toml").read_text("utf-8")
     data = tomllib.loads(text)
     above = ""
     section_cited = False
@@ -387,13 +389,15 @@ def test_every_option_cites_its_clause_or_says_choice(rules: str) -> None:
 def test_the_kits_own_values_are_marked_as_choices() -> None:
     """Issue 10 item 8: fiim-2015 borrows 003 7.10; judge-guide's 10 s showing is a choice."""
     def line_of(rules: str, option: str) -> str:
-        text = resources.files("engine").joinpath(f"rulesets/{rules}.toml").read_text("utf-8")
+        text = (resources.files("engine.classic").joinpath(f"rulesets/{rules}.toml")
+                .read_text("utf-8"))
         (line,) = [ln for ln in text.splitlines() if ln.startswith(option + " ")]
         return line
 
     assert "choice:" in line_of("fiim-2015", "not_held_when_all_at_table")
     assert "003 7.10" in line_of("fiim-2015", "not_held_when_all_at_table")
-    guide = resources.files("engine").joinpath("rulesets/judge-guide.toml").read_text("utf-8")
+    guide = (resources.files("engine.classic").joinpath("rulesets/judge-guide.toml")
+             .read_text("utf-8"))
     assert "don and sheriff show themselves (choice:" in guide
 
 

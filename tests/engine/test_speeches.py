@@ -21,8 +21,8 @@ from engine import (
     Votes,
     Withdraw,
 )
-from engine.state import Speech
-from engine.testing import (
+from engine.classic.state import Speech
+from engine.classic.testing import (
     day_result,
     end_speeches,
     quiet_day,
@@ -32,8 +32,8 @@ from engine.testing import (
     timer_of,
     to_day,
 )
+from engine.classic.views import view
 from engine.viewmodels import TimerView
-from engine.views import view
 
 RULESETS = ("cml", "fiim", "fiim-2015", "judge-guide")
 # Roles used throughout (the helpers' defaults): don 3, mafia 5 and 8, sheriff 1.

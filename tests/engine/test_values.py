@@ -10,11 +10,11 @@ import typing
 import pytest
 
 from engine import actions as act
+from engine.classic.game import Outcome
 from engine.club import actions as club
 from engine.club.game import ClubOutcome
 from engine.club.setup import Settings
 from engine.errors import IllegalAction
-from engine.game import Outcome
 from engine.refusals import Phrase, R
 from engine.roles import Side
 from engine.values import FrozenValueError, Value

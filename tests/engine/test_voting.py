@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine import Day, IllegalAction, Lift, Night, Nominate, SpeechEnd, Votes
-from engine.protocol import result
-from engine.testing import end_speeches, speeches, started, to_day
+from engine.classic.protocol import result
+from engine.classic.testing import end_speeches, speeches, started, to_day
 
 ALL = ("cml", "fiim", "fiim-2015", "judge-guide")
 

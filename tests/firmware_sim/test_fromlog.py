@@ -13,15 +13,17 @@ from typing import Any
 
 import pytest
 
-from device.hardware import TableHardware
-from device.keys import Action, PadDecoder, PadError
-from device.pad import KeyEvent
-from engine.game import Game
-from engine.log import action_to_dict, header, parse_action
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import ReplayError, replay
-from engine.views import judge_view
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, PadDecoder, PadError
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.views import judge_view
+from engine.log import header
+from engine.replay import ReplayError
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
 from firmware_sim.fromlog import Press, key_script, log_presses, log_to_script

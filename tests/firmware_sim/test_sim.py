@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.hardware import TableHardware
-from device.keys import Action, PadDecoder
-from device.leds import Pattern
-from device.pad import KeyEvent
+from device.hardware.kit import TableHardware
+from device.hardware.leds import Pattern
+from device.hardware.pad import KeyEvent
+from device.table.keys import Action, PadDecoder
 from engine.viewmodels import JudgeView
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -252,7 +252,7 @@ def test_a_russian_simulator_speaks_russian_in_a_font_with_cyrillic(
         script.write_text("\n".join(keys[:count]) + "\n", encoding="utf-8")
         assert main(["sim", "--headless", "--lang", "ru", "--script", str(script)]) == 0
         seen.append(json.loads(capsys.readouterr().out)["status"])
-    assert seen[-1] == "Победа мирных"
+    assert seen[-1] == "Победа красных"
     assert all(text and not re.search("[A-Za-z]", text) for text in seen), seen
 
 

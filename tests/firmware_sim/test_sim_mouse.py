@@ -12,11 +12,12 @@ import pygame
 import pytest
 
 from bus.broker import MosquittoProcess
-from engine.protocol import result
-from engine.replay import replay
+from engine.classic.protocol import result
+from engine.classic.replay import replay
 from firmware_sim.fromlog import log_presses
 from firmware_sim.table import SimTable
 from firmware_sim.window import SimWindow
+from tests.classic import classic_game
 
 GAME = Path(__file__).resolve().parents[2] / "examples" / "cml-quiet-draw.jsonl"
 GUARD = 30.0
@@ -54,20 +55,21 @@ def test_a_whole_game_with_the_mouse_and_music_at_night(
         window = SimWindow(sim.hardware, sim.board, status=service.summary)
         night_music: list[bool] = []
         for key, hold in log_presses(lines):
-            before = len(service.game.actions)
+            before = len(classic_game(service).actions)
             click(window, key, hold)
             if key == "NEXT":
-                wait_for(lambda b=before: len(service.game.actions) != b or service.pad_text,
+                wait_for(lambda b=before: len(service.table_game.actions) != b or service.pad_text,
                          f"NEXT after action {before}")
-            state = service.game.state
+            state = classic_game(service).state
             if state.phase == "night" and state.number > 0:
                 wait_for(lambda: music.playing, "night music")
                 night_music.append(True)
             window.render_to_surface()
-        wait_for(lambda: service.game.state.finished, "the end of the game")
-        assert result(service.game.state, head["rules"]) == result(original.state, head["rules"])
+        wait_for(lambda: classic_game(service).state.finished, "the end of the game")
+        game = classic_game(service)
+        assert result(game.state, head["rules"]) == result(original.state, head["rules"])
         assert night_music  # it played in every night the judge clicked through
-        wait_for(lambda: not music.playing or service.game.state.phase != "night",
+        wait_for(lambda: not music.playing or classic_game(service).state.phase != "night",
                  "the music to stop")
         assert json.loads(json.dumps(service.summary())) == "game over: draw"
     finally:

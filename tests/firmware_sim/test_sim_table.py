@@ -14,6 +14,7 @@ from bus.testing import connected_client, next_of
 from bus.topics import table_topic
 from firmware_sim.table import SimTable
 from firmware_sim.window import SimWindow
+from tests.classic import classic_game
 
 GUARD = 30.0
 
@@ -43,8 +44,8 @@ def test_keys_on_the_simulated_pad_play_the_real_table(broker: MosquittoProcess,
         while sim.board.led_values()[0] != 1.0 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert sim.board.led_values()[0] == 1.0  # the speaker's LED is on
-        assert sim.service.game.state.roles is not None
-        assert sim.service.game.state.role(10).value == "don"
+        assert classic_game(sim.service).state.roles is not None
+        assert classic_game(sim.service).state.role(10).value == "don"
         window = SimWindow(sim.hardware, sim.board, status=lambda: sim.service.pad_text)
         surface = window.render_to_surface()
         assert isinstance(surface, pygame.Surface)

@@ -1,7 +1,7 @@
 """The simulator for tables of 3 to 15 seats (004 §1): its window, its keys, `--seats`, and
 reviewed reference images of the window at 3, 7, 12 and 15 seats (mid-game and the end).
 
-The LEDs are the real table's: `device.feedback.seat_pattern` of the public view, through the
+The LEDs are the real table's: `device.table.feedback.seat_pattern` of the public view, through the
 real `TableHardware` onto gpiozero mock pins, read back off the LED chain's SPI wires. Rewrite
 the references with MAFIAKIT_UPDATE_REFERENCES=1, then look at them before committing.
 """
@@ -17,10 +17,10 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.leds import PULSE_PERIOD
-from device.pins import PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.leds import PULSE_PERIOD
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
 from engine.viewmodels import PublicView
 from firmware_sim.board import MockBoard
 from firmware_sim.clock import ManualClock
@@ -118,7 +118,8 @@ def test_the_keyboard_reaches_seats_eleven_to_fifteen(factory: MockFactory) -> N
     [
         (2, "cml", "a table has 3 to 15 seats"),
         (16, None, "a table has 3 to 15 seats"),
-        (12, "cml", "the cml rules seat exactly 10 players; 3 to 15 players play the club game"),
+        (12, "cml", "the cml rules seat exactly 10 players; 12 players play the club game"),
+        (16, "club", "a table has 3 to 15 seats"),
     ],
 )
 def test_a_table_the_kit_cannot_seat_is_refused_in_words(
@@ -153,7 +154,7 @@ def test_sim_pad_only_at_fifteen_seats_keys_seat_fifteen(
 def test_sim_refuses_a_twelve_seat_classic_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--seats", "12", "--rules", "fiim", "--headless", "--script",
                  "/dev/null"]) == 2
-    assert "--rules club" in capsys.readouterr().err
+    assert "the club game (rules club)" in capsys.readouterr().err
 
 
 def test_sim_without_a_desktop_says_so_instead_of_running_unseen(tmp_path: Path) -> None:

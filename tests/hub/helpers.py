@@ -1,5 +1,5 @@
 """A hub and simulated tables on a real broker: the real TableService in-process, each
-table's judge entering a random legal game (engine.playout) action by action."""
+table's judge entering a random legal game (engine.classic.playout) action by action."""
 
 from __future__ import annotations
 
@@ -16,13 +16,13 @@ from bus.config import BrokerConfig
 from bus.payloads import encode
 from bus.testing import connected_client
 from bus.topics import hub_topic
-from device.journal import game_log_header
-from device.service import TableService
-from device.snapshots import protocol as table_protocol
+from device.table.journal import game_log_header
+from device.table.service import TableService
+from device.table.snapshots import protocol as table_protocol
 from device.testing import running_table, submit
-from engine.game import Game
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.game import Game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 from hub.config import HubSettings
 from hub.roster_csv import write_seating
 from hub.seating import TournamentPlan, generate
@@ -164,7 +164,8 @@ def into_a_speech(table: TableService, seed: int = 3) -> None:
 def own_protocol(table: TableService) -> dict[str, Any]:
     """The table's own protocol, as it would publish it now."""
     decoded: dict[str, Any] = json.loads(encode(
-        table_protocol(table.game, table.game_id, game_log_header(table.header, table.names))))
+        table_protocol(table.table_game, table.game_id,
+                       game_log_header(table.header, table.names))))
     return decoded
 
 

@@ -23,7 +23,7 @@ class Clock:
 
 
 def kinds(hub: HubService) -> list[str]:
-    return sorted(a["kind"] for a in hub.alerts())
+    return sorted(a.kind for a in hub.alerts())
 
 
 def public(game: str, seq: int, **view: object) -> bytes:
@@ -44,20 +44,20 @@ def test_alerts_follow_the_tables(tmp_path: Path) -> None:
     clock.t += 91 * 60  # the game runs over 90 minutes (and the table went quiet)
     hub.ingest(table_topic(T, N, "public"), public("g1", 4))
     assert kinds(hub) == ["game_over_time"]
-    # the page says each alert in its language from these (web/judge/words.js AlertWords)
-    assert [a["params"] for a in hub.alerts()] == [{"game": "g1", "minutes": "90"}]
+    # the page says each alert in its language from these (`alert.*` of web/common/words.js)
+    assert [a.params for a in hub.alerts()] == [{"game": "g1", "minutes": "90"}]
     hub.ingest(table_topic(T, N, "public"),
                public("g1", 5, phase="finished", step="over", speaker=None, timer=None))
     assert kinds(hub) == ["protest_window"]  # 000 III.15.1: ten minutes from the end
     clock.t += 31
     assert kinds(hub) == ["protest_window", "protocol_not_closed"]
-    assert sorted((a["kind"], a["params"]) for a in hub.alerts()) == [
+    assert sorted((a.kind, a.params) for a in hub.alerts()) == [
         ("protest_window", {"game": "g1", "left": "9:29"}),
         ("protocol_not_closed", {"game": "g1"})]
     clock.t += 10 * 60
     hub.tick()  # nothing heard for far more than two heartbeats
     assert kinds(hub) == ["protocol_not_closed", "table_offline"]
-    assert [a["params"] for a in hub.alerts() if a["kind"] == "table_offline"] == [
+    assert [a.params for a in hub.alerts() if a.kind == "table_offline"] == [
         {"state": "stale"}]
     hub.ingest(table_topic(T, N, "public"), public("g2", 0, phase="setup"))
     assert kinds(hub) == ["protocol_not_closed"]  # g1's protocol is still owed
@@ -79,8 +79,8 @@ def test_a_tables_clock_jump_mid_game_reaches_the_head_judge(tmp_path: Path) -> 
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(1, "g1", None))
     assert "clock_step" not in kinds(hub)
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(2, "g1", 183.0))
-    [alert] = [a for a in hub.alerts() if a["kind"] == "clock_step"]
-    assert alert["params"] == {"game": "g1", "seconds": "+183"}
-    assert alert["text"].startswith(f"table {N}: its clock jumped +183 s during game g1")
+    [alert] = [a for a in hub.alerts() if a.kind == "clock_step"]
+    assert alert.params == {"game": "g1", "seconds": "+183"}
+    assert alert.text.startswith(f"Table {N}: its clock jumped +183 s during game g1")
     hub.ingest(table_topic(T, N, "heartbeat"), heartbeat(3, "g2", None))  # the next game
     assert "clock_step" not in kinds(hub)

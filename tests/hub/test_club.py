@@ -1,5 +1,5 @@
 """Club tables at the hub (docs/hub.md, "Club tables"; docs/club.md): a club table's games are
-followed, checked by replaying their `ClubProtocol`, stored apart from the tournament's
+followed, checked by replaying their protocol (a club reveal), stored apart from the tournament's
 protocols, listed in the aggregate with winner and points (004 §8), added up as the club
 evening's rating, and decisions name seats up to the game's own seat count (004 §1)."""
 
@@ -22,13 +22,12 @@ from bus.payloads import (
     encode,
 )
 from bus.topics import table_topic
-from device import tablegame
-from device.inbox import NewGame
-from device.snapshots import club_protocol
+from device.table.inbox import NewGame
+from device.table.snapshots import protocol as table_protocol
 from device.testing import running_table, submit
+from engine.classic.game import Game
 from engine.club.game import ClubGame
-from engine.game import Game
-from engine.replay import replay_club
+from engine.club.testing import replay_club
 from hub.checks import GameCheck, apply_event, open_check
 from hub.registry import Liveness
 from hub.remote import RemoteDesk
@@ -84,12 +83,12 @@ def test_a_club_evening_at_a_real_table_reaches_the_hub(
 
             table.inbox.put(NewGame(header=dict(head)))
             wait_for("the game open", opened)
-            assert tablegame.seats(table.table_game) == head["seats"]
+            assert table.table_game.seats == head["seats"]
             games.append(table.game_id)
             for line in lines:
                 assert submit(table, line) == (True, ""), (path.name, line)
         wait_for("three club protocols stored", lambda: len(stored(hub).club_protocols()) == 3)
-        aggregate = hub.aggregate()
+        aggregate: dict[str, Any] = hub.aggregate()
     store = stored_after(settings.database)
     assert store["quarantined"] == []  # every club event and protocol was taken
     assert store["protocols"] == []  # no club game among the tournament's games
@@ -146,7 +145,7 @@ def test_a_club_protocol_that_does_not_follow_from_its_actions_is_quarantined(
         tmp_path: Path) -> None:
     head, _, _ = log_of(EVENING[0])
     _, game = replay_club(EVENING[0].read_text(encoding="utf-8").splitlines())
-    good = json.loads(encode(club_protocol(game, "g7", head)))
+    good = json.loads(encode(table_protocol(game, "g7", head)))
     hub = HubService(hub_settings(tmp_path, "mqtt://127.0.0.1:1", 1), connect=False)
     topic = table_topic(T, "1", "protocol")
     try:
@@ -166,7 +165,8 @@ def test_a_club_protocol_that_does_not_follow_from_its_actions_is_quarantined(
         assert hub.store.club_protocols() == []
         hub.ingest(topic, json.dumps(good).encode())
         assert [(t, g) for t, g, _, _ in hub.store.club_protocols()] == [("1", "g7")]
-        assert hub.aggregate()["club_games"][0]["points"] == totals(good["result"])
+        aggregate: dict[str, Any] = hub.aggregate()
+        assert aggregate["club_games"][0]["points"] == totals(good["result"])
     finally:
         hub.close()
 
@@ -202,7 +202,7 @@ def test_the_head_judges_page_gets_club_refusals_by_key(tmp_path: Path) -> None:
     head, _, _ = log_of(EVENING[1])
     _, game = replay_club(EVENING[1].read_text(encoding="utf-8").splitlines())
     store = Store(tmp_path / "hub.sqlite")
-    store.add_club_protocol("1", "c12", json.loads(encode(club_protocol(game, "c12", head))),
+    store.add_club_protocol("1", "c12", json.loads(encode(table_protocol(game, "c12", head))),
                             "now")
     page = RemoteDesk(store, ("1",), lambda: "2026-11-25T22:00:00+00:00")
 
@@ -238,9 +238,10 @@ def test_the_aggregate_lists_the_latest_club_evening_only(tmp_path: Path) -> Non
             header = {**head, "table": table, "date": date}  # the weekday sets the doubling
             _, game = replay_club([json.dumps(line) for line in (header, *actions)])
             hub.ingest(table_topic(T, table, "protocol"),
-                       encode(club_protocol(game, game_id, header)))
+                       encode(table_protocol(game, game_id, header)))
         assert len(hub.store.club_protocols()) == 3
-        listed = hub.aggregate()["club_games"]
+        aggregate: dict[str, Any] = hub.aggregate()
+        listed = aggregate["club_games"]
         assert sorted((g["game_id"], g["date"]) for g in listed) == [("g2", "2026-11-27"),
                                                                     ("g3", "2026-11-27")]
     finally:

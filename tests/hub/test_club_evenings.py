@@ -14,8 +14,8 @@ import pytest
 
 from bus.payloads import encode
 from bus.topics import table_topic
-from device.snapshots import club_protocol
-from engine.replay import replay_club
+from device.table.snapshots import protocol as table_protocol
+from engine.club.testing import replay_club
 from hub.club import EveningPages, evening_page
 from hub.players import public_pages
 from hub.remote import judge_pages
@@ -42,7 +42,7 @@ def hub(tmp_path: Path) -> Iterator[HubService]:
             header = {**head, "table": table, "date": date, "game": number, "immunity": []}
             _, game = replay_club([json.dumps(line) for line in (header, *actions)])
             service.ingest(table_topic(T, table, "protocol"),
-                           encode(club_protocol(game, game_id, header)))
+                           encode(table_protocol(game, game_id, header)))
         assert len(service.store.club_protocols()) == 4
         yield service
     finally:
@@ -85,7 +85,7 @@ def test_a_game_back_in_play_shows_no_card_and_players_see_no_more_than_before(
     # the players' and screens' pages: the latest evening's public results and points only
     public = public_pages(None, [], [], [], undecided=(), aggregate=hub.aggregate())
     assert set(public) == {"public/club", "public/players"}
-    club = public["public/club"]
+    club: dict[str, Any] = public["public/club"]
     assert club["date"] == LATER and {g["game_id"] for g in club["games"]} == {"g2", "g3", "g4"}
     text = json.dumps(public, ensure_ascii=False)
     assert '"roles"' not in text and '"nights"' not in text and EARLIER not in text

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from engine.log import action_to_dict, header
-from engine.playout import random_game
-from engine.replay import replay
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.classic.replay import replay
+from engine.log import header
 from hub.decisions import Decision, DecisionKind, effective_games
 from hub.export import export
 from hub.store import Store
@@ -21,7 +22,7 @@ from hub.store import Store
 def finished_protocol(seed: int, table: str, rules: str = "cml", game_id: str = "g1",
                       round_number: int | None = None, close: bool = False
                       ) -> dict[str, Any]:
-    from device.snapshots import protocol
+    from device.table.snapshots import protocol
 
     head = header(rules, table=table, players=[f"P{i}" for i in range(10)],
                   **({} if round_number is None else {"game": round_number}))

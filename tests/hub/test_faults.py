@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -17,10 +16,10 @@ from paho.mqtt.enums import CallbackAPIVersion
 from bus.broker import MosquittoProcess
 from bus.payloads import Event, Protocol, encode
 from bus.topics import table_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
 from hub.config import HubSettings
-from hub.decisions import effective_games
+from hub.decisions import GameBook, effective_games
 from hub.registry import Liveness
 from hub.store import Store
 from tests.hub.helpers import (
@@ -163,7 +162,7 @@ def test_one_table_partitioned_and_back(private_broker: MosquittoProcess,
 
 def test_silent_table_goes_stale_and_comes_back(private_broker: MosquittoProcess,
                                                 tmp_path: Path) -> None:
-    from device.inbox import Stop as TableStop
+    from device.table.inbox import Stop as TableStop
 
     settings = hub_settings(tmp_path, private_broker.url, 1)
     with running_hub(settings) as hub, tables_of(tmp_path, private_broker.url, 1) as tables:
@@ -237,11 +236,11 @@ def test_garbage_flood_on_every_topic_is_quarantined(private_broker: MosquittoPr
         play(tables[0], actions_of(6))
         wait_for("both protocols", lambda: all_protocols_equal(stored(hub), tables))
         assert {g["table"]: g["winner"] for g in games_of(reader)} == {
-            t.table: t.game.state.winner for t in tables}
+            t.table: t.table_game.state.winner for t in tables}
         assert hub.registry.tables["1"].state is Liveness.ONLINE
 
 
-def games_of(store: Store) -> list[dict[str, Any]]:
+def games_of(store: Store) -> list[GameBook]:
     return effective_games(store.protocols(), store.decisions(), store.game_rounds())
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from device.testing import running_table
-from engine.scoring.standings import CSV_HEADER
+from engine.classic.scoring.standings import CSV_HEADER
 from hub.registry import Liveness
 from mafiakit.cli import main
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, wait_for
@@ -25,7 +25,7 @@ def hub_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
 def test_the_log_says_each_table_up_quiet_and_back(private_broker: MosquittoProcess,
                                                      tmp_path: Path,
                                                      caplog: pytest.LogCaptureFixture) -> None:
-    from device.inbox import Stop as TableStop
+    from device.table.inbox import Stop as TableStop
 
     caplog.set_level(logging.INFO, logger="mafiakit.hub")
     settings = hub_settings(tmp_path, private_broker.url, 2)

@@ -62,8 +62,8 @@ def test_a_vote_that_stood_after_a_removal_reaches_the_hub_and_the_site(
     replays to its result), counts the game as played, and the site gets 9's kick-out dated
     after the votes for 4 and every vote of the day."""
     from bus.payloads import Protocol
-    from device.snapshots import protocol
-    from engine.replay import replay
+    from device.table.snapshots import protocol
+    from engine.classic.replay import replay
     from hub.checks import check_protocol
     from hub.standings import games_as_they_count
 

@@ -24,8 +24,8 @@ from bus.config import BrokerConfig
 from bus.payloads import Status, encode
 from bus.testing import connected_client, raw_publish, received_until
 from bus.topics import hub_topic, table_topic
-from device.instance import instance_id
-from device.journal import Journal
+from device.table.instance import instance_id
+from device.table.journal import Journal
 from device.testing import send_line, start_table_process
 from hub.registry import Liveness
 from tests.hub.helpers import HEARTBEAT_S, T, hub_settings, running_hub, stored, wait_for
@@ -93,10 +93,10 @@ def test_a_second_table_with_a_held_number_refuses_and_the_first_is_untouched(
         assert done.stdout == ""  # no "ready": it never started
 
         wait_for("the hub's alert", lambda: any(
-            a["kind"] == "two_tables" for a in hub.alerts()))
-        alert = next(a for a in hub.alerts() if a["kind"] == "two_tables")
-        assert alert["table"] == "1"
-        assert alert["text"].startswith("two tables claim table 1: ")
+            a.kind == "two_tables" for a in hub.alerts()))
+        alert = next(a for a in hub.alerts() if a.kind == "two_tables")
+        assert alert.table == "1"
+        assert alert.text.startswith("Two tables claim table 1: ")
         assert hub.registry.tables["1"].birth == holder
         assert hub.registry.tables["1"].state is Liveness.ONLINE
         wait_for("the alert on the public aggregate", lambda: any(
@@ -125,7 +125,7 @@ def test_a_hub_never_takes_a_second_instance_for_the_table(private_broker: Mosqu
         impostor = Status(state="online", bdseq=0, booted_at=datetime.now(UTC),
                           software_version="old", instance="clone0000", host="pi-clone")
         raw_publish(config, [(status, encode(impostor), True)])
-        wait_for("the alert", lambda: any(a["kind"] == "two_tables" and "pi-clone" in a["text"]
+        wait_for("the alert", lambda: any(a.kind == "two_tables" and "pi-clone" in a.text
                                           for a in hub.alerts()))
         raw_publish(config, [(status, encode(impostor.model_copy(update={"state": "offline"})),
                               True)])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
@@ -61,7 +62,8 @@ def test_a_whole_round_asks_for_no_rebirth(private_broker: MosquittoProcess,
                 t.table: own_protocol(t) for t in played})
             soak(4 * GRACE_S)  # before: a rebirth every GRACE_S per table, until the next round
             assert rebirths(listener) == []
-            assert not any(row["gap"] for row in hub.aggregate()["tables"])
+            aggregate: dict[str, Any] = hub.aggregate()
+            assert not any(row["gap"] for row in aggregate["tables"])
             for t in played:  # and every event is stored, none twice
                 assert [seq for seq, _ in stored(hub).events(t.table, t.game_id)] == list(
                     range(1, t.seq + 1))

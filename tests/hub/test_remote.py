@@ -136,7 +136,7 @@ def test_a_refused_decision_is_answered_with_the_reason_and_nothing_is_recorded(
         store: Store, changes: dict[str, Any], reason: str,
         keyed: tuple[str, dict[str, Any]]) -> None:
     """The reason in English (`error`) and by key with its parameters, for the page's
-    language (web/judge/words.js has a text for every key)."""
+    language (web/common/words.js has a text for every key)."""
     reply = desk(store).decide(request(**changes))
     assert reply is not None and not reply.ok and reply.decision_id is None
     assert reason in (reply.error or "")
@@ -161,11 +161,13 @@ def test_a_refusal_of_the_rules_comes_in_both_languages_of_the_engine(store: Sto
 
 
 def test_every_refusal_key_has_words_in_both_languages_on_the_page() -> None:
-    words = (Path(__file__).resolve().parents[2] / "web" / "judge" / "words.js").read_text(
+    """The pages' copy of the word catalogue (web/common/words.js) says every refusal."""
+    words = (Path(__file__).resolve().parents[2] / "web" / "common" / "words.js").read_text(
         encoding="utf-8")
-    block = words[words.index("const ReasonWords"):]
+    books = json.loads(words[words.index("{"):words.rindex(";")])
     for key in DecisionRefusal:
-        assert block.count(f"  {key.value}: ") == 2, key  # ru and en
+        for lang in ("ru", "en"):
+            assert books[lang].get(f"reason.{key.value}"), (key, lang)
 
 
 def test_a_result_the_game_already_has_is_refused(store: Store) -> None:
@@ -210,12 +212,16 @@ def test_the_judge_state_has_every_decision_and_protocol(store: Store) -> None:
                         store.decisions(), store.game_rounds())
     state = pages["judge/state"]
     assert state["tournament"] == "cup"
-    assert [(d["who"], d["why"], d["kind"], d["at"]) for d in state["decisions"]] == [
+    decisions = state["decisions"]
+    assert isinstance(decisions, list)
+    assert [(d["who"], d["why"], d["kind"], d["at"]) for d in decisions] == [
         ("head-judge-petrova", "seen on the video", "protest_filed", AT)]
     assert state["protests"] == [{"table": "1", "game_id": "g1", "seat": 4, "state": "open",
                                   "id": 1}]
     assert state["rounds"] == [0]  # a game the hub did not seat: round 0
-    [protocol] = pages["judge/rounds/0"]["protocols"]
+    played = pages["judge/rounds/0"]["protocols"]
+    assert isinstance(played, list)
+    [protocol] = played
     assert protocol["roles"] == store.protocol("1", "g1")["reveal"]["roles"]  # type: ignore[index]
 
 
@@ -333,7 +339,8 @@ def test_the_head_judge_sees_no_role_of_a_game_back_in_play(tmp_path: Path) -> N
     _, store, _ = seated(tmp_path)
     args = ({"tournament": "cup"}, store.protocols(), store.decisions(), store.game_rounds())
     decided = judge_pages(*args, round_numbers=(1, 2))
-    assert len(decided["judge/rounds/1"]["protocols"]) == 1
+    first = decided["judge/rounds/1"]["protocols"]
+    assert isinstance(first, list) and len(first) == 1
     assert decided["judge/rounds/2"] == {"round": 2, "protocols": []}
     running = judge_pages(*args, undecided={("1", "r1-t1")}, round_numbers=(1, 2))
     assert running["judge/rounds/1"] == {"round": 1, "protocols": []}

@@ -103,7 +103,7 @@ def test_a_bad_roster_in_the_store_and_a_table_refusing_it_never_stop_the_hub(
                 if a["kind"] == "command_refused"]) == 2)
             texts = [a["text"] for a in state["judge/state"]["alerts"]
                      if a["kind"] == "command_refused"]
-            assert "refused r1-t1-new_game" in texts[0]  # the table's own words
+            assert "refused the hub's command r1-t1-new_game" in texts[0]  # the table's own words
             assert "r1-t1-roster: the hub cannot send it" in texts[1]
             assert "U+200B" in texts[1]
             assert thread.is_alive() and hub.registry.tables["1"].state is Liveness.ONLINE
@@ -123,4 +123,4 @@ def test_a_bad_roster_in_the_store_and_a_table_refusing_it_never_stop_the_hub(
                 r: ok for r, _, ok, _ in stored(hub).command_answers()} == {
                 "r1-t1-new_game": None, "r1-t1-roster": None,
                 "r1-t1-new_game-v2": True, "r1-t1-roster-v2": True})
-            assert not [a for a in hub.alerts() if a["kind"] == "command_refused"]
+            assert not [a for a in hub.alerts() if a.kind == "command_refused"]

@@ -92,7 +92,7 @@ def test_an_undo_of_the_end_takes_the_game_out_of_everything_the_hub_shows(
                 protocol = own_protocol(table)
 
                 play(table, [{"action": "undo"}] * undos)
-                assert table.game.state.winner is None
+                assert table.table_game.state.winner is None
                 watcher.until("the game gone from every page at once", gone)
                 assert stored(hub).protocols() == []
                 # decisions on the running game are refused, by key (the page words them)

@@ -9,10 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.replay import ReplayError, replay
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import standings
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.standings import standings
+from engine.replay import ReplayError
 from hub.config import HubSettings
 from hub.decisions import PENALTY_CLAUSE, DecisionKind
 from hub.service import HubService
@@ -57,6 +58,7 @@ def test_a_changed_result_moves_the_standings_000_III_16(tmp_path: Path) -> None
         assert after[player].wins == (1 if seat in black else 0)
         assert before[player].wins == (0 if seat in black else 1)
     [game] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert game["score"] is not None  # counted: its points by seat
     clauses = {r["clause"] for r in game["score"][str(black[0])]["reasons"]}
     assert "000 III.1.3" in clauses  # a black win's points carry their clause
     assert game["decisions"][0]["clause"] == "000 III.16, 000 II.3.7"
@@ -85,6 +87,7 @@ def test_extra_points_approved_above_a_judge_limit_count_002(tmp_path: Path) -> 
     assert round(after[player].extras - before[player].extras) == 70
     assert after[player].total - before[player].total == 70
     [game] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert game["score"] is not None  # counted: its points by seat
     assert {"points": 0.7, "clause": "002 \"Ваши дополнительные баллы\""} in (
         game["score"][str(seat)]["reasons"])
     # above what even the head judge may give: refused in the engine's words, not recorded
@@ -115,6 +118,7 @@ def test_an_accepted_protest_imposes_a_penalty_or_changes_the_result_000_III_15(
     assert after["P4"].total - before["P4"].total == -50
     assert after["P4"].penalties - before["P4"].penalties == -50
     [game] = games_as_they_count(store.protocols(), store.decisions(), {})
+    assert game["score"] is not None  # counted: its points by seat
     assert {"points": -0.5, "clause": PENALTY_CLAUSE} in game["score"]["5"]["reasons"]
     assert [p["state"] for p in game["protests"]] == ["rejected", "accepted"]
     decide(store, DecisionKind.PROTEST_FILED, seat=6)
@@ -155,7 +159,7 @@ def test_hidden_standings_leave_the_public_aggregate_not_the_head_judge(
     settings = HubSettings(tournament="cup", tables=["1"], database=tmp_path / "hub.sqlite",
                            standings={"hidden": True})
     hub = HubService(settings, connect=False, mono=lambda: clock[0], config_path=config)
-    aggregate = hub.aggregate()
+    aggregate: dict[str, Any] = hub.aggregate()
     assert aggregate["standings"] is None
     assert aggregate["standings_as_of"] == {"as_of_round": 2, "hidden": True}
     judge = hub.standings(public=False)
@@ -166,9 +170,9 @@ def test_hidden_standings_leave_the_public_aggregate_not_the_head_judge(
                       encoding="utf-8")
     clock[0] = 5.0
     hub.tick()
-    aggregate = hub.aggregate()
-    assert aggregate["standings_as_of"] == {"as_of_round": 1, "hidden": False}
-    assert aggregate["standings"] is not None and aggregate["standings"]["games"] == 1
+    shown: dict[str, Any] = hub.aggregate()
+    assert shown["standings_as_of"] == {"as_of_round": 1, "hidden": False}
+    assert shown["standings"] is not None and shown["standings"]["games"] == 1
     # a mistaken edit is refused in words and changes nothing
     time.sleep(0.01)
     config.write_text('[standings]\nas_of_round = "last"\n', encoding="utf-8")

@@ -22,7 +22,7 @@ from bus.broker import MosquittoProcess
 from bus.config import BrokerConfig
 from bus.testing import ACL_OTHER_TABLE, ACL_OTHER_TABLE_USER, ACL_TABLE, ACL_TABLE_USER
 from bus.topics import hub_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table, submit
 from engine.vocab import Phase
 from hub.config import HubSettings
@@ -74,12 +74,12 @@ class Nights:
         """Enter a whole game: day lines quickly, each night line after a random pause."""
         start, inside = 0.0, 0
         for line in actions:
-            before = table.game.state.phase
+            before = table.table_game.state.phase
             time.sleep(rng.uniform(0.3, 1.5) if before == Phase.NIGHT else 0.01)
             at = time.monotonic()
             ok, why = submit(table, line)
             assert ok, why
-            after = table.game.state.phase
+            after = table.table_game.state.phase
             if before != Phase.NIGHT and after == Phase.NIGHT:
                 start, inside = at, 0
             elif before == Phase.NIGHT and after == Phase.NIGHT:

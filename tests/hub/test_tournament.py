@@ -11,12 +11,11 @@ from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.testing import connected_client
 from bus.topics import hub_topic
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
-from engine.log import action_to_dict
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import standings
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.standings import standings
 from hub.decisions import effective_games
 from hub.registry import Liveness
 from hub.seating import TableSeating
@@ -54,7 +53,7 @@ def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
         assert all(t.names == seating[t.table] for t in tables)
         games = {t.table: actions_of(int(t.table)) for t in tables}
         play_all(tables, games)
-        assert all(t.game.state.finished for t in tables)
+        assert all(t.table_game.state.finished for t in tables)
         # (a table republishes its protocol after a farewell that follows the decision)
         wait_for("every table's final protocol stored", lambda: {
             table: p for table, _, p in stored(hub).protocols()} == {
@@ -65,7 +64,7 @@ def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
         assert stored(hub).quarantined() == []
         counted = {g["table"]: g["winner"] for g in effective_games(
             stored(hub).protocols(), stored(hub).decisions(), stored(hub).game_rounds())}
-        assert counted == {t.table: t.game.state.winner for t in tables}
+        assert counted == {t.table: t.table_game.state.winner for t in tables}
         # the wall's retained aggregate says the same, with no alert but the protest windows
         wall = connected_client(private_broker.config(), "wall",
                                 hub_topic(T, "public/aggregate"))
@@ -84,7 +83,7 @@ def test_twenty_tables_play_a_round_and_the_hub_keeps_every_protocol(
         assert {a["kind"] for a in aggregate["alerts"]} == {"protest_window"}
         # the standings are the scoring library's on the tables' own logs
         own = [game_from_log([json.dumps(t.header),
-                              *(json.dumps(action_to_dict(a)) for a in t.game.actions)],
+                              *(json.dumps(line) for line in t.table_game.lines())],
                              f"table {t.table}") for t in tables]
         assert aggregate["standings"] == standings(own, load_ruleset("cml")).as_dict()
 

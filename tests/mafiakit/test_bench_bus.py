@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bus.broker import MosquittoProcess
-from device.journal import Journal
-from engine.playout import random_game
+from device.table.journal import Journal
+from engine.classic.playout import random_game
 from mafiakit.bench.bus import BenchTable
 
 

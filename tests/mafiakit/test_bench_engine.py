@@ -3,8 +3,8 @@ times whole games, docs/benchmarks.md) and reports the documented keys."""
 
 from __future__ import annotations
 
+from engine.classic.game import Game
 from engine.club.game import ClubGame
-from engine.game import Game
 from mafiakit.bench import club, engine
 from mafiakit.bench.replay import measure, replay
 
@@ -21,10 +21,10 @@ def test_the_shared_loop_plays_every_classic_game_to_its_result() -> None:
 
 
 def test_the_shared_loop_plays_every_club_game_to_its_result() -> None:
-    for settings, lines in club._logs(13):  # 3 to 15 seats
-        game = replay(club.CLUB, settings, lines)
+    for setup, lines in club._logs(13):  # 3 to 15 seats
+        game = replay(club.CLUB_GAMES, setup, lines)
         assert isinstance(game, ClubGame)
-        assert game.outcome() is not None, settings.seats
+        assert game.outcome() is not None, setup.seats
 
 
 def test_measure_reports_the_documented_keys_for_both_games() -> None:
@@ -34,5 +34,5 @@ def test_measure_reports_the_documented_keys_for_both_games() -> None:
     assert result["actions"] == sum(len(lines) for _, lines in logs)
     assert result["ratio_to_floor"] > 0
     assert result["us_per_action_p50"] <= result["us_per_action_p99"]
-    club_result = measure(club.CLUB, club._logs(3), rounds=1, warm_up=1)
+    club_result = measure(club.CLUB_GAMES, club._logs(3), rounds=1, warm_up=1)
     assert set(club_result) >= KEYS

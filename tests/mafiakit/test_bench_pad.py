@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.feedback import seat_pattern
-from device.hardware import TableHardware
-from device.pad import KeyEvent
-from device.pins import PinMap
+from device.hardware.kit import TableHardware
+from device.hardware.pad import KeyEvent
+from device.hardware.pins import PinMap
+from device.table.feedback import seat_pattern
 from firmware_sim.board import MockBoard
 from mafiakit.bench.pad import (
     CLUB_DAY_VIEW,

@@ -23,7 +23,7 @@ HEAVY = {"pygame", "gpiozero", "paho"}
 NOT_AT_STARTUP = HEAVY | {"pydantic", "pydantic_core", "sqlite3"}
 SUBCOMMANDS = tuple(command for commands in PARTS.values() for command in commands)
 HUB_COMMANDS = ("seat", "round", "decide", "export")
-# a path into the source: "device/config.py", "engine/ruleset.py" ...
+# a path into the source: "device/config.py", "engine/classic/ruleset.py" ...
 SOURCE_PATH = re.compile(r"[\w/]+\.py\b")
 # run the real entry point, then name every module it loaded (after a marker, on stderr)
 MARK = "loaded modules:"
@@ -99,7 +99,7 @@ def test_replay_loads_the_engine_and_nothing_else(example: str) -> None:
     assert "engine" in modules
     assert packages(modules) & NOT_AT_STARTUP == set()
     # nor what only --rules, help's layout or a refusal needs (mafiakit/cli.py's
-    # help_formatter, engine/ruleset.py, engine/refusal_texts.py)
+    # help_formatter, engine/classic/ruleset.py, engine/refusal_texts.py)
     assert modules & {"pathlib", "shutil", "engine.refusal_texts"} == set()
 
 
@@ -107,8 +107,8 @@ def test_replay_with_a_league_file_loads_pydantic_for_that_file_only(tmp_path: P
     """A league's own ruleset file is checked option by option (pydantic): that is the one
     replay that pays for it, and it still loads no screen, hardware or MQTT library."""
     league = tmp_path / "cml.toml"
-    league.write_text((ROOT / "engine" / "rulesets" / "cml.toml").read_text(encoding="utf-8"),
-                      encoding="utf-8")
+    cml = ROOT / "engine" / "classic" / "rulesets" / "cml.toml"
+    league.write_text(cml.read_text(encoding="utf-8"), encoding="utf-8")
     done, modules = run_listing("replay", str(EXAMPLE), "--rules", str(league))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["rules"] == "cml"
@@ -176,7 +176,7 @@ def test_replay_rules_with_a_missing_file_says_no_such_file(tmp_path: Path) -> N
 
 def test_replay_rules_file_of_another_ruleset_is_refused(tmp_path: Path) -> None:
     league = tmp_path / "my-league.toml"
-    text = (ROOT / "engine" / "rulesets" / "cml.toml").read_text(encoding="utf-8")
+    text = (ROOT / "engine" / "classic" / "rulesets" / "cml.toml").read_text(encoding="utf-8")
     league.write_text(text.replace('id = "cml"', 'id = "my-league"', 1), encoding="utf-8")
     assert 'id = "my-league"' in league.read_text(encoding="utf-8")
     done = mafiakit("replay", str(EXAMPLE), "--rules", str(league))

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from device.console_help import CLASSIC
+from device.table.console_help import CLASSIC
+from engine.classic.log import ACTION_FIELDS
 from engine.club.log import FIELDS as CLUB_FIELDS
-from engine.log import ACTION_FIELDS
 
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 TYPED = [

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pygame
 
-from engine.club_evening import club_game, evening
-from engine.ruleset import load_ruleset
-from engine.scoring.logs import game_from_log
-from engine.scoring.standings import standings
+from engine.classic.ruleset import load_ruleset
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.standings import standings
+from engine.club.evening import club_game, evening
 from mafiakit.demo import EXAMPLE
 from mafiakit.demo_club import CLUB_EXAMPLE, CLUB_TABLE, club_header
 from mafiakit.demo_round import NAMES, TABLES, companions

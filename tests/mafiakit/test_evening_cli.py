@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.club_evening import club_game, evening
+from engine.club.evening import club_game, evening
 from mafiakit.evening import render
 
 ROOT = Path(__file__).resolve().parents[2]

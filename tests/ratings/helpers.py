@@ -14,12 +14,13 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from engine.game import Game
-from engine.log import dump_lines, header
-from engine.playout import Mix, random_game
-from engine.protocol import result
-from engine.replay import replay
-from ratings.export import Exported, Site, export_game
+from engine.classic.game import Game
+from engine.classic.log import dump_lines
+from engine.classic.playout import Mix, random_game
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.log import header
+from ratings.export import Exported, Site, SiteGameJson, export_game
 from ratings.importer import Imported, import_game
 
 DATE = Site(date="2026-11-29")
@@ -46,7 +47,7 @@ def round_trip(lines: Iterable[str]) -> tuple[Game, Exported, Imported, Game]:
     return original, exported, imported, back
 
 
-def comparable(res: dict[str, Any], exported: dict[str, Any]) -> dict[str, Any]:
+def comparable(res: dict[str, Any], exported: SiteGameJson) -> dict[str, Any]:
     out = {k: v for k, v in res.items() if k not in ("score", "protests", "closed")}
     seen: dict[str, set[int]] = {"don_check": set(), "sheriff_check": set()}
     nights = []

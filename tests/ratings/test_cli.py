@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.replay import replay
+from engine.classic.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "cml-candidate-disqualified-after-the-result-is-known.jsonl"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.ruleset import load_ruleset
+from engine.classic.ruleset import load_ruleset
 from ratings.check import issues
 from ratings.export import ExportError, Site, export_game, player_ids
 from ratings.rulescode import differences, rules_code, rulesets_of
@@ -22,7 +22,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def exported(stem: str, site: Site = DATE) -> dict[str, Any]:
     text = (EXAMPLES / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines()
-    return export_game(text, site).game
+    return dict(export_game(text, site).game)  # the tests below index it as plain JSON
 
 
 def seat(game: dict[str, Any], number: int) -> dict[str, Any]:

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from engine.protocol import result
-from engine.replay import replay
-from engine.ruleset import load_ruleset
+from engine.classic.protocol import result
+from engine.classic.replay import replay
+from engine.classic.ruleset import load_ruleset
 from ratings.export import export_game
 from ratings.importer import ImportRefused, import_game
 from tests.ratings.helpers import DATE, NAMED, random_log
@@ -138,5 +138,7 @@ def test_the_import_writes_a_game_log_the_engine_replays_line_by_line() -> None:
     game = export_game(random_log("judge-guide", 3, NAMED), DATE).game
     done = import_game(copy.deepcopy(game), 3, load_ruleset("judge-guide"))
     head = done.lines[0]
-    assert head["format"] == "mafia-game-log" and head["players"][0] == "Seat 1"
+    players = head["players"]
+    assert head["format"] == "mafia-game-log" and isinstance(players, list)
+    assert players[0] == "Seat 1"
     assert all("action" in line for line in done.lines[1:])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.playout import Mix
+from engine.classic.playout import Mix
 from ratings.check import issues
 from tests.ratings.helpers import COUNTED, NAMED, comparable, full_result, random_log, round_trip
 

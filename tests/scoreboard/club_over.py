@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bus.payloads import ClubProtocol
-from device.snapshots import club_protocol
+from bus.payloads import Protocol
+from device.table.snapshots import protocol as table_protocol
+from engine.club.testing import replay_club
 from engine.club.views import public_view
-from engine.replay import replay_club
 from scoreboard.tablefeed import TableFeed
 from scoreboard.view import club_points, read_view
 
@@ -24,11 +24,11 @@ def twelve() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     return rows[0], rows[1:], expected
 
 
-def twelve_protocol(game_id: str = "club-4-1") -> tuple[TableFeed, ClubProtocol]:
+def twelve_protocol(game_id: str = "club-4-1") -> tuple[TableFeed, Protocol]:
     """The example's last public view with its protocol, as the feed store builds it."""
     lines = TWELVE.read_text(encoding="utf-8").splitlines()
     head, game = replay_club(lines)
-    protocol = club_protocol(game, game_id, head)
+    protocol = table_protocol(game, game_id, head)
     view = read_view(public_view(game).model_dump(mode="json"))
     players = head["players"]
     assert isinstance(players, list)

@@ -12,9 +12,10 @@ import pytest
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
 from device.config import TableSettings
-from device.service import TableService
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from device.table.service import TableService
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from engine.vocab import InfoClass
 from scoreboard.feed import FeedStore
 from scoreboard.live import LiveFeed

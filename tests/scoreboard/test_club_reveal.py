@@ -12,8 +12,8 @@ import pytest
 
 from bus.broker import MosquittoProcess
 from device.config import TableSettings
-from device.service import TableService
-from device.snapshots import club_protocol
+from device.table.service import TableService
+from device.table.snapshots import protocol as table_protocol
 from engine.club.game import ClubGame
 from engine.club.playout import ClubMix, random_club_game
 from engine.club.result import result
@@ -56,7 +56,7 @@ def test_the_club_reveal_shows_roles_result_and_points_only_at_the_end(seats: in
             assert secrets_found(frame) == [], (seats, len(game.actions))
             if not game.state.finished:
                 assert not any(s.role_text or s.points for s in frame.seats)
-    protocol = club_protocol(game, "g-1", {"format": "mafia-game-log", "rules": "club",
+    protocol = table_protocol(game, "g-1", {"format": "mafia-game-log", "rules": "club",
                                            "seats": seats})
     feed = TableFeed(N, view=read_view(public_view(game).model_dump(mode="json")),
                      status="online", reveal=protocol.reveal,

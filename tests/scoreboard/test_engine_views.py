@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import actions as act
-from engine.game import Game
-from engine.playout import Mix, random_game
-from engine.views import reveal, view
+from engine.classic.game import Game
+from engine.classic.playout import Mix, random_game
+from engine.classic.views import reveal, view
 from scoreboard.model import judge_frame, table_frame, wall_frame
 from scoreboard.secrecy import secret_free, secrets_found
 from scoreboard.tablefeed import TableFeed

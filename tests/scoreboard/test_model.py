@@ -193,7 +193,7 @@ def test_night_shows_only_that_it_is_night_even_if_the_view_says_more() -> None:
 
 def test_roles_and_protocol_only_after_the_game() -> None:
     over = frame("over_red")
-    assert over.over and over.result == "Победа мирных" and over.result_side == "red"
+    assert over.over and over.result == "Победа красных" and over.result_side == "red"
     assert over.termination == "Все чёрные игроки покинули стол"
     assert [s.role for s in over.seats][:4] == ["citizen", "mafia", "citizen", "sheriff"]
     assert over.seats[5].role_text == "Дон"
@@ -201,7 +201,7 @@ def test_roles_and_protocol_only_after_the_game() -> None:
         "День 1: №3 заголосован", "Ночь 1: №7 убит", "День 2: №2 заголосован",
         "Ночь 2: промах", "День 3: №6 поднят", "День 3: №8 поднят",
         "Лучший ход №7: №2, №6, №9, чёрных 2")
-    assert frame("over_black", "en").result == "The mafia wins"
+    assert frame("over_black", "en").result == "Black team wins"
     assert frame("draw").result == "Ничья"
 
 
@@ -277,7 +277,7 @@ def test_frames_are_values() -> None:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_lift_question_does_not_call_its_timer_a_vote(lang: str) -> None:
     """The title says "lift"; the label under the countdown must not name another step."""
-    from scoreboard.i18n import t
+    from words import t
 
     frame = table_frame(sample_feed("lift"), NOW, lang)
     assert t(lang, "banner.lift") in repr(frame)
@@ -299,7 +299,7 @@ def test_the_judges_pad_line_speaks_the_screens_language() -> None:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_judges_game_over_screen_names_the_best_move_once(lang: str) -> None:
-    from scoreboard.i18n import t
+    from words import t
 
     frame = judge_frame(sample_feed("over_red"), NOW, lang)
     best = t(lang, "summary.best_move", seat="", guess="", found="").split()[0]
@@ -312,7 +312,7 @@ def _after_game_feed(**after: object) -> TableFeed:
 
 
 def test_the_judge_sees_the_points_to_be_recorded_on_each_card_after_the_game() -> None:
-    """Issue 12: per seat, from engine.scoring; negative points in red on the card."""
+    """Issue 12: per seat, from engine.classic.scoring; negative points in red on the card."""
     frame = judge_frame(_after_game_feed(), NOW, "ru")
     assert [card.points for card in frame.seats] == ["1", "0", "1", "1.2", "1", "0", "1.3",
                                                      "0", "1", "1"]
@@ -382,7 +382,7 @@ def test_the_after_game_pad_input_reads_in_russian(pad: str, ru: str) -> None:
     ("DROP _", "СКИНУЛ НОМЕРОК _"),
 ])
 def test_the_club_pad_input_reads_in_russian_on_the_judges_screen(pad: str, ru: str) -> None:
-    """Issue 11/15: the club pad's words (device/clubkeys.py) on a Russian judge screen, not only
+    """Issue 11/15: the club pad's words (table/clubkeys.py) on a Russian judge screen, not only
     in the simulator; one table of words serves both."""
     payload = sample_payload("judge_over", view={**sample_view("judge_over"), "pad": pad})
     frame = judge_frame(sample_feed("judge_over", payload=payload), NOW, "ru")
@@ -396,7 +396,7 @@ def test_the_club_pad_input_reads_in_russian_on_the_judges_screen(pad: str, ru: 
 def test_a_russian_pad_line_writes_a_seat_as_every_screen_does(pad: str, ru: str,
                                                               en: str) -> None:
     """Issue 25: the simulator and the judge's screen said "#6" where every Russian screen
-    says "№6" (i18n `seat_ref`); English keeps "#6"."""
+    says "№6" (the catalogue's `seat_ref`, words/); English keeps "#6"."""
     payload = sample_payload("judge_day", view={**sample_view("judge_day"), "pad": pad})
     feed = sample_feed("judge_day", payload=payload)
     for lang, want in (("ru", ru), ("en", en)):

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from bus.broker import MosquittoProcess
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
 from hub.roster_csv import read_seating
 from mafiakit.cli import main

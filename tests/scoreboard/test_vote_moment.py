@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Disqualify, Game, SpeechEnd, Votes
-from engine.testing import second_day
-from engine.views import view
+from engine import Disqualify, SpeechEnd, Votes
+from engine.classic import Game
+from engine.classic.testing import second_day
+from engine.classic.views import view
 from scoreboard.frames import TableFrame
 from scoreboard.model import table_frame
 from scoreboard.tablefeed import TableFeed

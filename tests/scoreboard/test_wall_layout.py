@@ -11,6 +11,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from engine.roles import Side
+from engine.vocab import Winner
 from scoreboard.fonts import Fonts
 from scoreboard.frames import WallFrame
 from scoreboard.layout import wall_layout
@@ -20,6 +22,7 @@ from scoreboard.sizes import SIZES
 from scoreboard.tablefeed import TableFeed
 from scoreboard.testing import overlaps
 from scoreboard.wall import base_style, card_style, draw_wall, draw_wall_card
+from words import word
 
 STATUSES = ("online", "stale", "offline", "unknown")
 ON_BAND = {"result": "band"}
@@ -81,7 +84,9 @@ def test_the_countdown_and_the_result_are_never_cut(size: tuple[int, int], fonts
         inner = layout.cards[0].inflate(-2 * style.pad, -2 * style.pad)
         assert fonts.width("00:00", style.timer_px, True) <= inner.width
         assert style.timer_px > style.title_px > style.phase_px  # the countdown reads first
-        assert fonts.width("Победа мирных", style.phase_px * 3 // 4, True) <= inner.width
+        for winner in (*Winner, *Side):  # every result, in the longer language
+            result = word("ru", winner)
+            assert fonts.width(result, style.phase_px * 3 // 4, True) <= inner.width, result
 
 
 def test_one_table_on_a_small_screen_no_longer_covers_its_players_line(fonts: Fonts) -> None:

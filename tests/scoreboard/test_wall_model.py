@@ -30,8 +30,8 @@ def test_each_card_says_phase_players_timer_and_liveness() -> None:
 
 def test_results_only_for_finished_tables() -> None:
     cards = {card.table: card for card in wall_frame(wall_feeds(), NOW, "en").cards}
-    assert cards["5"].over and cards["5"].result == "The red team wins"
-    assert cards["8"].result == "The mafia wins" and cards["8"].result_side == "black"
+    assert cards["5"].over and cards["5"].result == "Red team wins"
+    assert cards["8"].result == "Black team wins" and cards["8"].result_side == "black"
     assert cards["10"].result == "Draw"
     assert all(card.result == "" for card in cards.values() if not card.over)
 

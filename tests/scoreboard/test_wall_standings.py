@@ -48,7 +48,8 @@ def test_the_wall_reads_the_hub_aggregate(private_broker: MosquittoProcess) -> N
     source = ScreenSource(store, mode="wall", lang="en")
     try:
         assert feed.client.wait_ready(GUARD_S)
-        aggregate: dict[str, object] = {"tournament": "cup", "tables": [], "standings": None,
+        aggregate: dict[str, object] = {"tournament": "cup", "as_of": "2026-11-29T18:30:00+00:00",
+                                        "tables": [], "standings": None,
                      "standings_as_of": {"as_of_round": 4, "hidden": True}}
         raw_publish(private_broker.config(), [
             (hub_topic("cup", "public/aggregate"), json.dumps(aggregate).encode(), True)])

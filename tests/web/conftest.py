@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
 from hub.config import HubSettings
 from hub.roster_csv import write_seating

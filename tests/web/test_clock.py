@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_OVERLAY_USER, ACL_TABLE, ACL_TOURNAMENT
-from device.service import TableService
+from device.table.service import TableService
 from hub.service import HubService
 from tests.hub.helpers import into_a_speech, wait_for
 from tests.web.conftest import PHONE, hub_and_table, keep_screenshot, overlay_url, page_url

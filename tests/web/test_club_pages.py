@@ -17,8 +17,8 @@ from playwright.sync_api import Browser
 
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE, ACL_TABLE_USER, ACL_TOURNAMENT
-from device.inbox import NewGame
-from device.service import TableService
+from device.table.inbox import NewGame
+from device.table.service import TableService
 from device.testing import running_table, submit
 from hub.club import club_games
 from hub.config import HubSettings
@@ -93,8 +93,9 @@ def test_the_judge_page_lists_a_club_game_and_the_evenings_rating(
             got = page.locator(card)
             assert got.get_attribute("data-winner") == result["winner"] == "city"
             assert got.get_attribute("data-counts") == "yes"
-            words = {"ru": ("Победа города", "мафия и маньяк выбыли", "Стол 3 · игра 1"),
-                     "en": ("City wins", "mafia and maniac out", "Table 3 · game 1")}[lang]
+            words = {"ru": ("Победа города", "Мафия и маньяк покинули стол", "Стол 3 · игра 1"),
+                     "en": ("City wins", "The mafia and the maniac have left the table",
+                            "Table 3 · game 1")}[lang]
             text = got.inner_text()
             assert all(w in text for w in words), text
             seats = page.locator(f"{card} ol.players li")
@@ -156,7 +157,8 @@ def test_the_player_page_shows_his_club_game_and_points_tonight(
             # `mafiakit hub evening` say it (004 §8): Lynx and seat 4 have 4 points each
             page.wait_for_selector("#club-total[data-place='1-2']", timeout=TIMEOUT)
             assert "place 1-2 in the evening's rating" in page.locator("#club-total").inner_text()
-            assert page.locator(f"{card} .winner").inner_text() == "city wins"
+            # the result in the catalogue's one word for it, as on every screen (winner.city)
+            assert page.locator(f"{card} .winner").inner_text() == "City wins"
             assert page.locator("#problem").inner_text() == ""
             keep_screenshot(page, tmp_path, "player-club-en.png")
             # the page read only the hub's public topics (the `player` account's ACL)
@@ -190,15 +192,18 @@ def test_the_club_pages_stay_one_message_after_a_season_of_club_evenings() -> No
                  "club_games": club_games(rows, [])}
     assert len(json.dumps(aggregate, ensure_ascii=False).encode()) > LIMIT  # why they trim
     state = judge_pages(aggregate, [], [], {}, club_rows=rows)["judge/state"]
-    club = public_pages(None, [], [], [], undecided=(), aggregate=aggregate)["public/club"]
+    club: dict[str, Any] = public_pages(None, [], [], [], undecided=(),
+                                        aggregate=aggregate)["public/club"]
     latest = rows[-1][2]["header"]["date"]
     for page in (state, club):
         assert len(json.dumps(page, ensure_ascii=False).encode()) < LIMIT
-    assert club["date"] == state["club_evening"]["date"] == latest
-    assert len(club["games"]) == len(state["club_games"]) == 18
+    evening, games = state["club_evening"], state["club_games"]
+    assert isinstance(evening, dict) and isinstance(games, list)
+    assert club["date"] == evening["date"] == latest
+    assert len(club["games"]) == len(games) == 18
     assert {g["date"] for g in club["games"]} == {latest}
-    assert state["club_evening"]["error"] is None
-    assert sum(p["games"] for p in state["club_evening"]["players"]) == sum(
+    assert evening["error"] is None
+    assert sum(p["games"] for p in evening["players"]) == sum(
         len(g["players"]) for g in club["games"])
 
 

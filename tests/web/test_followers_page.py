@@ -27,10 +27,10 @@ from bus.bridge import FOLLOWER
 from bus.broker import WEB_DIR, MosquittoProcess
 from bus.outside import OutsideBroker, add_bridge
 from bus.topics import account_name
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import running_table
-from engine.log import action_to_dict
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
 from engine.vocab import InfoClass
 from hub.config import HubSettings
 from hub.roster_csv import write_seating
@@ -61,19 +61,20 @@ def actions(seed: int) -> list[dict[str, Any]]:
 
 
 @contextlib.contextmanager
-def round_behind_the_bridge(tmp: Path) -> Iterator[tuple[
-        MosquittoProcess, OutsideBroker, Relay, HubService, dict[str, TableService]]]:
-    """Round 1 of six tables at the venue (ACL broker), bridged through a relay that can be
-    cut to an outside broker serving web/."""
+def round_behind_the_bridge(tmp: Path, numbers: tuple[str, ...] = tuple(TABLES)) -> Iterator[
+        tuple[MosquittoProcess, OutsideBroker, Relay, HubService, dict[str, TableService]]]:
+    """Round 1 of six tables (or of `numbers`) at the venue (ACL broker), bridged through a
+    relay that can be cut to an outside broker serving web/."""
     users = {name: secrets.token_urlsafe(10) for name in ("hub", "scoreboard")}
-    users.update({account_name(T, n): secrets.token_urlsafe(10) for n in TABLES})
+    users.update({account_name(T, n): secrets.token_urlsafe(10) for n in numbers})
     with OutsideBroker([T], http_dir=WEB_DIR) as outside:
         bridge = outside.bridge(T)
         with Relay(bridge.outside.host, bridge.outside.port) as relay:
-            venue = MosquittoProcess(acl=True, users=users, tables=[(T, n) for n in TABLES])
+            venue = MosquittoProcess(acl=True, users=users, tables=[(T, n) for n in numbers])
             add_bridge(venue, type(bridge)(bridge.outside.model_copy(
                 update={"port": relay.port}), T), QUICK)
-            plan = TournamentPlan(players=tuple(NICKS), tables=tuple(TABLES), rounds=1)
+            plan = TournamentPlan(players=tuple(NICKS[:10 * len(numbers)]), tables=numbers,
+                                  rounds=1)
             seating = tmp / "seating.csv"
             seating.write_text(write_seating(generate(plan, seed=1, effort=0.1)),
                                encoding="utf-8")
@@ -86,7 +87,7 @@ def round_behind_the_bridge(tmp: Path) -> Iterator[tuple[
                 tables = {n: stack.enter_context(running_table(
                     tmp / f"t{n}.sqlite", venue.config(account_name(T, n)).url(
                         with_password=True), tournament=T, table=n, heartbeat_s=0.5))
-                    for n in TABLES}
+                    for n in numbers}
                 hub.start_round(1)
                 for n, table in tables.items():
                     wait_for(f"table {n} has its round-1 game and roster",

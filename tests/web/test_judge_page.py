@@ -51,7 +51,7 @@ def test_the_head_judge_changes_a_result_through_the_hub_and_a_refusal_shows_why
     broker = private_acl_broker
     with hub_and_table(broker, tmp_path) as (hub, table):
         play_to_the_protocol(hub, table)
-        at_table = table.game.state.winner
+        at_table = table.table_game.state.winner
         changed = "black" if at_table == "red" else "red"
         context = chromium.new_context(viewport=PHONE)
         page = context.new_page()

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page
 from bus.broker import MosquittoProcess
 from bus.testing import ACL_TABLE
 from engine.roles import Role
+from tests.classic import classic_game
 from tests.hub.helpers import stored
 from tests.web.conftest import PHONE, hub_and_table, page_url, play_to_the_protocol
 from tests.web.test_judge_page import CARD, GAME, TIMEOUT
@@ -65,7 +66,7 @@ def test_each_head_judge_decides_as_himself_and_reads_refusals_in_his_language(
             assert said_en == ("The hub refused: the rules do not allow this decision "
                                f"(game {GAME}, table {ACL_TABLE}): {texts['en']}")
             # the result the game already has, keyed by the hub's own check
-            winner = table.game.state.winner
+            winner = classic_game(table).state.winner
             assert winner is not None
             said_en = ask(boris, "change_result", winner=str(winner))
             word = {"red": "Red team wins", "black": "Black team wins", "draw": "Draw"}[winner]

@@ -24,10 +24,12 @@ from websockets.typing import Subprotocol
 from bus.broker import MosquittoProcess
 from bus.testing import connected_client
 from bus.topics import table_topic
-from engine.log import action_to_dict, header
-from engine.playout import random_game
-from engine.views import step
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.classic.views import step
+from engine.log import header
 from engine.vocab import Step
+from tests.classic import classic_game
 from tests.hub.helpers import wait_for
 from tests.web.conftest import NAMES, overlay_url, start_table
 from tests.web.test_overlay import WAIT_MS, next_public, public_seq, publics, wait_drawn_seq
@@ -168,7 +170,7 @@ def test_the_scenes_follow_a_game_with_a_pause(
                 ok, reason = table.submit_line(line)
                 assert ok, reason
                 if not paused and table.countdown is not None and step(
-                        table.game.state, table.game.rules) is Step.SPEECH:
+                        classic_game(table).state, classic_game(table).rules) is Step.SPEECH:
                     table.timer_key()  # the judge's TIMER key: pause, then go on
                     table.timer_key()
                     paused = True

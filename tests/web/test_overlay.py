@@ -14,9 +14,10 @@ from bus.broker import MosquittoProcess
 from bus.client import BusClient, Received
 from bus.testing import connected_client
 from bus.topics import table_topic
-from device.service import TableService
-from engine.log import action_to_dict, header
-from engine.playout import random_game
+from device.table.service import TableService
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import header
 from engine.vocab import InfoClass
 from tests.web.conftest import NAMES, overlay_url, start_table
 

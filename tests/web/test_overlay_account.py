@@ -23,8 +23,9 @@ from bus.testing import (
     connected_client,
 )
 from bus.topics import command_topic, parse, table_topic
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from tests.web.conftest import NAMES, overlay_url, start_table
 
 ROLE_WORDS = ('"sheriff"', '"don"', '"mafia"', '"citizen"')

@@ -12,8 +12,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from bus.broker import MosquittoProcess
-from engine.log import action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import header
 from engine.vocab import InfoClass
 from tests.web.conftest import NAMES, overlay_url, start_table
 

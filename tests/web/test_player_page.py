@@ -77,7 +77,7 @@ def test_the_players_page_shows_the_next_seat_and_no_role_before_the_game_ends(
             assert roles_in(during["player"]) == [] and roles_in(during["judge"]) == []
 
             play(table, actions[deciding:deciding + 1])
-            assert table.game.state.winner is not None
+            assert table.table_game.state.winner is not None
             wait_for("the protocol at the hub",
                      lambda: stored(hub).protocol(ACL_TABLE, GAME) is not None)
             game = f"#games .game[data-game='{GAME}']"
@@ -98,7 +98,7 @@ def test_the_players_page_shows_the_next_seat_and_no_role_before_the_game_ends(
             # pages and the player sits at that table again; decided again, they come back
             marks = len(recorded(player)), len(recorded(judge))
             play(table, [{"action": "undo"}])
-            assert table.game.state.winner is None
+            assert table.table_game.state.winner is None
             player.wait_for_selector(game, state="detached", timeout=TIMEOUT)
             judge.wait_for_function(f"{protocols} === 0", timeout=TIMEOUT)
             player.wait_for_selector("#next[data-round='1']", timeout=TIMEOUT)

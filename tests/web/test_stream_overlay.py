@@ -32,10 +32,11 @@ from bus.testing import (
 )
 from bus.topics import table_topic
 from device.config import TableSettings
-from device.service import TableService
+from device.table.service import TableService
 from device.testing import settle
-from engine.log import action_to_dict, header
-from engine.playout import random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import random_game
+from engine.log import header
 from firmware_sim.clock import ManualClock
 from tests.web.conftest import NAMES, keep_screenshot, overlay_url
 from tests.web.test_overlay_screens import BACKDROP, CYRILLIC, LATIN, SIZES, boxes, overlaps

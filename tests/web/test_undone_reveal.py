@@ -9,7 +9,6 @@ stale copy back on the broker, retained, as a broker that lost the undo would ho
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,11 @@ from bus.broker import MosquittoProcess
 from bus.client import Received
 from bus.testing import connected_client, next_of, raw_publish
 from bus.topics import hub_topic, table_topic
-from engine.log import action_to_dict, header
-from engine.playout import Mix, random_game
+from engine.classic.log import action_to_dict
+from engine.classic.playout import Mix, random_game
+from engine.log import header
 from tests.web.conftest import NAMES, PHONE, overlay_url, start_table
+from tests.web.hubpages import hub_page
 
 WAIT_MS = 15_000
 T, N = "cup", "3"
@@ -42,7 +43,7 @@ def test_the_overlay_shows_no_result_of_a_game_that_runs_again(
         page.goto(overlay_url(web_broker.ws_url, f"tournament={T}&table={N}&lang=en"))
         page.wait_for_selector("#overlay[data-winner]:not([data-winner=''])", timeout=WAIT_MS)
         assert page.locator("#seats .role").count() == 10  # decided: the reveal is drawn
-        while table.game.state.finished:
+        while table.table_game.state.finished:
             assert table.submit_line({"action": "undo"})[0]
         page.wait_for_function("window.overlayState.protocol === null", timeout=WAIT_MS)
         raw_publish(web_broker.config(), [(protocol, reveal.payload, True)])  # the stale copy
@@ -72,7 +73,7 @@ def _protocol_card(table: str) -> dict[str, Any]:
 def _judge_state(phase: str) -> dict[str, Any]:
     return {"tournament": T, "name": "Cup", "as_of": "2026-11-29T18:30:00+00:00",
             "tables": [{"table": N, "state": "online", "game_id": GAME, "phase": phase,
-                        "winner": "red", "seq": 40, "gap": False, "started_at": None}],
+                        "winner": "red", "seq": 40, "gap": False}],
             "alerts": [], "games": [], "standings": None, "standings_as_of": {},
             "decisions": [], "protests": [], "rounds": [1], "club_games": [],
             "club_evening": None, "club_dates": []}
@@ -85,14 +86,15 @@ def test_the_judges_page_leaves_out_a_game_its_table_plays_again(
     state = hub_topic(T, "judge/state")
     card = f"#protocol-list .protocol[data-game='{GAME}']"
     raw_publish(web_broker.config(), [
-        (rounds, json.dumps({"round": 1, "protocols": [_protocol_card(N)]}).encode(), True),
-        (state, json.dumps(_judge_state("finished")).encode(), True)])
+        (rounds, hub_page("judge/rounds/1", {"round": 1, "protocols": [_protocol_card(N)]}),
+         True),
+        (state, hub_page("judge/state", _judge_state("finished")), True)])
     base = web_broker.ws_url.replace("ws://", "http://")
     page.goto(f"{base}/judge/index.html?tournament={T}&lang=en")
     page.click("nav .tab[data-tab=protocols]")
     page.wait_for_selector(f"{card} .role", timeout=WAIT_MS)  # decided: roles shown
     assert page.locator("#table-list .winner").count() == 1
-    raw_publish(web_broker.config(), [(state, json.dumps(_judge_state("day")).encode(), True)])
+    raw_publish(web_broker.config(), [(state, hub_page("judge/state", _judge_state("day")), True)])
     page.wait_for_function("window.judgeState.judge.tables[0].phase === 'day'",
                            timeout=WAIT_MS)
     assert page.locator(card).count() == 0
@@ -106,19 +108,19 @@ def test_the_players_page_leaves_out_a_game_its_table_plays_again(
     me = NAMES[1]  # the don of the card
 
     def players(next_round: int) -> bytes:
-        return json.dumps({
+        return hub_page("public/players", {
             "tournament": T, "name": "Cup", "as_of": "2026-11-29T18:30:00+00:00",
             "rounds": [1], "standings": None, "standings_as_of": {},
             "players": [{"player": name, "next": {"round": next_round, "table": N,
                                                   "seat": seat}}
-                        for seat, name in enumerate(NAMES, start=1)]}).encode()
+                        for seat, name in enumerate(NAMES, start=1)]})
 
     card = _protocol_card(N)
     game = {"table": N, "game_id": GAME, "winner": "red", "counts": True, "players": NAMES,
             "roles": [card["roles"][str(s)] for s in range(1, 11)], "points": [0.0] * 10}
     raw_publish(web_broker.config(), [
         (hub_topic(T, "public/rounds/1"),
-         json.dumps({"round": 1, "games": [game]}).encode(), True),
+         hub_page("public/rounds/1", {"round": 1, "games": [game]}), True),
         (hub_topic(T, "public/players"), players(2), True)])
     base = web_broker.ws_url.replace("ws://", "http://")
     page.goto(f"{base}/player/index.html?tournament={T}&lang=en&player={me}")

@@ -1,5 +1,5 @@
 // The kit's pages meet the broker here: URL parameters, the login, the MQTT link, topic
-// names, words.
+// names, words (from common/words.js, loaded before this file).
 // Same contract as bus/topics.py (docs/mqtt.md); pages only read retained state, so a reload
 // or a broker restart shows the right picture again as soon as the link is back.
 "use strict";
@@ -95,15 +95,15 @@ const Live = (() => {
       + "background:#1b2028;color:#eceff3;font:16px 'DejaVu Sans',Arial,sans-serif;"
       + "box-shadow:0 4px 24px rgba(0,0,0,.5)");
     const title = document.createElement("strong");
-    title.textContent = W.login;
+    title.textContent = W("login.title");
     const note = document.createElement("div");
     note.id = "login-note";
-    note.textContent = opts.passwordInAddress ? W.passwordInAddress : W.loginWhy;
+    note.textContent = W(opts.passwordInAddress ? "login.password_in_address" : "login.why");
     form.append(title, note);
     for (const [name, type, value] of [["user", "text", opts.user || ""],
                                        ["password", "password", ""]]) {
       const label = document.createElement("label");
-      label.textContent = W[name === "user" ? "account" : "password"];
+      label.textContent = W(name === "user" ? "login.account" : "login.password");
       const input = document.createElement("input");
       Object.assign(input, { id: `login-${name}`, name, type, value, required: true,
                              autocomplete: name === "user" ? "username" : "current-password" });
@@ -116,7 +116,7 @@ const Live = (() => {
     const button = document.createElement("button");
     button.type = "submit";
     button.id = "login-go";
-    button.textContent = W.loginGo;
+    button.textContent = W("login.go");
     button.setAttribute("style", "font:inherit;color:inherit;min-height:40px;border-radius:8px;"
       + "background:#2f5d9e;border:1px solid #3b70bb");
     form.append(button);
@@ -205,50 +205,55 @@ const Live = (() => {
     return client;
   }
 
-  const WORDS = {
-    ru: {
-      offline: "Стол не в сети",  // the link's own troubles: common/notice.js
-      refused: "Брокер отклонил вход: проверьте учётную запись и пароль",
-      login: "Вход", loginWhy: "Учётная запись этой страницы (её даёт главный судья)",
-      passwordInAddress: "Пароль в адресе не используется: введите его здесь",
-      account: "Учётная запись", password: "Пароль", loginGo: "Войти", logout: "Выйти",
-      setup: "Раздача", night: "Ночь", day: "День", finished: "Игра окончена",
-      deal: "Раздача карт", ready: "Карты розданы", zero_night: "Нулевая ночь",
-      farewell: "Прощальная минута", speech: "Речь", muted_turn: "Пропуск речи",
-      tie_speech: "Речь в перестрелке", majority_speech: "Речь", vote: "Голосование",
-      lift: "Подъём", await_night: "Наступает ночь", over: "Игра окончена",
-      red: "Победа красных", black: "Победа чёрных", draw: "Ничья",
-      citizen: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон",
-      // how a player left: the scoreboard's `left.*` words (scoreboard/i18n.py,
-      // club_words.py), one vocabulary on every screen (tests/web/test_page_words.py)
-      left: { vote: "заголосован", lift: "поднят", kill: "убит", fouls: "удалён за фолы",
-              disqualified: "дисквалифицирован", catastrophe: "авто катастрофа",
-              kamikaze: "взорван", sapper: "подорван", dropped: "выбыл",
-              other: "покинул стол" },
-      candidates: "На голосовании", round: "Круг",
-    },
-    en: {
-      offline: "Table offline",
-      refused: "The broker refused the login: check the account and its password",
-      login: "Log in", loginWhy: "This page's account (the head judge gives it out)",
-      passwordInAddress: "A password in the address is not used: type it here",
-      account: "Account", password: "Password", loginGo: "Log in", logout: "Log out",
-      setup: "Deal", night: "Night", day: "Day", finished: "Game over",
-      deal: "Dealing cards", ready: "Cards dealt", zero_night: "Zero night",
-      farewell: "Farewell", speech: "Speech", muted_turn: "Speech lost",
-      tie_speech: "Tie speech", majority_speech: "Speech", vote: "Vote",
-      lift: "Lift", await_night: "Night falls", over: "Game over",
-      red: "Red team wins", black: "Black team wins", draw: "Draw",
-      citizen: "Citizen", sheriff: "Sheriff", mafia: "Mafia", don: "Don",
-      left: { vote: "voted out", lift: "lifted", kill: "killed", fouls: "out on fouls",
-              disqualified: "disqualified", catastrophe: "car crash", kamikaze: "blown up",
-              sapper: "mined", dropped: "dropped out", other: "left the table" },
-      candidates: "On the vote", round: "Round",
-    },
-  };
+  // -- words: the kit's one catalogue (common/words.js, which `mafiakit words --js` writes
+  // from words/, docs/architecture.md "One word catalogue") ------------------------------------
+  const warned = new Set();
 
+  /**
+   * The page's words: `W(key, values)` is the catalogue's text for `key` in `lang` with its
+   * {placeholders} filled from `values`. A key without a word in `lang` shows the English
+   * one; a key the catalogue lacks altogether shows its last part in plain words ("vote
+   * cancelled"), never the key itself; either way the console says so once (the browser tests
+   * fail on that warning).
+   */
   function words(lang) {
-    return WORDS[lang] || WORDS.ru;
+    const book = WordCatalogue[lang] || WordCatalogue.ru;
+    const say = (key, values) => {
+      let text = book[key];
+      if (text == null) {
+        text = WordCatalogue.en[key];
+        if (!warned.has(key)) {
+          warned.add(key);
+          console.warn(`mafiakit: no word for "${key}" in "${lang}"`);
+        }
+        if (text == null) text = String(key).split(".").pop().replace(/_/g, " ");
+      }
+      return fill(text, values || {});
+    };
+    /** Whether the catalogue has a word for `key` (a hub's alert of a kind this page lacks). */
+    say.has = (key) => key in book || key in WordCatalogue.en;
+    return say;
+  }
+
+  /** `text` with a capital first letter: a vocabulary word as a title ("Голосование"). */
+  function cap(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+  }
+
+  /** Every element of the page's own markup that names its word (`data-word="head.why"`)
+   * gets that word. */
+  function label(W) {
+    for (const node of document.querySelectorAll("[data-word]")) {
+      node.textContent = W(node.dataset.word);
+    }
+  }
+
+  /** Where a table's game is, in one line: "День 2 · Голосование" (a night says no more). */
+  function moment(view, W) {
+    const phase = cap(W(`phase.${view.phase}`));
+    const head = view.phase === "night" || view.phase === "day" ? `${phase} ${view.number}` : phase;
+    const step = view.phase === "night" ? "" : cap(W(`step.${view.step}`));
+    return step && step !== head ? `${head} · ${step}` : head;
   }
 
   /** The page's own clock in milliseconds: `performance.now()`, which no setting of the
@@ -317,6 +322,6 @@ const Live = (() => {
     return text.replace(/\{(\w+)\}/g, (_, key) => (values[key] != null ? values[key] : ""));
   }
 
-  return { options, tableTopic, hubTopic, publish, requestId, connect, words, now, tableClock,
-           secondsLeft, rolesOf, el, fill, forget, askLogin };
+  return { options, tableTopic, hubTopic, publish, requestId, connect, words, cap, label,
+           moment, now, tableClock, secondsLeft, rolesOf, el, fill, forget, askLogin };
 })();

@@ -1,36 +1,14 @@
 // What a page says when it has nothing to show and the table is not to blame (issue 25): the
 // address lacks a parameter, the broker cannot be reached or refused the login, or the broker
 // has never heard of the table or the tournament the address names. The same sentences as the
-// scoreboard's (scoreboard/i18n.py `link.*`), in the page's language, on the page itself.
+// scoreboard's (`link.*` in words/screens.py), in the page's language, on the page itself
+// (`page_link.*`, words/pages.py).
 "use strict";
 
 const LinkNotice = (() => {
   // A running table's (or hub's) retained state arrives within a second of the subscription:
   // after this long with the link up and nothing heard, the broker does not know it.
   const SILENCE_MS = 5000;
-
-  const WORDS = {
-    ru: {
-      params: "В адресе страницы нет {missing}: откройте её по ссылке со страницы брокера {home}",
-      connecting: "Подключение к брокеру {broker}…",
-      down: "Нет связи с брокером {broker}",
-      refused: "Брокер {broker} отклонил вход: проверьте имя и пароль",
-      table: "Брокер {broker} не знает стол {table} турнира «{tournament}»: проверьте table= и "
-        + "tournament= в адресе",
-      hub: "Брокер {broker} не знает хаб турнира «{tournament}»: проверьте tournament= в адресе "
-        + "и что хаб запущен",
-    },
-    en: {
-      params: "The page's address has no {missing}: open it from a link on the broker's page {home}",
-      connecting: "Connecting to the broker at {broker}…",
-      down: "No connection to the broker at {broker}",
-      refused: "The broker at {broker} refused the login: check the user and password",
-      table: "The broker at {broker} has nothing from table {table} of tournament "
-        + "'{tournament}': check table= and tournament= in the address",
-      hub: "The broker at {broker} has no hub of tournament '{tournament}': check tournament= "
-        + "in the address and that the hub is running",
-    },
-  };
 
   /**
    * One page's link, as far as the page can tell. `needs`: the address's parameters the page
@@ -73,13 +51,13 @@ const LinkNotice = (() => {
       },
       /** The sentence for `mode()` in `lang`, or "". */
       text(lang) {
-        const W = WORDS[lang] || WORDS.ru;
+        const W = Live.words(lang);
         const mode = this.mode();
         if (!mode) return "";
         const key = mode === "unknown" ? waitsFor : mode;
-        return Live.fill(W[key], { broker, home, tournament: opts.tournament, table: opts.table,
-                              missing: missing.map((name) => `${name}=`).join(lang === "ru"
-                                ? " и " : " and ") });
+        return W(`page_link.${key}`, {
+          broker, home, tournament: opts.tournament, table: opts.table,
+          missing: missing.map((name) => `${name}=`).join(W("page_link.and")) });
       },
     };
   }

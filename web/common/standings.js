@@ -5,34 +5,16 @@
 "use strict";
 
 const StandingsWhy = (() => {
-  const WORDS = {
-    ru: {
-      lot: "делит места {places}: решит жребий",
-      tieBreak: "поровну баллов: место решили {what}",
-      keys: { extras: "доп. баллы", wins: "победы",
-              wins_don_sheriff: "победы за дона и шерифа",
-              extras_don_sheriff: "доп. баллы за дона и шерифа",
-              first_night_deaths: "первые отстрелы" },
-    },
-    en: {
-      lot: "shares places {places}: the lot decides",
-      tieBreak: "equal points: placed by {what}",
-      keys: { extras: "extra points", wins: "wins", wins_don_sheriff: "wins as don or sheriff",
-              extras_don_sheriff: "extra points as don or sheriff",
-              first_night_deaths: "first-night deaths" },
-    },
-  };
-
   /** The reason shown under a row's player, or "" when his points alone set his place. */
   function reason(row, rows, lang) {
-    const W = WORDS[lang] || WORDS.ru;
+    const W = Live.words(lang);
     if (row.lot) {
       const shared = rows.filter((r) => r.lot && r.place === row.place).length;
       const places = shared > 1 ? `${row.place}–${row.place + shared - 1}` : String(row.place);
-      return Live.fill(W.lot, { places });
+      return W("standings.lot", { places });
     }
     if (row.tie_break) {
-      return Live.fill(W.tieBreak, { what: W.keys[row.tie_break] || row.tie_break });
+      return W("standings.tie_break", { what: W(`tie_break.${row.tie_break}`) });
     }
     return "";
   }

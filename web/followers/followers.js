@@ -18,30 +18,7 @@
     opts.password = given.get("password");
     opts.passwordInAddress = false;
   }
-  const G = Live.words(opts.lang);
-  const WORDS = {
-    ru: {
-      title: "Мафия: прямой эфир", tables: "Столы", standings: "Таблица", games: "Игры",
-      table: "Стол {table}", noTables: "Столы ещё не начали", venueDown:
-        "Площадка не на связи: показано последнее, что пришло", hubDown: "Хаб не в сети",
-      noStandings: "Таблицы ещё нет", hidden: "Таблица скрыта до финала",
-      asOfRound: "После тура {as_of_round}", lot: "* место делят: порядок решает жребий",
-      place: "№", player: "Игрок", total: "Баллы", played: "Игр",
-      noGames: "Сыгранных игр ещё нет", gameHead: "Тур {round} · стол {table}",
-      replayed: "переигровка: не засчитана", waiting: "Ждём данные…",
-    },
-    en: {
-      title: "Mafia: live", tables: "Tables", standings: "Standings", games: "Games",
-      table: "Table {table}", noTables: "No table has started yet", venueDown:
-        "The venue is not connected: showing the last news", hubDown: "Hub offline",
-      noStandings: "No standings yet", hidden: "The standings are hidden until the final",
-      asOfRound: "As of round {as_of_round}", lot: "* a shared place: the lot decides the order",
-      place: "#", player: "Player", total: "Points", played: "Games",
-      noGames: "No game finished yet", gameHead: "Round {round} · table {table}",
-      replayed: "replay ordered: does not count", waiting: "Waiting for data…",
-    },
-  };
-  const W = WORDS[opts.lang] || WORDS.ru;
+  const W = Live.words(opts.lang);
   document.documentElement.lang = opts.lang;
   const root = document.getElementById("app");
   const $ = (id) => document.getElementById(id);
@@ -53,7 +30,7 @@
   };
   window.followersState = state;  // read by the browser tests
 
-  const { el, fill } = Live;
+  const { el } = Live;
 
   const byNumber = (a, b) => String(a).localeCompare(String(b), undefined, { numeric: true });
 
@@ -64,13 +41,6 @@
       if (game) return { ...game, round: page.round };
     }
     return null;
-  }
-
-  function phaseText(view) {
-    const head = view.phase === "night" || view.phase === "day"
-      ? `${G[view.phase]} ${view.number}` : G[view.phase] || view.phase;
-    const step = view.phase === "night" ? "" : G[view.step] || "";
-    return step && step !== head ? `${head} · ${step}` : head;
   }
 
   /** A table's countdown: the time left its snapshot carried, counted on by this page's own
@@ -91,9 +61,9 @@
     const card = el("li", "table");
     card.dataset.table = table;
     const head = el("div", "head");
-    head.append(el("span", "name", fill(W.table, { table })));
+    head.append(el("span", "name", W("table", { table })));
     const offline = status && status.state !== "online";
-    if (offline) head.append(el("span", "offline", G.offline));
+    if (offline) head.append(el("span", "offline", W("page.table_offline")));
     card.classList.toggle("is-offline", !!offline);
     if (!snap) {
       card.append(head);
@@ -106,13 +76,13 @@
     Object.assign(card.dataset, { game: snap.game_id, seq: snap.seq, step: view.step,
                                   speaker: view.speaker != null ? view.speaker : "",
                                   winner: game ? game.winner : "" });
-    head.append(el("span", "phase", phaseText(view)));
+    head.append(el("span", "phase", Live.moment(view, W)));
     head.append(el("span", "timer", clock(entry)));
     card.append(head);
-    if (game) card.append(el("div", `banner ${game.winner}`, G[game.winner] || game.winner));
+    if (game) card.append(el("div", `banner ${game.winner}`, W(`winner.${game.winner}`)));
     if (view.vote) {
-      card.append(el("div", "vote", `${G.round} ${view.vote.round} · ${G.candidates}: `
-                     + view.vote.candidates.join(", ")));
+      card.append(el("div", "vote", W("page.vote_line", {
+        round: view.vote.round, seats: view.vote.candidates.join(", ") })));
     }
     const seats = el("ol", "seats");
     const nominated = new Set([...(view.nominations || []),
@@ -134,10 +104,8 @@
       const role = roles[seat.seat - 1];
       if (seat.out || role) {  // a second line: why the player left, his role once decided
         const more = el("span", "more");
-        if (role) more.append(el("span", `role ${role}`, G[role] || role));
-        if (seat.out) {
-          more.append(el("span", "cause", G[`${seat.out.cause}_cause`] || seat.out.cause));
-        }
+        if (role) more.append(el("span", `role ${role}`, Live.cap(W(`role.${role}`))));
+        if (seat.out) more.append(el("span", "cause", W(`left.${seat.out.cause}`)));
         item.append(more);
       }
       seats.append(item);
@@ -148,7 +116,7 @@
 
   function drawTables() {
     const names = Object.keys(state.tables).sort(byNumber);
-    $("no-tables").textContent = names.length ? "" : W.noTables;
+    $("no-tables").textContent = names.length ? "" : W("followers.no_tables");
     $("tables").replaceChildren(...names.map(tableCard));
   }
 
@@ -156,18 +124,18 @@
     const data = state.players;
     const rows = (data && data.standings) || [];
     const asOf = (data && data.standings_as_of) || {};
-    $("standings-note").textContent = !data ? W.waiting
-      : asOf.hidden ? W.hidden : !rows.length ? W.noStandings
-        : [asOf.as_of_round != null ? fill(W.asOfRound, asOf) : "",
-          rows.some((r) => r.lot) ? W.lot : ""].filter(Boolean).join(". ");
+    $("standings-note").textContent = !data ? W("followers.waiting")
+      : asOf.hidden ? W("standings.hidden") : !rows.length ? W("standings.none")
+        : [asOf.as_of_round != null ? W("standings.as_of_round", asOf) : "",
+          rows.some((r) => r.lot) ? W("standings.lot_note") : ""].filter(Boolean).join(". ");
     const head = document.querySelector("#standings thead");
     const body = document.querySelector("#standings tbody");
     head.replaceChildren();
     body.replaceChildren();
     if (!rows.length) return;
     const tr = el("tr");
-    tr.append(el("th", "num", W.place), el("th", "", W.player), el("th", "num", W.played),
-              el("th", "num", W.total));
+    tr.append(el("th", "num", W("standings.place")), el("th", "", W("standings.player")),
+              el("th", "num", W("standings.games")), el("th", "num", W("standings.total")));
     head.append(tr);
     for (const row of rows) {
       const line = el("tr");
@@ -185,21 +153,21 @@
       for (const g of page.games || []) games.push({ ...g, round: page.round });
     }
     games.sort((a, b) => b.round - a.round || byNumber(a.table, b.table));
-    $("no-games").textContent = games.length ? "" : W.noGames;
+    $("no-games").textContent = games.length ? "" : W("followers.no_games");
     $("games").replaceChildren(...games.map((g) => {
       const item = el("li", "game");
       Object.assign(item.dataset, { table: g.table, game: g.game_id, round: g.round });
       const head = el("div", "head");
-      head.append(el("span", "", fill(W.gameHead, g)));
-      head.append(el("span", `winner ${g.winner}`, g.counts ? G[g.winner] || g.winner
-        : W.replayed));
+      head.append(el("span", "", W("followers.game_head", g)));
+      head.append(el("span", `winner ${g.winner}`, g.counts ? W(`winner.${g.winner}`)
+        : W("game.replayed")));
       item.append(head);
       const list = el("ol", "players");
       (g.players || []).forEach((name, i) => {
         const line = el("li");
         const role = (g.roles || [])[i];
         line.append(el("span", "number", String(i + 1)), el("span", "nick", name));
-        if (role) line.append(el("span", `role ${role}`, G[role] || role));
+        if (role) line.append(el("span", `role ${role}`, Live.cap(W(`role.${role}`))));
         const points = g.points ? g.points[i] : null;
         if (points != null) line.append(el("span", "points", Number(points).toFixed(2)));
         list.append(line);
@@ -211,18 +179,21 @@
 
   function drawHeader() {
     const name = state.players && state.players.name;
-    $("title").textContent = name ? `${name}` : W.title;
-    document.title = name ? `${name} · ${W.title}` : W.title;
+    $("title").textContent = name ? `${name}` : W("followers.title");
+    document.title = name ? `${name} · ${W("followers.title")}` : W("followers.title");
     let text = "";
     let mode = "live";
-    if (state.refused) [text, mode] = [G.refused, "refused"];
-    else if (!state.link && Object.keys(state.tables).length) [text, mode] = [G.linkDown, "down"];
-    else if (!state.link) [text, mode] = [G.connecting, "connecting"];
+    if (state.refused) [text, mode] = [W("page.refused"), "refused"];
+    else if (!state.link && Object.keys(state.tables).length) {
+      [text, mode] = [W("page.link_down"), "down"];
+    }
+    else if (!state.link) [text, mode] = [W("page.connecting"), "connecting"];
     $("link").textContent = text;
     root.dataset.state = mode;
     const venueDown = state.bridge === "0";
     const hubDown = !venueDown && state.hub && state.hub.state && state.hub.state !== "online";
-    $("venue").textContent = venueDown ? W.venueDown : hubDown ? W.hubDown : "";
+    $("venue").textContent = venueDown ? W("followers.venue_down")
+      : hubDown ? W("page.hub_offline") : "";
     root.dataset.venue = venueDown ? "down" : "up";
   }
 
@@ -271,12 +242,10 @@
     drawHeader();
   }
 
+  Live.label(W);
   for (const button of document.querySelectorAll("#tabs button")) {
-    button.textContent = W[button.dataset.tab];
     button.addEventListener("click", () => { root.dataset.tab = button.dataset.tab; });
   }
-  $("standings-title").textContent = W.standings;
-  $("games-title").textContent = W.games;
   // QoS 0: a follower's session is clean (nothing is kept for it between links), so QoS 1
   // would buy no redelivery, only an acknowledgement per message for the broker to handle;
   // every snapshot is the whole picture and retained, so a later one replaces a lost one.

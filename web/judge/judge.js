@@ -8,8 +8,7 @@
 
 (() => {
   const opts = Live.options();
-  const G = Live.words(opts.lang);
-  const W = JudgeWords[opts.lang] || JudgeWords.ru;
+  const W = Live.words(opts.lang);
   document.documentElement.lang = opts.lang;
   const root = document.getElementById("app");
   const $ = (id) => document.getElementById(id);
@@ -35,8 +34,36 @@
   }
 
   function resultWord(winner) {
-    return winner ? G[winner] || winner : "—";
+    return winner ? W(`winner.${winner}`) : "—";
   }
+
+  /** An alert of the hub in the page's language (`alert.*`) from its kind and parameters
+   * (hub/alerts.py); an alert without parameters, or of a kind this page has no words for (an
+   * older or a newer hub), shows the hub's English text. */
+  function alertText(alert) {
+    if (!alert.params || !W.has(`alert.${alert.kind}`)) return alert.text;
+    const params = { ...alert.params, table: alert.table };
+    if (params.state) params.state = W(`liveness.${params.state}`);
+    return W(`alert.${alert.kind}`, params);
+  }
+
+  /** A refusal of the hub in the page's language (`reason.*`) from its key and parameters
+   * (bus/payloads.py DecisionRefusal); `because`, the engine's own refusal, comes in both
+   * languages. A key this page has no words for shows the hub's English `error`. */
+  function reasonText(reply) {
+    const reason = reply.reason;
+    if (!reason || !W.has(`reason.${reason.key}`)) return reply.error || "";
+    const values = {};
+    for (const [name, value] of Object.entries(reason.params || {})) {
+      if (value && typeof value === "object") values[name] = value[opts.lang] || value.en;
+      else values[name] = name === "winner" ? resultWord(value) : value;
+    }
+    return W(`reason.${reason.key}`, values);
+  }
+
+  // the club night's lines as the hub records them (hub/club.py), in the club's order (004 §7)
+  const CLUB_NIGHT = ["putana", "mafia_shot", "don_check", "maniac_shot", "heal", "saved",
+                      "commissar_check", "kamikaze", "blast"];
 
   /** The time in game of table entry `t` now: the hub's `in_game_s` counted on by the page's
    * own clock from when the hub built it, the table's clock telling the age of a retained
@@ -62,7 +89,7 @@
     let text = "";
     let mode = notice.mode() || "live";  // the address, the broker, a hub it does not know
     if (mode !== "live") text = notice.text(opts.lang);
-    else if (state.hub && state.hub.state !== "online") text = W.hubOffline;
+    else if (state.hub && state.hub.state !== "online") text = W("page.hub_offline");
     $("link").textContent = text;
     root.dataset.state = mode;
   }
@@ -70,24 +97,24 @@
   function drawTables(judge) {
     const alerts = $("alerts");
     alerts.replaceChildren(...(judge.alerts || []).map((a) => {
-      const item = el("li", `alert ${a.kind}`, alertText(opts.lang, a));
+      const item = el("li", `alert ${a.kind}`, alertText(a));
       item.dataset.table = a.table;
       return item;
     }));
     const list = $("table-list");
     const tables = judge.tables || [];
     if (!tables.length) {
-      list.replaceChildren(el("li", "muted", W.noTables));
+      list.replaceChildren(el("li", "muted", W("head.no_tables")));
       return;
     }
     list.replaceChildren(...tables.map((t) => {
       const item = el("li", "table");
       item.dataset.table = t.table;
       const head = el("div", "table-head");
-      head.append(el("span", "name", `${W.table} ${t.table}`));
-      head.append(el("span", `state ${t.state}`, W[t.state] || t.state));
+      head.append(el("span", "name", `${W("head.table")} ${t.table}`));
+      head.append(el("span", `state ${t.state}`, W(`liveness.${t.state}`)));
       item.append(head);
-      const phase = t.phase ? G[t.phase] || t.phase : W.noGame;
+      const phase = t.phase ? Live.cap(W(`phase.${t.phase}`)) : W("head.no_game");
       const line = el("div", "line");
       line.append(el("span", "phase", phase));
       if (t.game_id) line.append(el("span", "game muted", ` · ${t.game_id}`));
@@ -110,7 +137,7 @@
     for (const node of document.querySelectorAll("#table-list .clock[data-table]")) {
       const t = tables.find((x) => x.table === node.dataset.table);
       const seconds = t ? inGame(t) : null;
-      node.textContent = seconds == null ? "" : `${W.inGame} ${clock(seconds)}`;
+      node.textContent = seconds == null ? "" : `${W("head.in_game")} ${clock(seconds)}`;
     }
   }
 
@@ -121,19 +148,20 @@
     const rows = judge.standings || [];  // the hub's rows, trimmed to what is shown
     const asOf = judge.standings_as_of || {};
     const notes = [];
-    if (asOf.as_of_round != null && rows.length) notes.push(fill(W.asOfRound, asOf));
-    if (asOf.hidden) notes.push(W.hiddenStandings);
-    if (!rows.length) notes.push(W.noStandings);
-    if (rows.some((r) => r.lot)) notes.push(W.lot);
+    if (asOf.as_of_round != null && rows.length) notes.push(W("standings.as_of_round", asOf));
+    if (asOf.hidden) notes.push(W("head.standings_hidden"));
+    if (!rows.length) notes.push(W("head.no_standings"));
+    if (rows.some((r) => r.lot)) notes.push(W("standings.lot_note"));
     note.textContent = notes.join(". ");
     root.dataset.standingsHidden = asOf.hidden ? "yes" : "no";
     head.replaceChildren();
     body.replaceChildren();
     if (!rows.length) return;
     const tr = el("tr");
-    for (const [word, cls] of [["place", "num"], ["player", ""], ["total", "num"],
-                               ["games", "num"], ["wins", "num"]]) {
-      tr.append(el("th", cls, W[word]));
+    for (const [word, cls] of [["standings.place", "num"], ["standings.player", ""],
+                               ["standings.total", "num"], ["standings.games", "num"],
+                               ["standings.wins", "num"]]) {
+      tr.append(el("th", cls, W(word)));
     }
     head.append(tr);
     for (const row of rows) {
@@ -158,7 +186,7 @@
     if (protests.length) kinds.push("protest_accepted", "protest_rejected");
     const box = el("div", "actions");
     for (const kind of kinds) {
-      const button = el("button", "act", W[kind]);
+      const button = el("button", "act", W(`decision.${kind}`));
       button.type = "button";
       button.dataset.kind = kind;
       button.addEventListener("click", () => openForm(kind, p));
@@ -189,7 +217,7 @@
     const dates = (judge.club_dates || []).slice().reverse();  // the latest first
     $("club-date-field").hidden = dates.length < 2 && !state.clubDate;
     const picker = $("club-date");
-    const want = dates.map((d) => [d, d === shown.latest ? fill(W.tonight, { date: d }) : d]);
+    const want = dates.map((d) => [d, d === shown.latest ? W("head.tonight", { date: d }) : d]);
     const have = [...picker.options].map((o) => [o.value, o.textContent]);
     if (JSON.stringify(want) !== JSON.stringify(have)) {
       picker.replaceChildren(...want.map(([value, text]) => {
@@ -210,14 +238,15 @@
     const rating = $("club-rating");
     rating.hidden = !night;
     if (night) {
-      $("club-evening-title").textContent = fill(W.clubEvening, { date: night.date || "" });
+      $("club-evening-title").textContent = W("head.club_evening", { date: night.date || "" });
       $("club-evening-error").textContent = night.error || "";
       $("club-evening-error").hidden = !night.error;
       const head = document.querySelector("#club-evening thead");
       const tr = el("tr");
-      for (const [word, cls] of [["place", "num"], ["player", ""], ["total", "num"],
-                                 ["games", "num"], ["wins", "num"], ["extras", "num"],
-                                 ["penalties", "num"]]) tr.append(el("th", cls, W[word]));
+      for (const [word, cls] of [["standings.place", "num"], ["standings.player", ""],
+                                 ["standings.total", "num"], ["standings.games", "num"],
+                                 ["standings.wins", "num"], ["head.extras", "num"],
+                                 ["head.penalties", "num"]]) tr.append(el("th", cls, W(word)));
       head.replaceChildren(tr);
       document.querySelector("#club-evening tbody").replaceChildren(
         ...night.players.map((p, i) => {
@@ -235,11 +264,11 @@
     const missing = open && open.date === shown.date && state.evenings[shown.date]
       && !shown.games.some((g) => clubMatches(g, open));
     $("club-problem").hidden = !missing;
-    $("club-problem").textContent = missing ? fill(W.noClubGame, open) : "";
+    $("club-problem").textContent = missing ? W("head.no_club_game", open) : "";
     const list = $("club-list");
     const games = shown.games.slice().reverse();  // the latest first
     if (!games.length) {
-      list.replaceChildren(el("li", "muted", W.noClub));
+      list.replaceChildren(el("li", "muted", W("head.no_club")));
       return;
     }
     list.replaceChildren(...games.map((g) => {
@@ -254,14 +283,14 @@
         state.clubOpen = opened ? null : { date: shown.date, game: g.game, table: g.table };
         render();
       });
-      head.append(el("span", "name", fill(W.clubGame, { table: g.table, game: g.game ?? "" })));
+      head.append(el("span", "name", W("head.club_game", { table: g.table, game: g.game ?? "" })));
       head.append(el("span", "muted", g.date || g.game_id));
       item.append(head);
       const result = el("div", "result");
-      if (!g.counts) result.append(el("span", "replayed", W.replayed));
-      else result.append(el("span", `winner ${g.winner}`, W[g.winner] || g.winner || "—"));
+      if (!g.counts) result.append(el("span", "replayed", W("game.replayed")));
+      else result.append(el("span", `winner ${g.winner}`, resultWord(g.winner)));
       if (g.termination) {
-        result.append(el("span", "muted why", ` · ${W[g.termination] || g.termination}`));
+        result.append(el("span", "muted why", ` · ${W(`term.${g.termination}`)}`));
       }
       item.append(result);
       const seats = el("ol", "players");
@@ -269,7 +298,7 @@
         const line = el("li", "", name);
         line.dataset.seat = String(i + 1);
         const role = opened && g.roles ? g.roles[String(i + 1)] : null;
-        if (role) line.append(el("span", `role ${role}`, ` ${W.clubRoles[role] || role}`));
+        if (role) line.append(el("span", `role ${role}`, ` ${W(`role.${role}`)}`));
         const points = (g.points || {})[String(i + 1)];
         if (points != null) line.append(el("span", "points", ` ${points}`));
         seats.append(line);
@@ -285,15 +314,16 @@
     const list = el("ul", "club-nights");
     for (const n of nights) {
       const parts = [];
-      for (const [key, word] of Object.entries(W.clubNightLines)) {
+      for (const key of CLUB_NIGHT) {
         const value = n[key];
         if (value == null || (Array.isArray(value) && !value.length)) continue;
+        const word = W(key === "saved" || key === "blast" ? `head.club_${key}` : `night_step.${key}`);
         if (Array.isArray(value)) parts.push(`${word} ${value.join(", ")}`);
         else if (typeof value === "object") {
-          parts.push(`${word} ${value.seat} (${W.clubFound[value.found] || value.found})`);
+          parts.push(`${word} ${value.seat} (${W(`found.${value.found}`)})`);
         } else parts.push(`${word} ${value}`);
       }
-      const line = el("li", "", `${fill(W.clubNight, n)} ${parts.join(", ") || "—"}`);
+      const line = el("li", "", `${W("head.club_night", n)} ${parts.join(", ") || "—"}`);
       line.dataset.night = String(n.night);
       list.append(line);
     }
@@ -317,7 +347,7 @@
     const protocols = allProtocols(judge).sort(
       (a, b) => (b.round || 0) - (a.round || 0) || String(a.table).localeCompare(String(b.table)));
     if (!protocols.length) {
-      list.replaceChildren(el("li", "muted", W.noProtocols));
+      list.replaceChildren(el("li", "muted", W("head.no_protocols")));
       return;
     }
     list.replaceChildren(...protocols.map((p) => {
@@ -327,32 +357,32 @@
       item.dataset.winner = p.winner || "";
       item.dataset.counts = p.counts ? "yes" : "no";
       const head = el("div", "protocol-head");
-      const round = p.round != null ? `${W.round} ${p.round} · ` : "";
-      head.append(el("span", "name", `${round}${W.table} ${p.table}`));
+      const round = p.round != null ? `${W("head.round")} ${p.round} · ` : "";
+      head.append(el("span", "name", `${round}${W("head.table")} ${p.table}`));
       head.append(el("span", "muted", p.game_id));
       item.append(head);
       const result = el("div", "result");
-      if (!p.counts) result.append(el("span", "replayed", W.replayed));
+      if (!p.counts) result.append(el("span", "replayed", W("game.replayed")));
       else if (p.winner !== p.table_winner) {
-        result.append(el("span", "overruled", `${W.atTable}: ${resultWord(p.table_winner)}`));
+        result.append(el("span", "overruled", `${W("head.at_table")}: ${resultWord(p.table_winner)}`));
         result.append(document.createTextNode(" → "));
-        result.append(el("span", `winner ${p.winner}`, `${W.counts}: ${resultWord(p.winner)}`));
+        result.append(el("span", `winner ${p.winner}`, `${W("head.counts")}: ${resultWord(p.winner)}`));
       } else result.append(el("span", `winner ${p.winner}`, resultWord(p.winner)));
       item.append(result);
       const players = el("ol", "players");
       (p.players || []).forEach((name, i) => {
         const line = el("li", "", name);
         const role = p.roles ? p.roles[String(i + 1)] : null;
-        if (role) line.append(el("span", `role ${role}`, G[role] || role));
+        if (role) line.append(el("span", `role ${role}`, Live.cap(W(`role.${role}`))));
         players.append(line);
       });
       item.append(players);
       for (const extra of p.extra_points || []) {
-        item.append(el("div", "muted", fill(W.extra, extra)));
+        item.append(el("div", "muted", W("head.extra", extra)));
       }
       const protests = (judge.protests || []).filter(
         (x) => x.table === p.table && x.game_id === p.game_id);
-      for (const protest of protests) item.append(el("div", "alert", fill(W.protestOpen, protest)));
+      for (const protest of protests) item.append(el("div", "alert", W("head.protest_open", protest)));
       item.append(actionsFor(p, protests));
       return item;
     }));
@@ -361,9 +391,9 @@
   function describe(d) {
     const args = d.args || {};
     const bits = [];
-    if (args.remedy) bits.push(W.remedies[args.remedy] || args.remedy);
+    if (args.remedy) bits.push(W(`remedy.${args.remedy}`));
     if (args.winner) bits.push(resultWord(args.winner));
-    if (args.seat != null) bits.push(`${W.seat} ${args.seat}`);
+    if (args.seat != null) bits.push(`${W("head.seat")} ${args.seat}`);
     if (args.points != null) bits.push(`${args.points}`);
     return bits.join(", ");
   }
@@ -372,7 +402,7 @@
     const list = $("decision-list");
     const decisions = [...(judge.decisions || [])].reverse();
     if (!decisions.length) {
-      list.replaceChildren(el("li", "muted", W.noDecisions));
+      list.replaceChildren(el("li", "muted", W("head.no_decisions")));
       return;
     }
     list.replaceChildren(...decisions.map((d) => {
@@ -380,9 +410,9 @@
       item.dataset.id = d.id;
       item.dataset.kind = d.kind;
       const what = describe(d);
-      item.append(el("div", "name", `№${d.id} · ${W[d.kind] || d.kind}${what ? `: ${what}` : ""}`));
+      item.append(el("div", "name", `№${d.id} · ${W(`decision.${d.kind}`)}${what ? `: ${what}` : ""}`));
       // who in a <bdi> of its own: a right-to-left name never reorders the date after it
-      const meta = el("div", "muted", `${W.table} ${d.table} · ${d.game_id} · `);
+      const meta = el("div", "muted", `${W("head.table")} ${d.table} · ${d.game_id} · `);
       meta.append(el("bdi", "who", d.who), " · "
                   + new Date(d.at).toLocaleString(opts.lang === "en" ? "en-GB" : "ru-RU"));
       item.append(meta, el("div", "why", d.why));
@@ -396,7 +426,6 @@
                     || (judge.club_dates || []).length);
     if (!club && state.tab === "club" && !state.clubDate) state.tab = "tables";
     for (const button of document.querySelectorAll("nav .tab")) {
-      button.textContent = W[button.dataset.tab];
       button.hidden = button.dataset.tab === "club" && !club && !state.clubDate;  // club tables
       button.classList.toggle("active", button.dataset.tab === state.tab);
       $(button.dataset.tab).hidden = button.dataset.tab !== state.tab;
@@ -407,7 +436,8 @@
     drawLink();
     drawTabs();
     const judge = state.judge;
-    $("title").textContent = judge && judge.name ? `${W.title} · ${judge.name}` : W.title;
+    $("title").textContent = judge && judge.name ? `${W("head.title")} · ${judge.name}`
+      : W("head.title");
     if (!judge) return;
     drawTables(judge);
     drawStandings(judge);
@@ -441,7 +471,7 @@
   function openForm(kind, protocol) {
     state.form = { kind, table: protocol.table, game_id: protocol.game_id };
     $("decide-title").textContent =
-      `${W[kind]} · ${W.table} ${protocol.table} · ${protocol.game_id}`;
+      `${W(`decision.${kind}`)} · ${W("head.table")} ${protocol.table} · ${protocol.game_id}`;
     $("remedy").value = "none";
     showFields();
     $("seat").max = String((protocol.players || []).length || 10);
@@ -462,20 +492,20 @@
     const f = state.form;
     const who = $("who").value.trim();
     const why = $("why").value.trim().replace(/\s+/g, " ");  // one paragraph (the hub's rule)
-    if (!who) return W.needWho;
-    if (why.length < 3) return W.needWhy;
+    if (!who) return W("head.need_who");
+    if (why.length < 3) return W("head.need_why");
     const args = {};
     const what = effect();
     if (f.kind === "protest_accepted") args.remedy = what;
     if (what === "change_result") args.winner = $("winner").value;
     if (["extra_points", "protest_filed", "penalty"].includes(what)) {
       const seat = Number($("seat").value);
-      if (!Number.isInteger(seat) || seat < 1) return W.needSeat;
+      if (!Number.isInteger(seat) || seat < 1) return W("head.need_seat");
       args.seat = seat;
     }
     if (["extra_points", "penalty"].includes(what)) {
       const points = Number($("points").value);
-      if ($("points").value.trim() === "" || !Number.isFinite(points)) return W.needPoints;
+      if ($("points").value.trim() === "" || !Number.isFinite(points)) return W("head.need_points");
       // a penalty takes points: typed as a number, sent negative (hub/decisions.py)
       args.points = what === "penalty" ? -Math.abs(points) : points;
     }
@@ -485,8 +515,8 @@
 
   function confirmText(r) {
     const what = describe(r);
-    return `${W[r.kind]}${what ? `: ${what}` : ""}. ${W.table} ${r.table}, ${r.game_id}. `
-      + `${W.who.split(" (")[0]}: ${r.who}. ${W.why}: ${r.why}`;
+    return `${W(`decision.${r.kind}`)}${what ? `: ${what}` : ""}. ${W("head.table")} ${r.table}, `
+      + `${r.game_id}. ${W("head.who_short")}: ${r.who}. ${W("head.why")}: ${r.why}`;
   }
 
   let client = null;
@@ -495,7 +525,7 @@
     const p = state.pending;
     if (!p || p.answered) return;
     if (p.tries >= TRIES) {
-      replyShown("refused", W.noReply);
+      replyShown("refused", W("head.no_reply"));
       state.pending = null;
       return;
     }
@@ -519,8 +549,8 @@
     if (!p || reply.request_id !== p.request.request_id) return;  // another phone's answer
     clearTimeout(p.timer);
     state.pending = null;
-    if (reply.ok) replyShown("ok", fill(W.recorded, { n: reply.decision_id }));
-    else replyShown("refused", fill(W.refused, { error: reasonText(opts.lang, reply, resultWord) }));
+    if (reply.ok) replyShown("ok", W("head.recorded", { n: reply.decision_id }));
+    else replyShown("refused", W("head.refused", { error: reasonText(reply) }));
   }
 
   $("decide-form").addEventListener("submit", (event) => {
@@ -540,7 +570,7 @@
   $("decide-close").addEventListener("click", () => show(null));
   $("decide-yes").addEventListener("click", () => {
     state.pending = { request: state.form.request, tries: 0, timer: null };
-    replyShown("sent", W.sending);
+    replyShown("sent", W("head.sending"));
     send();
   });
   for (const button of document.querySelectorAll("nav .tab")) {
@@ -566,9 +596,9 @@
   }
   window.addEventListener("hashchange", fromAddress);
   fromAddress();
-  for (const node of document.querySelectorAll("[data-word]")) node.textContent = W[node.dataset.word];
-  for (const option of $("winner").options) option.textContent = G[option.value];
-  for (const option of $("remedy").options) option.textContent = W.remedies[option.value];
+  Live.label(W);
+  for (const option of $("winner").options) option.textContent = W(`winner.${option.value}`);
+  for (const option of $("remedy").options) option.textContent = W(`remedy.${option.value}`);
   $("remedy").addEventListener("change", showFields);
 
   // -- the link -----------------------------------------------------------------------------
@@ -613,7 +643,7 @@
     drawLink();
   }
 
-  $("logout").textContent = G.logout;  // forget this phone's login (kept in its storage)
+  $("logout").textContent = W("login.logout");  // forget this phone's login (its storage)
   $("logout").hidden = !opts.password;
   $("logout").addEventListener("click", () => Live.forget(opts));
   if (!notice.missing.length) client = Live.connect(opts, ["judge/state", "judge/reply", "status", "judge/rounds/+",

@@ -31,7 +31,7 @@
   }
 
   function outText(out) {
-    return out ? W.left[out.cause] || W.left.other : "";
+    return out ? W(`left.${out.cause}`) : "";
   }
 
   /** The result and the roles are drawn only while the snapshot says the game is over AND
@@ -46,15 +46,12 @@
   }
 
   function drawTop(view) {
-    const phase = document.getElementById("phase");
+    const node = document.getElementById("phase");
     if (!view) {
-      phase.textContent = "";
+      node.textContent = "";
       return;
     }
-    const head = view.phase === "night" || view.phase === "day"
-      ? `${W[view.phase]} ${view.number}` : W[view.phase] || view.phase;
-    const step = view.phase === "night" ? "" : W[view.step] || "";
-    phase.textContent = step && step !== head ? `${head} · ${step}` : head;
+    node.textContent = Live.moment(view, W);
   }
 
   function drawTimer() {
@@ -78,7 +75,9 @@
     let text = "";
     let mode = notice.mode() || "live";  // the address, the broker, a table it does not know
     if (mode !== "live") text = notice.text(opts.lang);
-    else if (state.status && state.status.state !== "online") [text, mode] = [W.offline, "offline"];
+    else if (state.status && state.status.state !== "online") {
+      [text, mode] = [W("page.table_offline"), "offline"];
+    }
     node.textContent = text;
     root.dataset.state = mode;
   }
@@ -91,7 +90,8 @@
       return;
     }
     node.hidden = false;
-    node.textContent = `${W.round} ${vote.round} · ${W.candidates}: ${vote.candidates.join(", ")}`;
+    node.textContent = W("page.vote_line", { round: vote.round,
+                                             seats: vote.candidates.join(", ") });
   }
 
   /** The decided game's winner: the delayed view's own in stream mode, else the protocol's. */
@@ -107,7 +107,7 @@
       return;
     }
     node.hidden = false;
-    node.textContent = W[winnerNow()] || winnerNow();
+    node.textContent = W(`winner.${winnerNow()}`);
     node.className = winnerNow();
   }
 
@@ -137,7 +137,7 @@
       item.append(el("span", "cause", outText(seat.out)));
       const role = roles[seat.seat];
       if (role) {
-        const badge = el("span", `role ${role}`, W[role]);
+        const badge = el("span", `role ${role}`, Live.cap(W(`role.${role}`)));
         item.append(badge);
       }
       list.append(item);

@@ -8,19 +8,6 @@
 const OverlayStream = (() => {
   const params = new URLSearchParams(window.location.search);
 
-  const WORDS = {
-    ru: {
-      delay: (m) => `Задержка ${m} мин`, night: "Ночь", shot: "выстрел", miss: "промах",
-      donCheck: "дон", sheriffCheck: "шериф", found: "шериф!", notFound: "не шериф",
-      black: "чёрный", red: "красный", bestMove: "Лучший ход",
-    },
-    en: {
-      delay: (m) => `Delayed ${m} min`, night: "Night", shot: "shot", miss: "missed",
-      donCheck: "don", sheriffCheck: "sheriff", found: "the sheriff!", notFound: "not sheriff",
-      black: "black", red: "red", bestMove: "Best move",
-    },
-  };
-
   /** Stream mode: a stream account (`user=stream-...`), or `view=stream` on an anonymous
    * one-machine broker. */
   function active(opts) {
@@ -47,34 +34,35 @@ const OverlayStream = (() => {
     return (snapshot && snapshot.view.winner) || null;
   }
 
-  function nightText(night, w) {
-    const parts = [];
-    const shot = night.shot != null ? `${w.shot} ${night.shot}` : `${w.shot}: ${w.miss}`;
-    parts.push(shot);
+  function nightText(night, W) {
+    const parts = [night.shot != null ? W("stream.shot", { seat: night.shot }) : W("stream.miss")];
     if (night.don_check) {
       const d = night.don_check;
-      parts.push(`${w.donCheck} → ${d.seat} ${d.sheriff ? w.found : w.notFound}`);
+      parts.push(W("stream.don_check", {
+        seat: d.seat, answer: W(d.sheriff ? "stream.found" : "judge.not_sheriff") }));
     }
     if (night.sheriff_check) {
       const s = night.sheriff_check;
-      parts.push(`${w.sheriffCheck} → ${s.seat} ${s.black ? w.black : w.red}`);
+      parts.push(W("stream.sheriff_check", {
+        seat: s.seat, answer: W(s.black ? "team.black" : "team.red") }));
     }
-    return `${w.night} ${night.night}: ${parts.join(" · ")}`;
+    return W("stream.night", { night: night.night, acts: parts.join(" · ") });
   }
 
   /** The delay badge and the nights box (every night so far, and the best move). */
   function draw(snapshot, lang) {
-    const w = WORDS[lang] || WORDS.ru;
+    const W = Live.words(lang);
     const delay = document.getElementById("delay");
     const box = document.getElementById("nights");
-    delay.textContent = snapshot ? w.delay(Math.round(snapshot.delay_minutes * 10) / 10) : "";
+    delay.textContent = snapshot
+      ? W("stream.delay", { minutes: Math.round(snapshot.delay_minutes * 10) / 10 }) : "";
     box.replaceChildren();
     const view = snapshot && snapshot.view;
     const lines = view ? view.nights.filter((n) => n.night > 0)
-      .map((n) => nightText(n, w)) : [];
+      .map((n) => nightText(n, W)) : [];
     if (view && view.best_move) {
       const b = view.best_move;
-      lines.push(`${w.bestMove} ${b.seat}: ${b.guess.join(", ")}`);
+      lines.push(W("stream.best_move", { seat: b.seat, guess: b.guess.join(", ") }));
     }
     for (const text of lines) {
       const row = document.createElement("div");

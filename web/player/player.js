@@ -6,46 +6,7 @@
 
 (() => {
   const opts = Live.options();
-  const G = Live.words(opts.lang);
-  const WORDS = {
-    ru: {
-      title: "Мои игры", nickname: "Ваш ник", show: "Показать",
-      unknown: "Такого игрока нет в рассадке: выберите ник из списка",
-      next: "Следующая игра", nextLine: "Тур {round} · стол {table} · место {seat}",
-      done: "Все игры по рассадке сыграны", games: "Сыгранные игры", noGames: "Пока ни одной",
-      gameLine: "Тур {round} · стол {table} · место {seat}", won: "победа", lost: "поражение",
-      draw: "ничья", points: "баллы", replayed: "переигровка: не засчитана",
-      standings: "Турнирная таблица", noStandings: "Таблицы ещё нет",
-      hidden: "Таблица скрыта до финала", asOfRound: "После тура {as_of_round}",
-      lot: "* место делят: порядок решает жребий",
-      place: "№", player: "Игрок", total: "Баллы",
-      waiting: "Ждём данные хаба…",
-      club: "Клубные игры вечера {date}", clubLine: "Стол {table} · игра {game} · место {seat}",
-      clubTotal: "Итого за вечер: {points}",
-      clubPlace: "Итого за вечер: {points} · {place} место в рейтинге вечера",
-      city: "победа города", mafia: "победа мафии",
-      maniac: "победа маньяка",
-    },
-    en: {
-      title: "My games", nickname: "Your nickname", show: "Show",
-      unknown: "No such player in the seating: pick a nickname from the list",
-      next: "Next game", nextLine: "Round {round} · table {table} · seat {seat}",
-      done: "Every game of the seating is played", games: "Games played", noGames: "None yet",
-      gameLine: "Round {round} · table {table} · seat {seat}", won: "won", lost: "lost",
-      draw: "draw", points: "points", replayed: "replay ordered: does not count",
-      standings: "Standings", noStandings: "No standings yet",
-      hidden: "The standings are hidden until the final", asOfRound: "As of round {as_of_round}",
-      lot: "* a shared place: the lot decides the order",
-      place: "#", player: "Player",
-      total: "Points", waiting: "Waiting for the hub…",
-      club: "Club games of the evening {date}", clubLine: "Table {table} · game {game} · seat {seat}",
-      clubTotal: "Tonight in all: {points}",
-      clubPlace: "Tonight in all: {points} · place {place} in the evening's rating",
-      city: "city wins", mafia: "mafia wins",
-      maniac: "maniac wins",
-    },
-  };
-  const W = WORDS[opts.lang] || WORDS.ru;
+  const W = Live.words(opts.lang);
   document.documentElement.lang = opts.lang;
   const root = document.getElementById("app");
   const $ = (id) => document.getElementById(id);
@@ -56,7 +17,7 @@
   // the link's own troubles, said in words on the page (common/notice.js)
   const notice = LinkNotice.tracker(opts, ["tournament"], "hub", () => drawLink());
 
-  const { el, fill } = Live;
+  const { el } = Live;
 
   function find(name) {
     const wanted = name.trim().toLocaleLowerCase();
@@ -119,7 +80,7 @@
     const mine = wanted ? clubOf(wanted) : { date: "", games: [] };
     $("club").hidden = !mine.games.length;
     if (!mine.games.length) return false;
-    $("club-title").textContent = fill(W.club, mine);
+    $("club-title").textContent = W("player.club", mine);
     // his row of the evening's rating (the hub's, as the head judge's Club tab shows it):
     // its points and his place, shared on equal points (004 §8); before the hub has it,
     // the sum of his counted games
@@ -128,19 +89,19 @@
     const total = row ? row.points
       : mine.games.filter((g) => g.counts).reduce((sum, g) => sum + (g.points || 0), 0);
     const place = row && StandingsWhy.sharedPlace(row, 0);
-    $("club-total").textContent = row ? fill(W.clubPlace, { points: total, place })
-      : fill(W.clubTotal, { points: total });
-    $("club-total").dataset.place = place || "";
+    $("club-total").textContent = row ? W("player.club_place", { points: total, place })
+      : W("player.club_total", { points: total });
     $("club-total").dataset.points = String(total);
+    $("club-total").dataset.place = place || "";
     $("club-games").replaceChildren(...mine.games.map((g) => {
       const item = el("li", "game");
       Object.assign(item.dataset, { table: g.table, game: g.game_id, seat: g.seat });
-      item.append(el("div", "head", fill(W.clubLine, g)));
+      item.append(el("div", "head", W("player.club_line", g)));
       const line = el("div", "muted");
-      if (!g.counts) line.textContent = W.replayed;
+      if (!g.counts) line.textContent = W("game.replayed");
       else {
-        line.append(el("span", "winner", W[g.winner] || g.winner));
-        line.append(document.createTextNode(` · ${W.points} `));
+        line.append(el("span", "winner", W(`winner.${g.winner}`)));
+        line.append(document.createTextNode(` · ${W("player.points")} `));
         line.append(el("span", "points", String(g.points)));
       }
       item.append(line);
@@ -153,24 +114,25 @@
     const me = state.chosen ? find(state.chosen) : null;
     const club = drawClub();
     $("me").hidden = !me;
-    $("problem").textContent = state.chosen && state.data && !me && !club ? W.unknown : "";
+    $("problem").textContent = state.chosen && state.data && !me && !club
+      ? W("player.unknown") : "";
     if (!me) return;
     $("me-name").textContent = me.player;
     const next = $("next");
     next.replaceChildren();
     if (me.next) {
-      next.append(document.createTextNode(W.next));
-      next.append(el("span", "big", fill(W.nextLine, me.next)));
+      next.append(document.createTextNode(W("player.next")));
+      next.append(el("span", "big", W("player.seat_line", me.next)));
       Object.assign(next.dataset, { round: me.next.round, table: me.next.table,
                                     seat: me.next.seat });
     } else {
-      next.textContent = W.done;
+      next.textContent = W("player.done");
       delete next.dataset.table;
     }
     const games = $("games");
     const mine = gamesOf(me.player);
     if (!mine.length) {
-      games.replaceChildren(el("li", "muted", W.noGames));
+      games.replaceChildren(el("li", "muted", W("player.no_games")));
       return;
     }
     games.replaceChildren(...mine.map((g) => {
@@ -178,16 +140,18 @@
       item.dataset.game = g.game_id;
       item.dataset.role = g.role || "";
       const head = el("div", "head");
-      head.append(el("span", "", fill(W.gameLine, g)));
-      if (g.role) head.append(el("span", `role ${g.role}`, G[g.role] || g.role));
+      head.append(el("span", "", W("player.seat_line", g)));
+      if (g.role) head.append(el("span", `role ${g.role}`, Live.cap(W(`role.${g.role}`))));
       item.append(head);
       const line = el("div", "muted");
-      if (!g.counts) line.textContent = W.replayed;
+      if (!g.counts) line.textContent = W("game.replayed");
       else {
         const outcome = g.winner === "draw" ? "draw" : g.won ? "won" : "lost";
-        line.append(el("span", outcome, `${G[g.winner] || g.winner} · ${W[outcome]}`));
+        line.append(el("span", outcome,
+                       `${W(`winner.${g.winner}`)} · ${W(`player.${outcome}`)}`));
         if (g.points != null) {
-          line.append(document.createTextNode(` · ${W.points} ${Number(g.points).toFixed(2)}`));
+          const points = Number(g.points).toFixed(2);
+          line.append(document.createTextNode(` · ${W("player.points")} ${points}`));
         }
       }
       item.append(line);
@@ -203,13 +167,14 @@
     head.replaceChildren();
     body.replaceChildren();
     const asOf = (data && data.standings_as_of) || {};
-    $("standings-note").textContent = !data ? W.waiting
-      : asOf.hidden ? W.hidden : !rows.length ? W.noStandings
-        : [asOf.as_of_round != null ? fill(W.asOfRound, asOf) : "",
-          rows.some((r) => r.lot) ? W.lot : ""].filter(Boolean).join(". ");
+    $("standings-note").textContent = !data ? W("player.waiting")
+      : asOf.hidden ? W("standings.hidden") : !rows.length ? W("standings.none")
+        : [asOf.as_of_round != null ? W("standings.as_of_round", asOf) : "",
+          rows.some((r) => r.lot) ? W("standings.lot_note") : ""].filter(Boolean).join(". ");
     if (!rows.length) return;
     const tr = el("tr");
-    tr.append(el("th", "num", W.place), el("th", "", W.player), el("th", "num", W.total));
+    tr.append(el("th", "num", W("standings.place")), el("th", "", W("standings.player")),
+              el("th", "num", W("standings.total")));
     head.append(tr);
     const me = state.chosen.trim().toLocaleLowerCase();
     for (const row of rows) {
@@ -228,7 +193,7 @@
   function render() {
     drawLink();
     $("title").textContent = state.data && state.data.name
-      ? `${W.title} · ${state.data.name}` : W.title;
+      ? `${W("player.title")} · ${state.data.name}` : W("player.title");
     const list = $("nicknames");
     const names = [...new Set([...((state.data && state.data.players) || []).map((p) => p.player),
                                ...state.club.flatMap((g) => g.players || [])])];
@@ -239,10 +204,10 @@
     drawStandings();
   }
 
-  $("nickname-label").textContent = W.nickname;
-  $("games-title").textContent = W.games;
-  $("standings-title").textContent = W.standings;
-  $("show").textContent = W.show;
+  $("nickname-label").textContent = W("player.nickname");
+  $("games-title").textContent = W("player.games");
+  $("standings-title").textContent = W("standings.title");
+  $("show").textContent = W("player.show");
   $("nickname").value = state.chosen;
   $("pick").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -276,7 +241,7 @@
     drawLink();
   }
 
-  $("logout").textContent = G.logout;  // forget this phone's login (kept in its storage)
+  $("logout").textContent = W("login.logout");  // forget this phone's login (its storage)
   $("logout").hidden = !opts.password;
   $("logout").addEventListener("click", () => Live.forget(opts));
   if (!notice.missing.length) Live.connect(opts, ["public/players", "public/rounds/+", "public/club"].map(

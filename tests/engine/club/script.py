@@ -11,9 +11,9 @@ from engine.club.game import ClubGame
 from engine.club.log import parse_action
 from engine.club.result import ClubResult, result
 from engine.club.score import ClubSeatScore
+from engine.club.testing import replay_club
 from engine.club.timer import timer
 from engine.errors import IllegalAction, LogError
-from engine.replay import replay_club
 from engine.vocab import ClubStep
 
 Line = str | dict[str, Any]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.club.result import result
-from engine.replay import replay_club
+from engine.club.testing import replay_club
 
 EXAMPLES = Path(__file__).parents[3] / "examples"
 LOGS = sorted(EXAMPLES.glob("club-*.jsonl"))
@@ -30,7 +30,7 @@ def test_mafiakit_evening_replays_the_club_logs_with_the_engine(
         capsys: pytest.CaptureFixture[str]) -> None:
     """`mafiakit evening` over the three logs (replayed by the engine) prints the evening
     that the hand-checked results add up to."""
-    from engine.club_evening import club_game, evening
+    from engine.club.evening import club_game, evening
     from mafiakit.cli import main
     from mafiakit.evening import render
 

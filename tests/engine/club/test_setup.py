@@ -7,7 +7,8 @@ import json
 import pytest
 
 from engine.club.setup import FROM_SEATS, mafia_side
-from engine.replay import ReplayError, replay_club
+from engine.club.testing import replay_club
+from engine.replay import ReplayError
 from engine.roles import ClubRole, Side
 from tests.engine.club.script import SEVEN, THIRTEEN, game, push, refused
 

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 from engine import actions as act
-from engine.game import Game
-from engine.replay import replay
-from engine.scoring.game import SeatScore, score_game
-from engine.testing import speeches, started, to_day
+from engine.classic.game import Game
+from engine.classic.replay import replay
+from engine.classic.scoring.game import SeatScore, score_game
+from engine.classic.testing import speeches, started, to_day
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 

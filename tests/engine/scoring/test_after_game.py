@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine import actions as act
+from engine.classic.log import action_to_dict, parse_action
+from engine.classic.protocol import result
+from engine.classic.testing import refused, started
 from engine.errors import LogError
-from engine.log import action_to_dict, parse_action
-from engine.protocol import result
-from engine.testing import refused, started
 from tests.engine.scoring.helpers import black_win, red_win, scores
 
 LINES = [

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import actions as act
-from engine.scoring.game import as_points, score_game
-from engine.scoring.view import after_game_view
-from engine.views import view
+from engine.classic.scoring.game import as_points, score_game
+from engine.classic.scoring.view import after_game_view
+from engine.classic.views import view
 from tests.engine.scoring.helpers import red_win
 
 WINDOW_CLAUSES = {"cml": "000 III.15.1", "fiim-2015": "001 8.6.1",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import actions as act
-from engine.game import Game
-from engine.protocol import result
-from engine.testing import refused
+from engine.classic.game import Game
+from engine.classic.protocol import result
+from engine.classic.testing import refused
 from tests.engine.scoring.helpers import (
     black_win,
     black_win_setup,

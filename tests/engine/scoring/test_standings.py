@@ -12,12 +12,17 @@ from typing import Any
 
 import pytest
 
+from engine.classic.ruleset import Ruleset, load_ruleset
+from engine.classic.scoring.game import SeatScore
+from engine.classic.scoring.logs import game_from_log
+from engine.classic.scoring.playout import random_tournament
+from engine.classic.scoring.standings import (
+    ScoredGame,
+    StandingsError,
+    standings,
+    tie_break_reasons,
+)
 from engine.roles import Role
-from engine.ruleset import Ruleset, load_ruleset
-from engine.scoring.game import SeatScore
-from engine.scoring.logs import game_from_log
-from engine.scoring.playout import random_tournament
-from engine.scoring.standings import ScoredGame, StandingsError, standings, tie_break_reasons
 
 RULES = ("cml", "judge-guide", "fiim-2015", "fiim")
 HARD = ("don", "sheriff")
