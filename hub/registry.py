@@ -228,7 +228,7 @@ class Registry:
         return changed
 
     def seen(self, live: TableLive, now: float) -> None:
-        """Any message from the table: it is alive (a stale or lost table is back)."""
+        """A message from the table, whichever: it is alive (a stale or lost table is back)."""
         live.last_seen = now
         if live.state is Liveness.STALE or (live.state is not Liveness.ONLINE
                                             and live.birth is not None):

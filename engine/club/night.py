@@ -43,7 +43,7 @@ def blocked(s: ClubState) -> int | None:
 
 
 def _mafia_at_table(s: ClubState) -> bool:
-    """Any seat of the mafia's side still at the table (no sort, no tuple: per night line)."""
+    """Whether the mafia's side has a seat at the table (no sort, no tuple: per night line)."""
     roles = s.roles
     assert roles is not None
     return any(CLUB_SIDES[roles[x - 1]] is _MAFIA_SIDE for x in s.at_table)
