@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import os
 import pwd
+import secrets
 import shutil
 import socket
 import subprocess
@@ -52,12 +53,41 @@ def find_mosquitto() -> str:
     )
 
 
+_ISSUED: list[int] = []  # the ports this process handed out lately: never twice in a row
+
+
+def _ephemeral_low() -> int:
+    """Where the kernel's ports for outgoing connections begin (ip_local_port_range)."""
+    try:
+        text = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text(encoding="ascii")
+        return int(text.split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
+    """A TCP port nobody listens on right now, below the kernel's range for outgoing
+    connections: a port from that range (what binding port 0 gives) can be taken by any
+    client's connection between this call and the listener's bind, or while a broker that
+    had it restarts (seen in CI: "Address already in use" at a restart, a table that never
+    connected). Not one of the last ports this process handed out."""
+    low = _ephemeral_low()
+    first = max(1024, low - 20000)
+    for _ in range(200):
+        port = secrets.randbelow(low - first) + first
+        if port in _ISSUED:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+        _ISSUED[:] = [*_ISSUED[-63:], port]
         return port
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:  # a crowded machine
+        sock.bind((host, 0))
+        chosen: int = sock.getsockname()[1]
+        return chosen
 
 
 @atexit.register

@@ -83,6 +83,15 @@ def test_free_port_is_not_listened_on() -> None:
     assert not accepts("127.0.0.1", free_port())
 
 
+def test_free_ports_are_outside_the_range_of_outgoing_connections_and_distinct() -> None:
+    """A port from the kernel's range for outgoing connections can be taken by any client
+    while a broker restarts on it (a CI failure): free_port stays below that range."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    ports = [free_port() for _ in range(40)]
+    assert all(1024 <= port < low for port in ports), ports
+    assert len(set(ports)) == len(ports)
+
+
 def test_our_hash_is_mosquittos_pbkdf2_format() -> None:
     salt = bytes(range(12))
     line = hash_line("venue", "pw", salt=salt)
