@@ -200,13 +200,15 @@ class KeyPad:
     def send_to(self, deliver: Callable[[KeyEvent], None]) -> Callable[[KeyEvent], None]:
         """From now on each key event goes to `deliver` (e.g. the put of the table service's
         inbox, one queue for everything it handles), the ones still waiting first; returns
-        where they went before (to hand them back)."""
+        where they went before (to hand them back). The new consumer is set before the
+        waiting ones are handed over: a key the hardware thread debounces meanwhile goes to
+        it too, never into a queue nobody reads."""
+        before, self._deliver = self._deliver, deliver
         while True:
             try:
                 deliver(self.events.get_nowait())
             except queue.Empty:
                 break
-        before, self._deliver = self._deliver, deliver
         return before
 
     def wake(self) -> None:
