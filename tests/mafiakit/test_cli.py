@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bus.broker import free_port
 from mafiakit.cli import PARTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,12 +214,9 @@ def test_table_help_shows_the_config_file_instead_of_pointing_into_the_source() 
 
 
 def test_a_table_without_its_broker_says_so_once_and_what_to_do(tmp_path: Path) -> None:
-    import socket
     import time
 
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]  # nobody listens there once it is closed
+    port = free_port()  # nobody listens there
     proc = subprocess.Popen([sys.executable, "-m", "mafiakit.cli", "table", "--journal",
                              str(tmp_path / "t.sqlite"), "--broker",
                              f"mqtt://u:secret@127.0.0.1:{port}"],

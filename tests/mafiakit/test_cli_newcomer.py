@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from bus.broker import free_port
+
 
 def mafiakit(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "mafiakit.cli", *args], capture_output=True,
@@ -103,14 +105,6 @@ def one_line(done: subprocess.CompletedProcess[str], starts: str) -> str:
 TERMINAL = [sys.executable, "-c", "import os, signal, sys\n"
             "signal.signal(signal.SIGINT, signal.SIG_DFL)\n"
             "os.execv(sys.executable, [sys.executable, '-m', 'mafiakit.cli', *sys.argv[1:]])"]
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        return int(free.getsockname()[1])
 
 
 def test_a_two_table_trial_round_from_the_console_judges(tmp_path: Path,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from bus.broker import MosquittoProcess
+from bus.broker import MosquittoProcess, free_port
 from bus.payloads import Status, utc_now
 from bus.testing import GUARD_S, connected_client
 from bus.topics import table_topic
@@ -106,11 +106,8 @@ def test_without_any_message_the_screenshot_shows_the_waiting_screen(
 def test_a_dead_broker_is_named_as_such_and_exits_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import socket
 
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]  # nobody listens there once it is closed
+    port = free_port()  # nobody listens there
     path = tmp_path / "dead.png"
     assert main(["scoreboard", "--table", "1", "--broker", f"mqtt://u:pw@127.0.0.1:{port}",
                  "--wait", "0.5", "--screenshot", str(path)]) == 1

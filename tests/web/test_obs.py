@@ -10,7 +10,6 @@ import contextlib
 import hashlib
 import json
 import secrets
-import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ from playwright.sync_api import Page
 from websockets.sync.server import Server, ServerConnection, serve
 from websockets.typing import Subprotocol
 
-from bus.broker import MosquittoProcess
+from bus.broker import MosquittoProcess, free_port
 from bus.testing import connected_client
 from bus.topics import table_topic
 from engine.classic.log import action_to_dict
@@ -141,13 +140,6 @@ def obs_query(obs_url: str, password: str | None, scenes: dict[str, str]) -> str
         query["obs_password"] = password
     query.update({f"scene_{kind}": name for kind, name in scenes.items()})
     return urlencode(query)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def test_the_scenes_follow_a_game_with_a_pause(
